@@ -1,0 +1,14 @@
+import { createRoot } from 'react-dom/client';
+import { localRuntimeConfig } from 'shared-content/site';
+import { RemoteShowcase } from 'shared-content/ui';
+import { exposedModules } from './exposed-modules.ts';
+
+// Standalone, the forms talk to a locally running enquiry API (its origin comes from the topology at build time).
+const runtimeConfig = localRuntimeConfig(process.env.LOCAL_API_ORIGIN);
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <RemoteShowcase remoteName="mf_contact" modules={exposedModules} sampleProps={{ ContactPage: { runtimeConfig } }} />,
+  );
+}

@@ -1,0 +1,1 @@
+export { CategoriesPage as default } from '../pages/CategoriesPage.tsx';

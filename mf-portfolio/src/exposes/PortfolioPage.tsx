@@ -1,0 +1,1 @@
+export { PortfolioPage as default } from '../pages/PortfolioPage.tsx';

@@ -1,0 +1,1 @@
+export { PortfolioSection as default } from '../sections/PortfolioSection.tsx';

@@ -1,0 +1,1 @@
+export { ProcessSection as default } from '../sections/ProcessSection.tsx';

@@ -1,0 +1,64 @@
+import { processCopy, processSteps } from 'shared-content/portfolio';
+import { styled } from 'shared-content/styling';
+import { Icon, Section, SectionHeading } from 'shared-content/ui';
+
+const Steps = styled.ol(({ theme }) => ({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: theme.space[6],
+  [theme.mq.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  [theme.mq.lg]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+}));
+
+const Step = styled.li(({ theme }) => ({
+  position: 'relative',
+  padding: theme.space[8],
+  borderRadius: theme.radii.lg,
+  background: theme.color.bg.page,
+  border: `1px solid ${theme.color.border.default}`,
+  boxShadow: theme.shadows.sm,
+  '& h3': { fontSize: theme.font.size.xl, marginTop: theme.space[4] },
+  '& p': { marginTop: theme.space[2], color: theme.color.fg.muted },
+}));
+
+const Number = styled.span(({ theme }) => ({
+  position: 'absolute',
+  top: theme.space[6],
+  right: theme.space[6],
+  fontSize: theme.font.size['3xl'],
+  fontWeight: theme.font.weight.extrabold,
+  color: theme.color.fg.brand,
+}));
+
+const IconBadge = styled.span(({ theme }) => ({
+  display: 'inline-flex',
+  padding: theme.space[3],
+  borderRadius: theme.radii.md,
+  background: theme.color.bg.brandSubtle,
+  color: theme.color.fg.brand,
+}));
+
+export function ProcessSection() {
+  return (
+    <Section id="process" labelledBy="process-heading">
+      <SectionHeading id="process-heading" eyebrow={processCopy.eyebrow} title={processCopy.heading} subtitle={processCopy.subtitle} />
+      <Steps>
+        {processSteps.map((step) => (
+          <Step key={step.step}>
+            <Number aria-hidden="true">{String(step.step).padStart(2, '0')}</Number>
+            <IconBadge>
+              <Icon name={step.icon} size={28} />
+            </IconBadge>
+            <h3>
+              <span className="visually-hidden">Step {step.step}: </span>
+              {step.title}
+            </h3>
+            <p>{step.description}</p>
+          </Step>
+        ))}
+      </Steps>
+    </Section>
+  );
+}

@@ -1,0 +1,14 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Where releases are published and served from. AGENCY_DEPLOY_DIR lets a test run use its own folder
+ * beside a running site.
+ */
+export function deployDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(repoRoot, env.AGENCY_DEPLOY_DIR ?? 'deploy');
+}
+
+export const appDist = (folder: string) => join(repoRoot, folder, 'dist');

@@ -1,0 +1,35 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type RemoteMap, type RemoteName, remoteNames } from 'shared-content/topology';
+
+export const remoteMapFile = (deploy: string) => join(deploy, 'shell', 'remotes.json');
+
+/** Reads the environment's remote map; a broken file is an error that names the problem, never a silent reset. */
+export function readRemoteMap(deploy: string): Partial<RemoteMap> {
+  const file = remoteMapFile(deploy);
+  if (!existsSync(file)) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON (${(error as Error).message}); fix or delete it`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error(`${file} must be a JSON object from remote name to manifest URL`);
+  }
+  return parsed as Partial<RemoteMap>;
+}
+
+/** Writes a whole file atomically: a reader sees the old content or the new, never half of it. */
+export function writeFileAtomic(file: string, content: string) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+}
+
+/** Points one remote's entry at a manifest URL, leaving every other entry as it was. */
+export function setRemoteEntry(deploy: string, name: RemoteName, manifestUrl: string) {
+  const map = { ...readRemoteMap(deploy), [name]: manifestUrl };
+  const ordered = Object.fromEntries(remoteNames.filter((remote) => map[remote]).map((remote) => [remote, map[remote]]));
+  writeFileAtomic(remoteMapFile(deploy), `${JSON.stringify(ordered, null, 2)}\n`);
+}

@@ -1,0 +1,27 @@
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { originOf, portOf, remoteNames, remotes, shell } from 'shared-content/topology';
+import { ensureRuntimeConfig, publishShell, releaseRemote } from './publish.ts';
+import { startStaticHost } from './static-host.ts';
+
+/** Publishes the current builds of all four apps into the deploy folder and points the remote map at them. */
+export function publishAll(deploy: string, env?: NodeJS.ProcessEnv) {
+  publishShell(deploy);
+  ensureRuntimeConfig(deploy, env);
+  return Object.fromEntries(remoteNames.map((name) => [name, releaseRemote(deploy, name, env)]));
+}
+
+/** Serves the deploy folder the way a static host/CDN would: the shell on its port, each remote on its own. */
+export function serveDeploy(deploy: string, env?: NodeJS.ProcessEnv): Promise<Server[]> {
+  return startStaticHost([
+    { port: portOf(shell, env), dir: join(deploy, shell.folder), spa: true, cors: false },
+    ...remoteNames.map((name) => ({
+      port: portOf(remotes[name], env),
+      dir: join(deploy, remotes[name].folder),
+      spa: false,
+      cors: true,
+    })),
+  ]);
+}
+
+export const siteUrl = (env?: NodeJS.ProcessEnv) => originOf(shell, env);

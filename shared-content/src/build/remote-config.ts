@@ -1,0 +1,46 @@
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remotes } from '../topology.ts';
+
+export interface RemoteConfigOptions {
+  name: RemoteName;
+  /** The remote's folder (pass import.meta.dirname). */
+  appDir: string;
+  /** Exposed module names; each is the file src/exposes/<Name>.tsx and is exposed as "./<Name>". */
+  exposes: readonly string[];
+}
+
+/**
+ * The rsbuild config every remote uses, so the three stay identical in what matters to the shell:
+ * singletons, asset prefix, port and CORS. A remote's own config only names itself and its exposes.
+ */
+export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOptions): RsbuildConfig {
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name,
+        exposes: Object.fromEntries(exposes.map((expose) => [`./${expose}`, `./src/exposes/${expose}.tsx`])),
+        shared: federationShared(appDir),
+        // Types are shared through the workspace (the remote's contract.ts), not downloaded at build time.
+        dts: false,
+      }),
+    ],
+    source: {
+      entry: { index: './src/index.ts' },
+      // Only the standalone showcase page reads this; composed in the shell, remotes get runtime.json's values.
+      define: { 'process.env.LOCAL_API_ORIGIN': JSON.stringify(originOf(enquiryApi)) },
+    },
+    html: { template: './index.html' },
+    // 'auto': chunks load from wherever the manifest was fetched, not from the shell's origin.
+    output: { assetPrefix: 'auto', cleanDistPath: true },
+    dev: { assetPrefix: 'auto' },
+    server: {
+      port: portOf(remotes[name]),
+      strictPort: true,
+      // The shell on another origin fetches the manifest; public static files, so any origin may.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export * from './categories.ts';
+export * from './process.ts';
+export * from './projects.ts';

@@ -1,0 +1,4 @@
+export * from './config.ts';
+export * from './navigation.ts';
+export * from './routes.ts';
+export * from './runtime-config.ts';

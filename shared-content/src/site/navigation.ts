@@ -1,0 +1,74 @@
+import type { FooterLinkItem, FooterSocialLink } from '../types.ts';
+import { siteConfig } from './config.ts';
+import { routes } from './routes.ts';
+
+/** Header links, in the order of the spec. */
+export const mainNav: readonly FooterLinkItem[] = [
+  { name: 'Home', path: routes.home.path },
+  { name: 'Services', path: routes.services.path },
+  { name: 'About', path: routes.about.path },
+  { name: 'Portfolio', path: routes.portfolio.path },
+  { name: 'Contact', path: routes.contact.path },
+];
+
+export const headerCopy = {
+  contactButton: 'Contact Us',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+  menuTitle: 'Menu',
+  homeLinkLabel: `${siteConfig.brandName} home`,
+  skipLink: 'Skip to main content',
+} as const;
+
+export const footerCopy = {
+  description:
+    'We craft fast, beautiful websites, apps and online stores that help Indian businesses and startups grow, from first idea to launch and beyond.',
+  quickLinksHeading: 'Quick Links',
+  quickLinks: [
+    { name: 'Home', path: routes.home.path },
+    { name: 'Services', path: routes.services.path },
+    { name: 'About Us', path: routes.about.path },
+    { name: 'Portfolio', path: routes.portfolio.path },
+    { name: 'Categories', path: routes.categories.path },
+    { name: 'Contact', path: routes.contact.path },
+  ] satisfies FooterLinkItem[],
+  contactHeading: 'Contact Us',
+  remoteNote: 'Working remotely from India',
+  newsletterHeading: 'Newsletter',
+  newsletterText: 'Practical tips on websites, SEO and selling online, once a month. No spam.',
+  newsletterLabel: 'Email address',
+  newsletterPlaceholder: 'Your email address',
+  newsletterButton: 'Subscribe Now',
+  newsletterSubmitting: 'Subscribing...',
+  newsletterSuccess: 'Thank you for subscribing! Look out for our next newsletter in your inbox.',
+  newsletterError: 'We could not subscribe you right now. Please try again.',
+  newsletterNetworkError: 'Network error. Please check your connection.',
+  copyright: (year: number) => `© ${year} ${siteConfig.brandName}. All rights reserved.`,
+  privacyLink: { name: 'Privacy Policy', path: routes.privacy.path },
+  termsLink: { name: 'Terms of Service', path: routes.terms.path },
+  socialHeading: 'Follow us',
+} as const;
+
+/** The footer's four social links (the contact page lists five, with GitHub). */
+export const footerSocialLinks: readonly FooterSocialLink[] = [
+  { label: 'Facebook', icon: 'facebook', url: siteConfig.social.facebook },
+  { label: 'Twitter', icon: 'twitter', url: siteConfig.social.twitter },
+  { label: 'Instagram', icon: 'instagram', url: siteConfig.social.instagram },
+  { label: 'LinkedIn', icon: 'linkedin', url: siteConfig.social.linkedin },
+];
+
+export const notFoundCopy = {
+  eyebrow: 'Error 404',
+  heading: 'Page not found',
+  text: "The page you are looking for doesn't exist or has moved. These links will get you back on track:",
+  homeButton: 'Back to Home',
+  contactButton: 'Contact Us',
+} as const;
+
+/** Shown by the shell when a remote part of a page cannot be loaded. */
+export const remoteFallbackCopy = {
+  heading: 'This section could not be loaded',
+  text: 'Please check your connection and try again. The rest of the page still works.',
+  retry: 'Retry',
+  loading: 'Loading section…',
+} as const;

@@ -1,0 +1,82 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/**
+ * The one source of truth for the apps' names, folders, ports and local URLs.
+ * Read by the rsbuild configs, the production server, the release tool and the e2e suite.
+ * Node-only: browser code never imports this file (the shell learns remote URLs from remotes.json at run time).
+ */
+
+/** Module Federation names must be JS identifiers, so they differ from the folder names. */
+export const remotes = {
+  mf_marketing: { folder: 'mf-marketing', offset: 1 },
+  mf_portfolio: { folder: 'mf-portfolio', offset: 2 },
+  mf_contact: { folder: 'mf-contact', offset: 3 },
+} as const;
+
+export type RemoteName = keyof typeof remotes;
+export const remoteNames = Object.keys(remotes) as RemoteName[];
+
+export const shell = { folder: 'shell', offset: 0 } as const;
+export const enquiryApi = { folder: 'enquiry-api', offset: 10 } as const;
+
+/**
+ * Every local port derives from one base, so a second copy of the site (a parallel test run, a
+ * worktree) can run beside the first with AGENCY_PORT_BASE=4000 and nothing else changed.
+ */
+export function portBase(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.AGENCY_PORT_BASE;
+  if (raw === undefined || raw === '') return 3000;
+  const base = Number(raw);
+  if (!Number.isInteger(base) || base < 1024 || base > 65000) {
+    throw new Error(`AGENCY_PORT_BASE must be an integer between 1024 and 65000, got "${raw}"`);
+  }
+  return base;
+}
+
+export const host = 'localhost';
+
+export function portOf(app: { offset: number }, env?: NodeJS.ProcessEnv): number {
+  return portBase(env) + app.offset;
+}
+
+export function originOf(app: { offset: number }, env?: NodeJS.ProcessEnv): string {
+  return `http://${host}:${portOf(app, env)}`;
+}
+
+export type RemoteMap = Record<RemoteName, string>;
+
+/** The remote map as the dev servers serve it: each remote's manifest at the root of its dev server. */
+export function devRemoteMap(env?: NodeJS.ProcessEnv): RemoteMap {
+  return Object.fromEntries(
+    remoteNames.map((name) => [name, `${originOf(remotes[name], env)}/mf-manifest.json`]),
+  ) as RemoteMap;
+}
+
+/** The singletons the shell provides to every remote: one React, one router, one emotion cache and theme. */
+export const sharedSingletons = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@emotion/react',
+  '@emotion/styled',
+] as const;
+
+export interface SharedSingletonConfig {
+  singleton: true;
+  requiredVersion: string;
+}
+
+/**
+ * Module Federation `shared` options for an app: the singletons with a caret range on the version
+ * installed for that app, read from its node_modules (package.json says "catalog:", not a version).
+ */
+export function federationShared(appDir: string): Record<string, SharedSingletonConfig> {
+  const require = createRequire(join(appDir, 'package.json'));
+  return Object.fromEntries(
+    sharedSingletons.map((name) => {
+      const { version } = require(`${name}/package.json`) as { version: string };
+      return [name, { singleton: true, requiredVersion: `^${version}` }];
+    }),
+  );
+}

@@ -1,0 +1,142 @@
+/** The entities of the product spec, section 3. All are static content except the two form payloads. */
+
+/** Names of the icons the apps draw themselves (inline SVG, no icon font, nothing from a CDN). */
+export type IconName =
+  | 'code'
+  | 'mobile'
+  | 'design'
+  | 'cart'
+  | 'search'
+  | 'megaphone'
+  | 'software'
+  | 'lightbulb'
+  | 'plan'
+  | 'rocket'
+  | 'check'
+  | 'phone'
+  | 'mail'
+  | 'location'
+  | 'clock'
+  | 'chat'
+  | 'facebook'
+  | 'twitter'
+  | 'instagram'
+  | 'linkedin'
+  | 'github';
+
+export interface ImageAsset {
+  /** Path relative to the owning app's public folder, e.g. "images/team.svg". */
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface Testimonial {
+  name: string;
+  location: string;
+  text: string;
+  image: ImageAsset;
+  /** 0 to 5 in half steps. */
+  rating: number;
+  featured: boolean;
+}
+
+export type PortfolioCategory =
+  | 'ECommerce'
+  | 'WordPress'
+  | 'Real Estate'
+  | 'Classified'
+  | 'Consulting'
+  | 'Business'
+  | 'Matrimonial';
+
+export interface PortfolioProject {
+  title: string;
+  category: PortfolioCategory;
+  image: ImageAsset;
+  tech: readonly string[];
+}
+
+export interface PricingPlan {
+  /** Stable id used in /contact?plan=… */
+  id: 'starter' | 'business' | 'premium';
+  name: string;
+  /** Price in whole rupees, one-time. */
+  price: number;
+  popular: boolean;
+  features: readonly string[];
+  cta: string;
+}
+
+export interface Service {
+  id: string;
+  title: string;
+  description: string;
+  features: readonly string[];
+  icon: IconName;
+  cta: string;
+}
+
+export interface ProcessStep {
+  step: number;
+  title: string;
+  description: string;
+  icon: IconName;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+/** Contact page social links carry a label and href; footer social links an icon and url. */
+export interface ContactSocialLink {
+  label: string;
+  href: string;
+}
+
+export interface FooterSocialLink {
+  label: string;
+  icon: IconName;
+  url: string;
+}
+
+export interface FooterLinkItem {
+  name: string;
+  path: string;
+}
+
+export interface ContactItem {
+  icon: IconName;
+  text: string;
+  href?: string;
+}
+
+export const enquiryServices = [
+  'Website Development',
+  'Mobile App Development',
+  'Digital Marketing',
+  'SEO Services',
+  'E-commerce Solutions',
+  'Custom Software',
+] as const;
+
+export type EnquiryService = (typeof enquiryServices)[number];
+
+/** The main form's payload (POST /send-email). phone is the visitor's WhatsApp number. */
+export interface Enquiry {
+  name: string;
+  email: string;
+  business: string;
+  phone: string;
+  service: EnquiryService | '';
+  message: string;
+}
+
+/** The Get In Touch form's payload. */
+export interface SimpleContactMessage {
+  name: string;
+  email: string;
+  message: string;
+}

@@ -1,0 +1,63 @@
+import type { ExposedProps } from 'shared-content/contract';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { ImportedModule, RemoteContracts, RemoteName } from './imports.ts';
+import { loadExposedComponent } from './remote-registry.ts';
+import { SlotErrorBoundary } from './SlotErrorBoundary.tsx';
+import { SlotFallback } from './SlotFallback.tsx';
+import { SlotPlaceholder, type SlotTone } from './SlotPlaceholder.tsx';
+import type { SlotReserve } from './slot-reserve.ts';
+
+type PropsOf<R extends RemoteName, M extends ImportedModule<R>> = ExposedProps<RemoteContracts[R], M>;
+
+/** Props are given directly, or resolved asynchronously (e.g. from runtime.json) together with the module. */
+type SlotPropsInput<P> = Record<string, never> extends P
+  ? { props?: P; resolveProps?: never }
+  : { props: P; resolveProps?: never } | { props?: never; resolveProps: () => Promise<P> };
+
+export type RemoteSlotProps<R extends RemoteName, M extends ImportedModule<R>> = {
+  remote: R;
+  module: M;
+  /** Space held while loading and on failure. */
+  reserve: SlotReserve;
+  /** 'dark' for a slot that opens the page under the transparent header. */
+  tone?: SlotTone;
+} & SlotPropsInput<PropsOf<R, M>>;
+
+/**
+ * The one way the shell mounts remote code: lazy load through the federation runtime, a placeholder that
+ * reserves the space, and an error boundary whose Retry really loads the remote again.
+ */
+export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(slotProps: RemoteSlotProps<R, M>) {
+  const { remote, module, reserve, tone = 'light', props, resolveProps } = slotProps;
+  const [attempt, setAttempt] = useState(0);
+  const slot = `${remote}/${module}`;
+
+  const Loaded = useMemo(
+    () =>
+      lazy(async () => {
+        const [exposed, resolved] = await Promise.all([
+          loadExposedComponent(remote, module, attempt),
+          resolveProps ? (resolveProps() as Promise<object>) : Promise.resolve({}),
+        ]);
+        const Exposed = exposed.default;
+        return { default: (direct: object) => <Exposed {...resolved} {...direct} /> };
+      }),
+    // resolveProps runs once per attempt (a Retry runs it again); direct props flow on every render.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: see the comment above.
+    [remote, module, attempt],
+  );
+
+  return (
+    <SlotErrorBoundary
+      key={attempt}
+      slot={slot}
+      fallback={() => (
+        <SlotFallback slot={slot} reserve={reserve} tone={tone} onRetry={() => setAttempt((value) => value + 1)} />
+      )}
+    >
+      <Suspense fallback={<SlotPlaceholder reserve={reserve} tone={tone} />}>
+        <Loaded {...(props ?? {})} />
+      </Suspense>
+    </SlotErrorBoundary>
+  );
+}

@@ -1,0 +1,47 @@
+import { remoteFallbackCopy } from 'shared-content/site';
+import { styled } from 'shared-content/styling';
+import { buttonStyles } from 'shared-content/ui';
+import { useId } from 'react';
+import type { SlotTone } from './SlotPlaceholder.tsx';
+import { reserveStyles, type SlotReserve } from './slot-reserve.ts';
+
+const Box = styled('section', { shouldForwardProp: (prop) => prop !== 'reserve' && prop !== 'tone' })<{
+  reserve: SlotReserve;
+  tone: SlotTone;
+}>(({ theme, reserve, tone }) => ({
+  ...reserveStyles(theme, reserve),
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: theme.space[4],
+  textAlign: 'center',
+  padding: `${tone === 'dark' ? theme.layout.headerHeight + 32 : 48}px ${theme.space[5]} ${theme.space[12]}`,
+  background: tone === 'dark' ? theme.gradient.hero : theme.color.bg.subtle,
+  color: tone === 'dark' ? theme.color.fg.inverse : theme.color.fg.default,
+  '& h2': { fontSize: theme.font.size['2xl'] },
+  '& p': { maxWidth: 480, color: tone === 'dark' ? theme.color.fg.inverseMuted : theme.color.fg.muted },
+}));
+
+const RetryButton = styled.button(({ theme }) => buttonStyles(theme, 'primary'));
+
+export interface SlotFallbackProps {
+  slot: string;
+  reserve: SlotReserve;
+  tone: SlotTone;
+  onRetry: () => void;
+}
+
+/** The friendly stand-in for a remote section that could not be shown, with a Retry that loads it again. */
+export function SlotFallback({ slot, reserve, tone, onRetry }: SlotFallbackProps) {
+  const headingId = useId();
+  return (
+    <Box reserve={reserve} tone={tone} aria-labelledby={headingId} data-slot-state="failed" data-slot={slot}>
+      <h2 id={headingId}>{remoteFallbackCopy.heading}</h2>
+      <p>{remoteFallbackCopy.text}</p>
+      <RetryButton type="button" onClick={onRetry}>
+        {remoteFallbackCopy.retry}
+      </RetryButton>
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+// The async boundary Module Federation needs before shared singletons can be used.
+import('./bootstrap.tsx');

@@ -5,12 +5,12 @@
  *   tsx scripts/start.ts --no-build  publish the existing builds and serve
  */
 import { deployDir } from './lib/paths.ts';
-import { run } from './lib/run.ts';
+import { runPnpm } from './lib/run.ts';
 import { publishAll, serveDeploy, siteUrl } from './lib/site.ts';
 
 const skipBuild = process.argv.includes('--no-build');
 
-if (!skipBuild && !run('pnpm', ['build'])) {
+if (!skipBuild && !runPnpm(['build'])) {
   console.error('The production build failed; see the output above.');
   process.exit(1);
 }

@@ -9,6 +9,10 @@ const runtimeConfig = localRuntimeConfig(process.env.LOCAL_API_ORIGIN);
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
-    <RemoteShowcase remoteName="mf_contact" modules={exposedModules} sampleProps={{ ContactPage: { runtimeConfig } }} />,
+    <RemoteShowcase
+      remoteName="mf_contact"
+      modules={exposedModules}
+      sampleProps={{ ContactPage: { runtimeConfig } }}
+    />,
   );
 }

@@ -1,5 +1,5 @@
-import { allProjectsLabel, defaultCategory, portfolioCategories } from 'shared-content/portfolio';
 import type { PortfolioCategory, PortfolioProject } from 'shared-content';
+import { allProjectsLabel, defaultCategory, portfolioCategories } from 'shared-content/portfolio';
 
 export type PortfolioFilter = PortfolioCategory | typeof allProjectsLabel;
 
@@ -13,8 +13,13 @@ export function parseFilter(value: string | null): PortfolioFilter {
   return filterOptions.find((option) => option === value) ?? defaultCategory;
 }
 
-export function filterProjects(projects: readonly PortfolioProject[], filter: PortfolioFilter): PortfolioProject[] {
-  return filter === allProjectsLabel ? [...projects] : projects.filter((project) => project.category === filter);
+export function filterProjects(
+  projects: readonly PortfolioProject[],
+  filter: PortfolioFilter,
+): PortfolioProject[] {
+  return filter === allProjectsLabel
+    ? [...projects]
+    : projects.filter((project) => project.category === filter);
 }
 
 export function hasMoreThanInitial(count: number): boolean {

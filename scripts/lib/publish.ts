@@ -14,7 +14,9 @@ export function releaseVersion(folder: string): string {
   const dist = appDist(folder);
   const manifest = join(dist, 'mf-manifest.json');
   if (!existsSync(manifest)) throw new Error(`${folder} has no build at ${dist}: run its build first`);
-  const { version } = JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   const hash = createHash('sha256').update(readFileSync(manifest)).digest('hex').slice(0, 8);
   return `${version}-${hash}`;
 }

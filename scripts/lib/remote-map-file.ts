@@ -30,6 +30,8 @@ export function writeFileAtomic(file: string, content: string) {
 /** Points one remote's entry at a manifest URL, leaving every other entry as it was. */
 export function setRemoteEntry(deploy: string, name: RemoteName, manifestUrl: string) {
   const map = { ...readRemoteMap(deploy), [name]: manifestUrl };
-  const ordered = Object.fromEntries(remoteNames.filter((remote) => map[remote]).map((remote) => [remote, map[remote]]));
+  const ordered = Object.fromEntries(
+    remoteNames.filter((remote) => map[remote]).map((remote) => [remote, map[remote]]),
+  );
   writeFileAtomic(remoteMapFile(deploy), `${JSON.stringify(ordered, null, 2)}\n`);
 }

@@ -7,3 +7,9 @@ export function run(command: string, args: readonly string[], env: NodeJS.Proces
   if (result.error) console.error(`Could not run ${command}: ${result.error.message}`);
   return result.status === 0;
 }
+
+/** Runs pnpm the way the bootstrap reached it (globally installed, or through npx on a fresh machine). */
+export function runPnpm(args: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
+  const [command = 'pnpm', ...prefix] = (env.AGENCY_PNPM ?? 'pnpm').split(' ');
+  return run(command, [...prefix, ...args], env);
+}

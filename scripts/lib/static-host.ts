@@ -22,7 +22,18 @@ const contentTypes: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.map', '.ico']);
+const compressible = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.map',
+  '.ico',
+]);
 
 /** Files that say what is deployed now: a browser must never keep a stale copy. */
 const neverCached = /(^|\/)(remotes\.json|runtime\.json|mf-manifest\.json|mf-stats\.json|[^/]*\.html)$/;
@@ -89,7 +100,13 @@ function resolveFile(root: string, urlPath: string): string | null {
   return existsSync(candidate) ? candidate : null;
 }
 
-function sendFile(request: IncomingMessage, response: ServerResponse, file: string, urlPath: string, status = 200) {
+function sendFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  file: string,
+  urlPath: string,
+  status = 200,
+) {
   const extension = extname(file);
   const { mtimeMs, size } = statSync(file);
   response.setHeader('Content-Type', contentTypes[extension] ?? 'application/octet-stream');
@@ -119,7 +136,10 @@ export function handleStatic(site: SiteRoot) {
   return (request: IncomingMessage, response: ServerResponse) => {
     if (site.cors) response.setHeader('Access-Control-Allow-Origin', '*');
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' });
+      response.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, HEAD',
+        'Access-Control-Max-Age': '600',
+      });
       response.end();
       return;
     }
@@ -153,7 +173,9 @@ export async function startStaticHost(sites: Array<SiteRoot & { port: number }>)
           server.once('error', (error: NodeJS.ErrnoException) =>
             reject(
               error.code === 'EADDRINUSE'
-                ? new Error(`Port ${site.port} is already in use: stop the other server or set AGENCY_PORT_BASE`)
+                ? new Error(
+                    `Port ${site.port} is already in use: stop the other server or set AGENCY_PORT_BASE`,
+                  )
                 : error,
             ),
           );

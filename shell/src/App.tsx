@@ -1,7 +1,7 @@
 import { ThemeProvider } from '@emotion/react';
+import { BrowserRouter } from 'react-router-dom';
 import { theme } from 'shared-content/theme';
 import { GlobalStyles } from 'shared-content/ui';
-import { BrowserRouter } from 'react-router-dom';
 import { Layout } from './layout/Layout.tsx';
 import { AppRoutes } from './routing/AppRoutes.tsx';
 import { RouteMeta } from './routing/RouteMeta.tsx';

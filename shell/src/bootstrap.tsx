@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { loadRemoteMap } from './federation/remote-registry.ts';
 import { loadRuntimeConfig } from './config/runtime-config.ts';
+import { loadRemoteMap } from './federation/remote-registry.ts';
 
 // Start fetching both run-time files at once, in parallel with React's first render.
 void loadRemoteMap().catch(() => undefined);

@@ -6,7 +6,12 @@ import { ContactDetails } from '../sections/ContactDetails.tsx';
 export function ContactPage(_props: ContactPageProps) {
   return (
     <>
-      <PageHero id="contact-heading" eyebrow={contactHeroCopy.eyebrow} title={contactHeroCopy.heading} text={contactHeroCopy.text} />
+      <PageHero
+        id="contact-heading"
+        eyebrow={contactHeroCopy.eyebrow}
+        title={contactHeroCopy.heading}
+        text={contactHeroCopy.text}
+      />
       <ContactDetails />
     </>
   );

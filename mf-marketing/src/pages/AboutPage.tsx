@@ -12,7 +12,11 @@ const Claims = styled.ul(({ theme }) => ({
   '& svg': { flexShrink: 0, color: theme.color.fg.brand, marginTop: 3 },
 }));
 
-const Lead = styled.p(({ theme }) => ({ maxWidth: 720, fontSize: theme.font.size.lg, color: theme.color.fg.muted }));
+const Lead = styled.p(({ theme }) => ({
+  maxWidth: 720,
+  fontSize: theme.font.size.lg,
+  color: theme.color.fg.muted,
+}));
 
 const Actions = styled.div(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', gap: theme.space[4] }));
 
@@ -20,7 +24,12 @@ export function AboutPage() {
   const { pageHero, text, claims, primaryCta, secondaryCta } = aboutCopy;
   return (
     <>
-      <PageHero id="about-page-heading" eyebrow={pageHero.eyebrow} title={pageHero.heading} text={pageHero.text} />
+      <PageHero
+        id="about-page-heading"
+        eyebrow={pageHero.eyebrow}
+        title={pageHero.heading}
+        text={pageHero.text}
+      />
       <Section labelledBy="about-page-heading">
         <Lead>{text}</Lead>
         <Claims>

@@ -1,7 +1,7 @@
+import type { ReactNode } from 'react';
 import type { LegalSection } from 'shared-content/marketing';
 import { styled } from 'shared-content/styling';
 import { PageHero, Section } from 'shared-content/ui';
-import type { ReactNode } from 'react';
 
 export interface LegalDocumentProps {
   id: string;
@@ -24,7 +24,15 @@ const Article = styled.article(({ theme }) => ({
 const Updated = styled.p(({ theme }) => ({ marginTop: theme.space[4], color: theme.color.fg.inverseMuted }));
 
 /** A legal page: title band with its date, an introduction and numbered sections. */
-export function LegalDocument({ id, heading, dateLabel, date, intro, sections, children }: LegalDocumentProps) {
+export function LegalDocument({
+  id,
+  heading,
+  dateLabel,
+  date,
+  intro,
+  sections,
+  children,
+}: LegalDocumentProps) {
   return (
     <>
       <PageHero id={id} title={heading}>

@@ -1,8 +1,8 @@
+import { Link } from 'react-router-dom';
 import { categoriesCopy, portfolioCategories, projects } from 'shared-content/portfolio';
 import { routes } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { PageHero, Section } from 'shared-content/ui';
-import { Link } from 'react-router-dom';
 import { filterProjects } from '../filtering.ts';
 
 const List = styled.ul(({ theme }) => ({

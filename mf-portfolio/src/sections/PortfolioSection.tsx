@@ -1,10 +1,16 @@
+import { useSearchParams } from 'react-router-dom';
 import { portfolioCopy, projects } from 'shared-content/portfolio';
 import { routes } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { ButtonLink, Section, SectionHeading } from 'shared-content/ui';
-import { useSearchParams } from 'react-router-dom';
 import type { PortfolioSectionProps } from '../contract.ts';
-import { filterOptions, filterProjects, hasMoreThanInitial, initialVisibleCount, parseFilter } from '../filtering.ts';
+import {
+  filterOptions,
+  filterProjects,
+  hasMoreThanInitial,
+  initialVisibleCount,
+  parseFilter,
+} from '../filtering.ts';
 
 const Chips = styled.div(({ theme }) => ({
   display: 'flex',

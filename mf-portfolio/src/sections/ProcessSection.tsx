@@ -23,7 +23,7 @@ const Step = styled.li(({ theme }) => ({
   '& p': { marginTop: theme.space[2], color: theme.color.fg.muted },
 }));
 
-const Number = styled.span(({ theme }) => ({
+const StepNumber = styled.span(({ theme }) => ({
   position: 'absolute',
   top: theme.space[6],
   right: theme.space[6],
@@ -43,11 +43,16 @@ const IconBadge = styled.span(({ theme }) => ({
 export function ProcessSection() {
   return (
     <Section id="process" labelledBy="process-heading">
-      <SectionHeading id="process-heading" eyebrow={processCopy.eyebrow} title={processCopy.heading} subtitle={processCopy.subtitle} />
+      <SectionHeading
+        id="process-heading"
+        eyebrow={processCopy.eyebrow}
+        title={processCopy.heading}
+        subtitle={processCopy.subtitle}
+      />
       <Steps>
         {processSteps.map((step) => (
           <Step key={step.step}>
-            <Number aria-hidden="true">{String(step.step).padStart(2, '0')}</Number>
+            <StepNumber aria-hidden="true">{String(step.step).padStart(2, '0')}</StepNumber>
             <IconBadge>
               <Icon name={step.icon} size={28} />
             </IconBadge>

@@ -24,12 +24,18 @@ export const privacyCopy = {
       id: 'information-we-collect',
       heading: 'Information We Collect',
       paragraphs: ['We collect the information you give us when you fill in a form on this website:'],
-      bullets: ['Your name, e-mail address and phone number', 'Your business name and the service you are interested in', 'Any message you choose to send us'],
+      bullets: [
+        'Your name, e-mail address and phone number',
+        'Your business name and the service you are interested in',
+        'Any message you choose to send us',
+      ],
     },
     {
       id: 'how-we-use-your-information',
       heading: 'How We Use Your Information',
-      paragraphs: ['We use your information only to reply to your enquiry, to provide the services you ask for and, if you subscribed, to send our newsletter.'],
+      paragraphs: [
+        'We use your information only to reply to your enquiry, to provide the services you ask for and, if you subscribed, to send our newsletter.',
+      ],
     },
   ] satisfies LegalSection[],
   contactCta: { label: 'Contact Us for Privacy Questions', path: routes.contact.path },
@@ -43,12 +49,16 @@ export const termsCopy = {
     {
       id: 'introduction',
       heading: 'Introduction',
-      paragraphs: [`Welcome to ${company}. Please read these terms carefully before using our website or engaging our services.`],
+      paragraphs: [
+        `Welcome to ${company}. Please read these terms carefully before using our website or engaging our services.`,
+      ],
     },
     {
       id: 'user-accounts',
       heading: 'User Accounts',
-      paragraphs: ['You must be at least 18 years old to use our services. You are responsible for keeping any account details we give you confidential.'],
+      paragraphs: [
+        'You must be at least 18 years old to use our services. You are responsible for keeping any account details we give you confidential.',
+      ],
     },
   ] satisfies LegalSection[],
 } as const;

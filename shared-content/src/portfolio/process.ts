@@ -16,7 +16,8 @@ export const processSteps: readonly ProcessStep[] = [
   {
     step: 2,
     title: 'Strategic Planning',
-    description: 'We plan the structure, features, timeline and budget, so you know exactly what you will get.',
+    description:
+      'We plan the structure, features, timeline and budget, so you know exactly what you will get.',
     icon: 'plan',
   },
   {

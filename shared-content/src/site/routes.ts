@@ -47,7 +47,8 @@ export const routes = {
     path: '/categories',
     aliases: [],
     title: `Project Categories | ${brand}`,
-    description: 'Browse our portfolio by category, from e-commerce and WordPress to real estate and matrimonial sites.',
+    description:
+      'Browse our portfolio by category, from e-commerce and WordPress to real estate and matrimonial sites.',
   },
   contact: {
     path: '/contact',

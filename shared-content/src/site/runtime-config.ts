@@ -23,7 +23,9 @@ export class RuntimeConfigError extends Error {
 function readString(source: Record<string, unknown>, key: string, where: string): string {
   const value = source[key];
   if (typeof value !== 'string') {
-    throw new RuntimeConfigError(`${where}.${key} must be a string, got ${JSON.stringify(value) ?? 'nothing'}`);
+    throw new RuntimeConfigError(
+      `${where}.${key} must be a string, got ${JSON.stringify(value) ?? 'nothing'}`,
+    );
   }
   return value;
 }
@@ -67,6 +69,11 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
 export function localRuntimeConfig(apiOrigin: string): RuntimeConfig {
   return {
     apiUrl: apiOrigin,
-    emailjs: { origin: apiOrigin, serviceId: 'local_service', templateId: 'local_template', publicKey: 'local_public_key' },
+    emailjs: {
+      origin: apiOrigin,
+      serviceId: 'local_service',
+      templateId: 'local_template',
+      publicKey: 'local_public_key',
+    },
   };
 }

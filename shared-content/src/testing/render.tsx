@@ -5,7 +5,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../theme/theme.ts';
 
 /** Renders a component as the shell would: with the theme and a router at `path`. */
-export function renderWithProviders(ui: ReactElement, { path = '/', ...options }: RenderOptions & { path?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', ...options }: RenderOptions & { path?: string } = {},
+) {
   return render(
     <ThemeProvider theme={theme}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>

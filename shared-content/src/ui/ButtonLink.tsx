@@ -17,10 +17,30 @@ export interface ButtonLinkProps {
 
 export function buttonStyles(theme: Theme, variant: ButtonVariant) {
   const palettes = {
-    primary: { bg: theme.color.bg.brand, fg: theme.color.fg.onBrand, border: theme.color.bg.brand, hover: theme.color.bg.brandHover },
-    secondary: { bg: theme.color.bg.page, fg: theme.color.fg.brand, border: theme.color.border.brand, hover: theme.color.bg.brandSubtle },
-    onDark: { bg: 'transparent', fg: theme.color.fg.inverse, border: theme.color.fg.inverseMuted, hover: theme.color.bg.glassHover },
-    accent: { bg: theme.color.bg.accent, fg: theme.color.fg.onAccent, border: theme.color.bg.accent, hover: theme.color.bg.accent },
+    primary: {
+      bg: theme.color.bg.brand,
+      fg: theme.color.fg.onBrand,
+      border: theme.color.bg.brand,
+      hover: theme.color.bg.brandHover,
+    },
+    secondary: {
+      bg: theme.color.bg.page,
+      fg: theme.color.fg.brand,
+      border: theme.color.border.brand,
+      hover: theme.color.bg.brandSubtle,
+    },
+    onDark: {
+      bg: 'transparent',
+      fg: theme.color.fg.inverse,
+      border: theme.color.fg.inverseMuted,
+      hover: theme.color.bg.glassHover,
+    },
+    accent: {
+      bg: theme.color.bg.accent,
+      fg: theme.color.fg.onAccent,
+      border: theme.color.bg.accent,
+      hover: theme.color.bg.accent,
+    },
   } as const;
   const colors = palettes[variant];
   return {
@@ -46,15 +66,21 @@ export function buttonStyles(theme: Theme, variant: ButtonVariant) {
 
 const isInternal = (to: string) => to.startsWith('/') && !to.startsWith('//');
 
-const StyledRouterLink = styled(Link, { shouldForwardProp: (prop) => prop !== 'variant' })<{ variant: ButtonVariant }>(
-  ({ theme, variant }) => buttonStyles(theme, variant),
-);
-const StyledAnchor = styled('a', { shouldForwardProp: (prop) => prop !== 'variant' })<{ variant: ButtonVariant }>(
-  ({ theme, variant }) => buttonStyles(theme, variant),
-);
+const StyledRouterLink = styled(Link, { shouldForwardProp: (prop) => prop !== 'variant' })<{
+  variant: ButtonVariant;
+}>(({ theme, variant }) => buttonStyles(theme, variant));
+const StyledAnchor = styled('a', { shouldForwardProp: (prop) => prop !== 'variant' })<{
+  variant: ButtonVariant;
+}>(({ theme, variant }) => buttonStyles(theme, variant));
 
 /** A link that looks like a button: router navigation for site paths, a plain anchor otherwise. */
-export function ButtonLink({ to, variant = 'primary', children, className, newTab = false }: ButtonLinkProps) {
+export function ButtonLink({
+  to,
+  variant = 'primary',
+  children,
+  className,
+  newTab = false,
+}: ButtonLinkProps) {
   if (isInternal(to)) {
     return (
       <StyledRouterLink to={to} variant={variant} className={className}>

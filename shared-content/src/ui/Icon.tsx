@@ -31,14 +31,18 @@ const glyphs: Record<IconName, ReactNode> = {
       <path d="M16 16l4.5 4.5" />
     </>
   ),
-  megaphone: <path d="M4 10v4a1 1 0 0 0 1 1h2l8 4V5L7 9H5a1 1 0 0 0-1 1zM18 9.5a3.5 3.5 0 0 1 0 5M8 15l1 5" />,
+  megaphone: (
+    <path d="M4 10v4a1 1 0 0 0 1 1h2l8 4V5L7 9H5a1 1 0 0 0-1 1zM18 9.5a3.5 3.5 0 0 1 0 5M8 15l1 5" />
+  ),
   software: (
     <>
       <rect x="3" y="4" width="18" height="13" rx="2" />
       <path d="M8 21h8M12 17v4M7.5 9l2 1.5-2 1.5M11.5 12.5h4" />
     </>
   ),
-  lightbulb: <path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.6 10.8c.7.5 1.1 1.3 1.1 2.2h5c0-.9.4-1.7 1.1-2.2A6 6 0 0 0 12 3z" />,
+  lightbulb: (
+    <path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.6 10.8c.7.5 1.1 1.3 1.1 2.2h5c0-.9.4-1.7 1.1-2.2A6 6 0 0 0 12 3z" />
+  ),
   plan: (
     <>
       <rect x="4" y="3.5" width="16" height="17" rx="2" />
@@ -70,10 +74,10 @@ const glyphs: Record<IconName, ReactNode> = {
       <path d="M12 7.5V12l3 2" />
     </>
   ),
-  chat: (
-    <path d="M4 18.5l1.3-3.6A8 8 0 1 1 8.6 18l-4.6.5zM8.5 10.5h7M8.5 13.5h4.5" />
+  chat: <path d="M4 18.5l1.3-3.6A8 8 0 1 1 8.6 18l-4.6.5zM8.5 10.5h7M8.5 13.5h4.5" />,
+  facebook: (
+    <path d="M14.5 8H16.5V4.5h-2.6C11.3 4.5 10 6 10 8.6V11H7.5v3.5H10V21h3.5v-6.5h2.6l.5-3.5h-3.1V9c0-.7.3-1 1-1z" />
   ),
-  facebook: <path d="M14.5 8H16.5V4.5h-2.6C11.3 4.5 10 6 10 8.6V11H7.5v3.5H10V21h3.5v-6.5h2.6l.5-3.5h-3.1V9c0-.7.3-1 1-1z" />,
   twitter: <path d="M5 4.5l5.9 7.9L5 19.5h1.7l5-5.9 4.3 5.9h3.5l-6.2-8.4 5.5-6.6h-1.7l-4.6 5.5-4-5.5H5z" />,
   instagram: (
     <>

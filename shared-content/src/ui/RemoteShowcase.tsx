@@ -25,7 +25,14 @@ const Bar = styled.nav(({ theme }) => ({
   color: theme.color.fg.inverse,
   padding: `${theme.space[3]} 0`,
   fontSize: theme.font.size.sm,
-  '& ul': { display: 'flex', flexWrap: 'wrap', gap: theme.space[4], listStyle: 'none', margin: 0, padding: 0 },
+  '& ul': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: theme.space[4],
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+  },
   '& a': { color: theme.color.fg.inverse },
 }));
 

@@ -17,7 +17,11 @@ const Band = styled('section', { shouldForwardProp: (prop) => prop !== 'tone' })
   ({ theme, tone }) => ({
     paddingBlock: theme.space[16],
     background:
-      tone === 'dark' ? theme.color.bg.inverse : tone === 'subtle' ? theme.color.bg.subtle : theme.color.bg.page,
+      tone === 'dark'
+        ? theme.color.bg.inverse
+        : tone === 'subtle'
+          ? theme.color.bg.subtle
+          : theme.color.bg.page,
     color: tone === 'dark' ? theme.color.fg.inverse : theme.color.fg.default,
     [theme.mq.md]: { paddingBlock: theme.space[24] },
   }),

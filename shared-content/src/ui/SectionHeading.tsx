@@ -11,14 +11,14 @@ export interface SectionHeadingProps {
   align?: 'center' | 'start';
 }
 
-const Wrapper = styled('header', { shouldForwardProp: (prop) => prop !== 'align' })<{ align: 'center' | 'start' }>(
-  ({ theme, align }) => ({
-    maxWidth: 720,
-    marginInline: align === 'center' ? 'auto' : 0,
-    marginBottom: theme.space[12],
-    textAlign: align,
-  }),
-);
+const Wrapper = styled('header', { shouldForwardProp: (prop) => prop !== 'align' })<{
+  align: 'center' | 'start';
+}>(({ theme, align }) => ({
+  maxWidth: 720,
+  marginInline: align === 'center' ? 'auto' : 0,
+  marginBottom: theme.space[12],
+  textAlign: align,
+}));
 
 const Eyebrow = styled('p', { shouldForwardProp: (prop) => prop !== 'onDark' })<{ onDark: boolean }>(
   ({ theme, onDark }) => ({

@@ -1,5 +1,5 @@
-import type { ExposedProps } from 'shared-content/contract';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import type { ExposedProps } from 'shared-content/contract';
 import type { ImportedModule, RemoteContracts, RemoteName } from './imports.ts';
 import { loadExposedComponent } from './remote-registry.ts';
 import { SlotErrorBoundary } from './SlotErrorBoundary.tsx';
@@ -10,9 +10,10 @@ import type { SlotReserve } from './slot-reserve.ts';
 type PropsOf<R extends RemoteName, M extends ImportedModule<R>> = ExposedProps<RemoteContracts[R], M>;
 
 /** Props are given directly, or resolved asynchronously (e.g. from runtime.json) together with the module. */
-type SlotPropsInput<P> = Record<string, never> extends P
-  ? { props?: P; resolveProps?: never }
-  : { props: P; resolveProps?: never } | { props?: never; resolveProps: () => Promise<P> };
+type SlotPropsInput<P> =
+  Record<string, never> extends P
+    ? { props?: P; resolveProps?: never }
+    : { props: P; resolveProps?: never } | { props?: never; resolveProps: () => Promise<P> };
 
 export type RemoteSlotProps<R extends RemoteName, M extends ImportedModule<R>> = {
   remote: R;
@@ -27,7 +28,9 @@ export type RemoteSlotProps<R extends RemoteName, M extends ImportedModule<R>> =
  * The one way the shell mounts remote code: lazy load through the federation runtime, a placeholder that
  * reserves the space, and an error boundary whose Retry really loads the remote again.
  */
-export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(slotProps: RemoteSlotProps<R, M>) {
+export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
+  slotProps: RemoteSlotProps<R, M>,
+) {
   const { remote, module, reserve, tone = 'light', props, resolveProps } = slotProps;
   const [attempt, setAttempt] = useState(0);
   const slot = `${remote}/${module}`;
@@ -43,7 +46,6 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(sl
         return { default: (direct: object) => <Exposed {...resolved} {...direct} /> };
       }),
     // resolveProps runs once per attempt (a Retry runs it again); direct props flow on every render.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see the comment above.
     [remote, module, attempt],
   );
 
@@ -52,7 +54,12 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(sl
       key={attempt}
       slot={slot}
       fallback={() => (
-        <SlotFallback slot={slot} reserve={reserve} tone={tone} onRetry={() => setAttempt((value) => value + 1)} />
+        <SlotFallback
+          slot={slot}
+          reserve={reserve}
+          tone={tone}
+          onRetry={() => setAttempt((value) => value + 1)}
+        />
       )}
     >
       <Suspense fallback={<SlotPlaceholder reserve={reserve} tone={tone} />}>

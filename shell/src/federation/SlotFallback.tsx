@@ -1,7 +1,7 @@
+import { useId } from 'react';
 import { remoteFallbackCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { buttonStyles } from 'shared-content/ui';
-import { useId } from 'react';
 import type { SlotTone } from './SlotPlaceholder.tsx';
 import { reserveStyles, type SlotReserve } from './slot-reserve.ts';
 

@@ -17,7 +17,9 @@ export function parseRemoteMap(input: unknown, warn: (message: string) => void =
       continue;
     }
     if (typeof url !== 'string' || !/^https?:\/\/.+\.json$/.test(url)) {
-      warn(`remotes.json: "${name}" must be an absolute http(s) URL of an mf-manifest.json, got ${JSON.stringify(url)}`);
+      warn(
+        `remotes.json: "${name}" must be an absolute http(s) URL of an mf-manifest.json, got ${JSON.stringify(url)}`,
+      );
       continue;
     }
     map[name as RemoteName] = url;

@@ -7,7 +7,11 @@ const focusableSelector =
  * While active: moves focus into the container, keeps Tab and Shift+Tab inside it, and calls onEscape on
  * Escape. When it ends, focus returns to the element that had it before (the menu toggle).
  */
-export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void) {
+export function useFocusTrap(
+  container: RefObject<HTMLElement | null>,
+  active: boolean,
+  onEscape: () => void,
+) {
   useEffect(() => {
     const root = container.current;
     if (!active || !root) return;

@@ -1,6 +1,6 @@
+import { Link } from 'react-router-dom';
 import { headerCopy, routes, siteConfig } from 'shared-content/site';
 import { styled, useTheme } from 'shared-content/styling';
-import { Link } from 'react-router-dom';
 
 const Anchor = styled(Link)(({ theme }) => ({
   display: 'inline-flex',

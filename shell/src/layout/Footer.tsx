@@ -1,7 +1,7 @@
+import { Link } from 'react-router-dom';
 import { footerCopy, footerSocialLinks, siteConfig } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { Container, Icon } from 'shared-content/ui';
-import { Link } from 'react-router-dom';
 import { BrandLink } from './BrandLink.tsx';
 import { NewsletterForm } from './NewsletterForm.tsx';
 
@@ -84,7 +84,12 @@ export function Footer() {
             <Socials aria-label={footerCopy.socialHeading}>
               {footerSocialLinks.map((link) => (
                 <li key={link.label}>
-                  <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={`${link.label} (opens in a new tab)`}>
+                  <a
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${link.label} (opens in a new tab)`}
+                  >
                     <Icon name={link.icon} size={20} />
                   </a>
                 </li>

@@ -1,8 +1,8 @@
+import { useCallback, useState } from 'react';
+import { NavLink } from 'react-router-dom';
 import { headerCopy, mainNav, siteConfig } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { buttonStyles, Container } from 'shared-content/ui';
-import { useCallback, useState } from 'react';
-import { NavLink } from 'react-router-dom';
 import { useScrolledPast } from '../hooks/useScrolledPast.ts';
 import { BrandLink } from './BrandLink.tsx';
 import { MenuToggle } from './MenuToggle.tsx';

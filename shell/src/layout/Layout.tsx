@@ -1,5 +1,5 @@
-import { styled } from 'shared-content/styling';
 import type { ReactNode } from 'react';
+import { styled } from 'shared-content/styling';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SkipLink } from './SkipLink.tsx';

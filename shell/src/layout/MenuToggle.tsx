@@ -27,10 +27,19 @@ export function MenuToggle({ open, onToggle }: MenuToggleProps) {
       type="button"
       aria-expanded={open}
       aria-controls="mobile-drawer"
-      aria-label={open ? headerCopy.closeMenu : headerCopy.openMenu}
+      aria-label={headerCopy.openMenu}
       onClick={onToggle}
     >
-      <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        width="28"
+        height="28"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <path d="M4 7h16M4 12h16M4 17h16" />
       </svg>
     </Button>

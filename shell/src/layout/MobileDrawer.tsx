@@ -1,8 +1,8 @@
+import { useEffect, useRef } from 'react';
+import { NavLink } from 'react-router-dom';
 import { headerCopy, mainNav, siteConfig } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { buttonStyles } from 'shared-content/ui';
-import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router-dom';
 import { useFocusTrap } from '../hooks/useFocusTrap.ts';
 import { useMediaQuery } from '../hooks/useMediaQuery.ts';
 
@@ -29,8 +29,13 @@ const Panel = styled.div(({ theme }) => ({
   boxShadow: theme.shadows.lg,
   transform: 'translateX(100%)',
   visibility: 'hidden',
-  transition: `transform ${theme.motion.normal} ${theme.motion.easing}, visibility ${theme.motion.normal}`,
-  '&[data-open="true"]': { transform: 'translateX(0)', visibility: 'visible' },
+  // Hidden only after the slide-out ends; visible at once on open, so focus can move in immediately.
+  transition: `transform ${theme.motion.normal} ${theme.motion.easing}, visibility 0s linear ${theme.motion.normal}`,
+  '&[data-open="true"]': {
+    transform: 'translateX(0)',
+    visibility: 'visible',
+    transition: `transform ${theme.motion.normal} ${theme.motion.easing}, visibility 0s`,
+  },
   '& ul': { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space[1] },
   '& ul a': {
     display: 'flex',

@@ -1,7 +1,7 @@
+import { type FormEvent, useState } from 'react';
 import { footerCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { buttonStyles } from 'shared-content/ui';
-import { type FormEvent, useState } from 'react';
 import { loadRuntimeConfig } from '../config/runtime-config.ts';
 
 type Status =
@@ -46,9 +46,15 @@ async function subscribe(email: string): Promise<Status> {
   }
   const body = (await response.json().catch(() => ({}))) as { message?: unknown; error?: unknown };
   if (response.ok) {
-    return { state: 'success', message: typeof body.message === 'string' ? body.message : footerCopy.newsletterSuccess };
+    return {
+      state: 'success',
+      message: typeof body.message === 'string' ? body.message : footerCopy.newsletterSuccess,
+    };
   }
-  return { state: 'error', message: typeof body.error === 'string' ? body.error : footerCopy.newsletterError };
+  return {
+    state: 'error',
+    message: typeof body.error === 'string' ? body.error : footerCopy.newsletterError,
+  };
 }
 
 /** The footer's Newsletter block: one required e-mail field, browser validation, then POST {apiUrl}/subscribe. */
@@ -59,7 +65,9 @@ export function NewsletterForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setStatus({ state: 'submitting' });
-    const result = await subscribe(email).catch(() => ({ state: 'error', message: footerCopy.newsletterError }) as const);
+    const result = await subscribe(email).catch(
+      () => ({ state: 'error', message: footerCopy.newsletterError }) as const,
+    );
     setStatus(result);
     if (result.state === 'success') setEmail('');
   };

@@ -5,7 +5,12 @@ export function HomePage() {
   return (
     <>
       <RemoteSlot remote="mf_marketing" module="Hero" tone="dark" reserve={{ base: 860, md: 760, lg: 700 }} />
-      <RemoteSlot remote="mf_portfolio" module="PortfolioSection" props={{ context: 'home' }} reserve={{ base: 1500, md: 1100, lg: 1000 }} />
+      <RemoteSlot
+        remote="mf_portfolio"
+        module="PortfolioSection"
+        props={{ context: 'home' }}
+        reserve={{ base: 1500, md: 1100, lg: 1000 }}
+      />
       <RemoteSlot remote="mf_portfolio" module="ProcessSection" reserve={{ base: 1500, md: 900, lg: 600 }} />
     </>
   );

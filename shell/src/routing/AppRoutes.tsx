@@ -1,6 +1,6 @@
-import { routes } from 'shared-content/site';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { routes } from 'shared-content/site';
 import { RemoteSlot } from '../federation/RemoteSlot.tsx';
 import { AboutRoute } from '../pages/AboutRoute.tsx';
 import { ContactRoute } from '../pages/ContactRoute.tsx';
@@ -11,23 +11,53 @@ import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 const pageSlots: Array<{ paths: readonly string[]; element: ReactElement }> = [
   {
     paths: [routes.services.path],
-    element: <RemoteSlot remote="mf_marketing" module="ServicesPage" tone="dark" reserve={{ base: 3200, md: 2200, lg: 1700 }} />,
+    element: (
+      <RemoteSlot
+        remote="mf_marketing"
+        module="ServicesPage"
+        tone="dark"
+        reserve={{ base: 3200, md: 2200, lg: 1700 }}
+      />
+    ),
   },
   {
     paths: [routes.portfolio.path, ...routes.portfolio.aliases],
-    element: <RemoteSlot remote="mf_portfolio" module="PortfolioPage" tone="dark" reserve={{ base: 2600, md: 1900, lg: 1600 }} />,
+    element: (
+      <RemoteSlot
+        remote="mf_portfolio"
+        module="PortfolioPage"
+        tone="dark"
+        reserve={{ base: 2600, md: 1900, lg: 1600 }}
+      />
+    ),
   },
   {
     paths: [routes.categories.path],
-    element: <RemoteSlot remote="mf_portfolio" module="CategoriesPage" tone="dark" reserve={{ base: 1100, md: 800 }} />,
+    element: (
+      <RemoteSlot
+        remote="mf_portfolio"
+        module="CategoriesPage"
+        tone="dark"
+        reserve={{ base: 1100, md: 800 }}
+      />
+    ),
   },
   {
     paths: [routes.privacy.path],
-    element: <RemoteSlot remote="mf_marketing" module="PrivacyPolicyPage" tone="dark" reserve={{ base: 2000, md: 1600 }} />,
+    element: (
+      <RemoteSlot
+        remote="mf_marketing"
+        module="PrivacyPolicyPage"
+        tone="dark"
+        reserve={{ base: 2000, md: 1600 }}
+      />
+    ),
   },
   {
     paths: [routes.terms.path, ...routes.terms.aliases],
-    element: <RemoteSlot remote="mf_marketing" module="TermsPage" tone="dark" reserve={{ base: 2000, md: 1600 }} />,
+    element: (
+      <RemoteSlot remote="mf_marketing" module="TermsPage" tone="dark" reserve={{ base: 2000, md: 1600 }} />
+    ),
   },
 ];
 

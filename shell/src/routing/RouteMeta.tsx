@@ -1,6 +1,6 @@
-import { notFoundRoute } from 'shared-content/site';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { notFoundRoute } from 'shared-content/site';
 import { matchRoute } from './match-route.ts';
 
 function setMetaDescription(content: string) {

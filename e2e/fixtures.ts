@@ -1,0 +1,44 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { originOf, type RemoteName, remotes } from 'shared-content/topology';
+import { HeaderObject } from './pages/header.ts';
+
+export type RemoteFailure = 'unreachable' | 'server-error';
+
+export interface Fixtures {
+  /** The site's header, as a visitor operates it. */
+  header: HeaderObject;
+  /**
+   * Makes a remote's origin fail in the browser: connection refused, or every file answering 500.
+   * Returns a function that brings the remote back.
+   */
+  breakRemote: (name: RemoteName, failure: RemoteFailure) => Promise<() => Promise<void>>;
+  /** Console errors and uncaught page errors seen during the test. */
+  consoleErrors: string[];
+}
+
+export const remoteOrigin = (name: RemoteName) => originOf(remotes[name]);
+
+async function breakOrigin(page: Page, name: RemoteName, failure: RemoteFailure) {
+  const pattern = `${remoteOrigin(name)}/**`;
+  await page.route(pattern, (route) =>
+    failure === 'unreachable'
+      ? route.abort('connectionrefused')
+      : route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+  );
+  return () => page.unroute(pattern);
+}
+
+export const test = base.extend<Fixtures>({
+  header: async ({ page }, use) => use(new HeaderObject(page)),
+  breakRemote: async ({ page }, use) => use((name, failure) => breakOrigin(page, name, failure)),
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+});
+
+export { expect };

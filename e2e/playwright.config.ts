@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { originOf, shell } from 'shared-content/topology';
+
+/**
+ * The cross-remote suite runs against the production build, served exactly as `npm start` serves it, on its
+ * own ports and deploy folder so it can run beside a site you already have open.
+ */
+process.env.AGENCY_PORT_BASE ??= '4100';
+process.env.AGENCY_DEPLOY_DIR ??= '.data/e2e-deploy';
+
+const repoRoot = resolve(import.meta.dirname, '..');
+const baseURL = originOf(shell);
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: resolve(repoRoot, 'reports/playwright.json') }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'tsx scripts/start.ts --no-build',
+    cwd: repoRoot,
+    url: baseURL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,102 @@
+import type { RemoteName } from 'shared-content/topology';
+import { expect, type RemoteFailure, test } from '../../fixtures.ts';
+
+/** Where each remote shows, what it shows, and something on the same page from elsewhere that must survive. */
+const cases: Array<{ remote: RemoteName; path: string; content: string; survivor: string | null }> = [
+  { remote: 'mf_marketing', path: '/services', content: 'Comprehensive Digital Solutions', survivor: null },
+  { remote: 'mf_portfolio', path: '/portfolio', content: 'Our Portfolio', survivor: null },
+  {
+    remote: 'mf_contact',
+    path: '/contact',
+    content: "Let's Build Something Amazing Together",
+    survivor: null,
+  },
+  {
+    remote: 'mf_marketing',
+    path: '/',
+    content: 'Elevate Your Business With Premium Digital Services',
+    survivor: 'Our Portfolio',
+  },
+];
+
+const fallbackHeading = 'This section could not be loaded';
+const failures: RemoteFailure[] = ['unreachable', 'server-error'];
+
+for (const { remote, path, content, survivor } of cases) {
+  for (const failure of failures) {
+    test(`${remote} on ${path} ${failure}: fallback, the rest works, Retry succeeds once it is back`, async ({
+      page,
+      breakRemote,
+    }) => {
+      const restore = await breakRemote(remote, failure);
+      await page.goto(path);
+      const fallback = page.getByRole('region', { name: fallbackHeading });
+      await expect(fallback).toBeVisible();
+      await expect(page.getByRole('heading', { name: content })).toHaveCount(0);
+      await expect(page.getByTestId('site-header')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      if (survivor) await expect(page.getByRole('heading', { name: survivor })).toBeVisible();
+
+      // Routing still works while the remote is down.
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+      await expect(page).toHaveURL('/privacy-policy');
+      await page.goBack();
+      await expect(fallback).toBeVisible();
+
+      // A Retry while still down fails again, visibly.
+      await fallback.getByRole('button', { name: 'Retry' }).click();
+      await expect(fallback).toBeVisible();
+
+      await restore();
+      await fallback.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByRole('heading', { name: content })).toBeVisible();
+      await expect(page.getByRole('region', { name: fallbackHeading })).toHaveCount(0);
+    });
+  }
+}
+
+test('the shell starts and routes with every remote down', async ({ page, breakRemote }) => {
+  for (const remote of ['mf_marketing', 'mf_portfolio', 'mf_contact'] as const)
+    await breakRemote(remote, 'unreachable');
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: fallbackHeading })).toHaveCount(3);
+  await expect(page.getByTestId('site-header')).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page).toHaveURL('/terms-conditions');
+  await expect(page.getByRole('region', { name: fallbackHeading })).toHaveCount(1);
+  await page.goto('/missing');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('a placeholder holds the space while a remote loads', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/mf-manifest.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const placeholder = page.locator('[data-slot-state="loading"]').first();
+  await expect(placeholder).toBeVisible();
+  const box = await placeholder.boundingBox();
+  expect(box?.height).toBeGreaterThan(500);
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('mf_portfolio down on the home page: both its slots fall back, the hero stays', async ({
+  page,
+  breakRemote,
+}) => {
+  const restore = await breakRemote('mf_portfolio', 'unreachable');
+  await page.goto('/');
+  const fallbacks = page.getByRole('region', { name: fallbackHeading });
+  await expect(fallbacks).toHaveCount(2);
+  await expect(page.getByRole('heading', { level: 1, name: /Elevate Your Business/ })).toBeVisible();
+  await restore();
+  await fallbacks.first().getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
+  await expect(fallbacks).toHaveCount(1);
+});

@@ -1,0 +1,60 @@
+import { expect, test } from '../../fixtures.ts';
+
+test('react, the router and emotion are loaded once, from the shell', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
+  // Every share scope the runtime holds: which copy of each package was loaded, from whom, used by whom.
+  const loaded = await page.evaluate(() => {
+    type Info = { from: string; loaded?: boolean; useIn: string[] };
+    type Scopes = Record<string, Record<string, Record<string, Info>>>;
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Scopes> } })
+      .__FEDERATION__.__SHARE__;
+    const result: Record<string, { copies: string[]; users: string[] }> = {};
+    for (const scopes of Object.values(share)) {
+      for (const [name, versions] of Object.entries(scopes.default ?? {})) {
+        for (const [version, info] of Object.entries(versions)) {
+          if (!info.loaded) continue;
+          result[name] ??= { copies: [], users: [] };
+          const entry = result[name];
+          entry.copies.push(`${version} from ${info.from}`);
+          entry.users.push(...info.useIn);
+        }
+      }
+    }
+    return Object.fromEntries(
+      Object.entries(result).map(([name, { copies, users }]) => [
+        name,
+        { copies: [...new Set(copies)], users: [...new Set(users)].sort() },
+      ]),
+    );
+  });
+  for (const name of ['react', 'react-dom', 'react-router-dom', '@emotion/react', '@emotion/styled']) {
+    expect(loaded[name]?.copies, `${name}: one loaded copy, the shell's`).toHaveLength(1);
+    expect(loaded[name]?.copies[0], name).toMatch(/ from shell$/);
+  }
+  // The remotes on the home page use the shell's copies instead of their own.
+  for (const name of ['react', 'react-router-dom', '@emotion/react', '@emotion/styled']) {
+    expect(loaded[name]?.users, name).toEqual(expect.arrayContaining(['mf_marketing', 'mf_portfolio']));
+  }
+});
+
+test('a remote’s styled component uses the shell’s theme', async ({ page }) => {
+  await page.goto('/');
+  // The hero's eyebrow (mf_marketing) takes its background from theme.color.bg.accent of the shell's ThemeProvider.
+  await expect(page.getByText('INNOVATIVE SOLUTIONS')).toHaveCSS('background-color', 'rgb(251, 191, 36)');
+});
+
+test('a remote’s link navigates in the shell’s router without a reload', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  await page.getByRole('link', { name: 'Explore Our Services' }).click();
+  await expect(page).toHaveURL('/services');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Comprehensive Digital Solutions' }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+});

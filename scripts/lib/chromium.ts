@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { run } from './run.ts';
+
+export const debianChromium = '/usr/bin/chromium';
+
+/**
+ * The browser the e2e suite drives: CHROME_PATH if set, else Debian's Chromium, installed with apt when
+ * missing and we are root (CI). Never a browser downloaded by Playwright.
+ */
+export function ensureChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.CHROME_PATH) {
+    if (existsSync(env.CHROME_PATH)) return env.CHROME_PATH;
+    console.error(`CHROME_PATH points at ${env.CHROME_PATH}, which does not exist.`);
+    return null;
+  }
+  if (existsSync(debianChromium)) return debianChromium;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `Chromium is missing: install it with "sudo apt-get install -y chromium" or set CHROME_PATH.`,
+    );
+    return null;
+  }
+  console.log('Installing Debian Chromium for the e2e suite…');
+  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (
+    run('apt-get', ['update', '-qq'], aptEnv) &&
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], aptEnv)
+  ) {
+    return existsSync(debianChromium) ? debianChromium : null;
+  }
+  console.error('apt-get could not install chromium.');
+  return null;
+}

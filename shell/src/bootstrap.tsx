@@ -1,3 +1,4 @@
+import './assets/fonts/inter.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

@@ -78,7 +78,8 @@ describe('loadExposedComponent', () => {
     const { loadExposedComponent, retryPolicy } = await freshRegistry();
     const outcome = track(loadExposedComponent('mf_portfolio', 'PortfolioSection', 0));
     await vi.advanceTimersByTimeAsync(60_000);
-    const bound = retryPolicy.attempts * retryPolicy.attemptTimeoutMs + 300 + 900;
+    const bound = retryPolicy.attempts * retryPolicy.attemptTimeoutMs + 250 + 750;
+    expect(bound).toBe(19_000);
     expect(outcome.settledAt).toBe(bound);
     expect(outcome.error?.message).toBe(
       `mf_portfolio/PortfolioSection did not load within ${retryPolicy.attemptTimeoutMs} ms`,

@@ -7,11 +7,11 @@ import { parseRemoteMap, type RemoteMap } from './remote-map.ts';
 
 /**
  * How a failed load is retried before the slot shows its fallback. A refused connection or an error status
- * fails fast: the fallback shows after the two delays, about 1.2 s plus the requests. A server that never
- * answers is cut off after attemptTimeoutMs per attempt, so the fallback shows within
- * 3 × 6 s + 1.2 s ≈ 19 s at worst. An incompatible remote or a missing expose is permanent: no retry.
+ * fails fast: the fallback shows after the two delays, about 1 s plus the three tries' requests. A server
+ * that never answers is cut off after attemptTimeoutMs per attempt, so the fallback shows within
+ * 3 × 6 s + 1 s = 19 s at worst. An incompatible remote or a missing expose is permanent: no retry.
  */
-export const retryPolicy = { attempts: 3, delaysMs: [300, 900], attemptTimeoutMs: 6000 } as const;
+export const retryPolicy = { attempts: 3, delaysMs: [250, 750], attemptTimeoutMs: 6000 } as const;
 
 /**
  * Fetches remotes.json and registers every remote with the runtime instance the build plugin created, after

@@ -32,6 +32,11 @@ export function readManifest(file: string): unknown {
 
 /** The singletons a shell build provides (package → version), read from that build's mf-manifest.json. */
 export function shellProvides(shellManifestFile: string): Record<string, string> {
+  if (!existsSync(shellManifestFile)) {
+    throw new Error(
+      `No shell to check against: ${shellManifestFile} does not exist; build the shell (pnpm --filter shell build)`,
+    );
+  }
   const manifest = readManifest(shellManifestFile) as { shared?: unknown };
   const shared = Array.isArray(manifest.shared) ? (manifest.shared as Record<string, unknown>[]) : [];
   const provided: Record<string, string> = {};

@@ -77,14 +77,9 @@ export function publishRemoteBuild(
   return version;
 }
 
-/** Publishes a remote's build and points the environment's remote map at it (no contract check: see release.ts). */
-export function releaseRemote(
-  deploy: string,
-  name: RemoteName,
-  env?: NodeJS.ProcessEnv,
-  buildDir?: string,
-): string {
-  const version = publishRemoteBuild(deploy, name, buildDir);
+/** Publishes a remote's dist/ and points the environment's remote map at it (no contract check: see release.ts). */
+export function releaseRemote(deploy: string, name: RemoteName, env?: NodeJS.ProcessEnv): string {
+  const version = publishRemoteBuild(deploy, name);
   setRemoteEntry(deploy, name, manifestUrl(name, version, env));
   return version;
 }

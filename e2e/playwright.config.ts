@@ -12,6 +12,7 @@ process.env.AGENCY_DEPLOY_DIR ??= '.data/e2e-deploy';
 const repoRoot = resolve(import.meta.dirname, '..');
 const baseURL = originOf(shell);
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const delivery = /tests\/delivery\/.*\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -32,8 +33,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+    { name: 'desktop', testIgnore: delivery, use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', testIgnore: delivery, use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+    // Release/rollback/retry tests, once: the release tests serve their own deploy folder on their own ports.
+    { name: 'delivery', testMatch: delivery, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
     command: 'tsx scripts/start.ts --no-build',

@@ -1,7 +1,8 @@
 /**
- * Every check, in one command: typecheck, lint, unit tests, production build, cross-remote e2e in Chromium.
- * A failing step does not stop the others. Ends with one line "N passed, N failed" over the whole run:
- * each unit and e2e test counts once, and typecheck, lint and build count as one check each.
+ * Every check, in one command: typecheck, lint, unit tests, production build, contract check, cross-remote
+ * e2e in Chromium. A failing step does not stop the others. Ends with one line "N passed, N failed" over the
+ * whole run: each unit and e2e test counts once; typecheck, lint, build and the contract check count as one
+ * check each.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,6 +66,9 @@ tally('unit', vitest && { passed: vitest.numPassedTests, failed: vitest.numFaile
 console.log('\n=== production build');
 const built = runPnpm(['build']);
 check('build', built);
+
+console.log('\n=== contract check (each remote build against the shell)');
+check('contract check', built && runPnpm(['check:contracts']));
 
 console.log('\n=== e2e (Chromium)');
 const chromium = ensureChromium();

@@ -4,44 +4,80 @@ import { join } from 'node:path';
 import { localRuntimeConfig } from 'shared-content/site';
 import { enquiryApi, originOf, type RemoteName, remotes, shell } from 'shared-content/topology';
 import { appDist } from './paths.ts';
+import { recordPublished } from './release-log.ts';
 import { setRemoteEntry, writeFileAtomic } from './remote-map-file.ts';
 
 /** Files of the shell's folder that belong to the environment, not to a shell build. */
 const environmentFiles = new Set(['remotes.json', 'runtime.json']);
 
-/** A release's version: the package version plus a hash of its manifest (which names every hashed file). */
-export function releaseVersion(folder: string): string {
-  const dist = appDist(folder);
-  const manifest = join(dist, 'mf-manifest.json');
-  if (!existsSync(manifest)) throw new Error(`${folder} has no build at ${dist}: run its build first`);
-  const { version } = JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  const hash = createHash('sha256').update(readFileSync(manifest)).digest('hex').slice(0, 8);
+/** A build's version: its package version plus a hash of its manifest (which names every hashed file). */
+export function releaseVersion(buildDir: string): string {
+  const manifest = join(buildDir, 'mf-manifest.json');
+  if (!existsSync(manifest)) throw new Error(`${buildDir} has no mf-manifest.json: build the remote first`);
+  const raw = readFileSync(manifest);
+  let buildVersion: unknown;
+  try {
+    buildVersion = (JSON.parse(raw.toString('utf8')) as ManifestMeta).metaData?.buildInfo?.buildVersion;
+  } catch (error) {
+    throw new Error(`${manifest} is not valid JSON (${(error as Error).message})`);
+  }
+  const version =
+    typeof buildVersion === 'string' && /^[\w.+-]+$/.test(buildVersion) ? buildVersion : '0.0.0';
+  const hash = createHash('sha256').update(raw).digest('hex').slice(0, 8);
   return `${version}-${hash}`;
 }
 
-/** The URL a published remote version's manifest is served at by the production server. */
-export function manifestUrl(name: RemoteName, version: string, env?: NodeJS.ProcessEnv): string {
+interface ManifestMeta {
+  metaData?: { buildInfo?: { buildVersion?: unknown } };
+}
+
+/**
+ * The URL a published remote version's manifest is served at. Locally each remote folder is served at the
+ * root of its own port. AGENCY_REMOTES_ORIGIN (e.g. https://cdn.example.com) says the whole deploy folder
+ * is uploaded to one static host/CDN instead: <origin>/<remote-folder>/<version>/mf-manifest.json.
+ */
+export function manifestUrl(name: RemoteName, version: string, env: NodeJS.ProcessEnv = process.env): string {
+  const cdn = env.AGENCY_REMOTES_ORIGIN;
+  if (cdn) {
+    if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(cdn)) {
+      throw new Error(
+        `AGENCY_REMOTES_ORIGIN must be an http(s) URL such as https://cdn.example.com, got "${cdn}"`,
+      );
+    }
+    return `${cdn.replace(/\/+$/, '')}/${remotes[name].folder}/${version}/mf-manifest.json`;
+  }
   return `${originOf(remotes[name], env)}/${version}/mf-manifest.json`;
 }
 
-/** Copies a remote's build into deploy/<folder>/<version>/ (idempotent) and returns the version. */
-export function publishRemoteBuild(deploy: string, name: RemoteName): string {
+/** The version a manifest URL of the remote map points at (the folder that holds mf-manifest.json). */
+export function versionOfManifestUrl(url: string | undefined): string | undefined {
+  return url?.match(/\/([^/]+)\/mf-manifest\.json$/)?.[1];
+}
+
+/**
+ * Copies a remote's build (its dist/ unless another build folder is given) into deploy/<folder>/<version>/,
+ * records the publish, and returns the version. Idempotent: the same build is the same version.
+ */
+export function publishRemoteBuild(
+  deploy: string,
+  name: RemoteName,
+  buildDir = appDist(remotes[name].folder),
+): string {
   const { folder } = remotes[name];
-  const version = releaseVersion(folder);
+  const version = releaseVersion(buildDir);
   const target = join(deploy, folder, version);
   if (!existsSync(target)) {
     const staging = `${target}.staging`;
     rmSync(staging, { recursive: true, force: true });
-    cpSync(appDist(folder), staging, { recursive: true });
+    cpSync(buildDir, staging, { recursive: true });
     // Rename last so the server never serves a half-copied version.
     renameSync(staging, target);
   }
+  recordPublished(deploy, folder, version);
   return version;
 }
 
-/** Publishes a remote and points the environment's remote map at it. */
+/** Publishes a remote's dist/ and points the environment's remote map at it (no contract check: see release.ts). */
 export function releaseRemote(deploy: string, name: RemoteName, env?: NodeJS.ProcessEnv): string {
   const version = publishRemoteBuild(deploy, name);
   setRemoteEntry(deploy, name, manifestUrl(name, version, env));

@@ -1,5 +1,14 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type RemoteMap, type RemoteName, remoteNames } from 'shared-content/topology';
 
 export const remoteMapFile = (deploy: string) => join(deploy, 'shell', 'remotes.json');
@@ -27,11 +36,45 @@ export function writeFileAtomic(file: string, content: string) {
   renameSync(temporary, file);
 }
 
+const lockWaitMs = 5000;
+
+/**
+ * Runs a read-modify-write of `file` while holding `<file>.lock`, so two releases of different remotes at
+ * the same moment cannot undo each other's entry. Waits up to 5 s for another holder, then names the lock.
+ */
+export function withFileLock<T>(file: string, update: () => T, waitMs = lockWaitMs): T {
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `${file} is locked by another release (${lock} exists); wait for it, or delete the lock if none is running`,
+        );
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+  }
+  try {
+    return update();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
 /** Points one remote's entry at a manifest URL, leaving every other entry as it was. */
 export function setRemoteEntry(deploy: string, name: RemoteName, manifestUrl: string) {
-  const map = { ...readRemoteMap(deploy), [name]: manifestUrl };
-  const ordered = Object.fromEntries(
-    remoteNames.filter((remote) => map[remote]).map((remote) => [remote, map[remote]]),
-  );
-  writeFileAtomic(remoteMapFile(deploy), `${JSON.stringify(ordered, null, 2)}\n`);
+  const file = remoteMapFile(deploy);
+  mkdirSync(dirname(file), { recursive: true });
+  withFileLock(file, () => {
+    const map = { ...readRemoteMap(deploy), [name]: manifestUrl };
+    const ordered = Object.fromEntries(
+      remoteNames.filter((remote) => map[remote]).map((remote) => [remote, map[remote]]),
+    );
+    writeFileAtomic(file, `${JSON.stringify(ordered, null, 2)}\n`);
+  });
 }

@@ -1,41 +1,106 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { fetchConfigFile, onceUntilFailure } from '../config/fetch-config.ts';
+import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-plugin.ts';
 import type { RemoteName } from './imports.ts';
 import { parseRemoteMap, type RemoteMap } from './remote-map.ts';
 
-/** Fetches remotes.json and registers every remote with the runtime instance the build plugin created. */
+/**
+ * How a failed load is retried before the slot shows its fallback. A refused connection or an error status
+ * fails fast: the fallback shows after the two delays, about 1 s plus the three tries' requests. A server
+ * that never answers is cut off after attemptTimeoutMs per attempt, so the fallback shows within
+ * 3 × 6 s + 1 s = 19 s at worst. An incompatible remote or a missing expose is permanent: no retry.
+ */
+export const retryPolicy = { attempts: 3, delaysMs: [250, 750], attemptTimeoutMs: 6000 } as const;
+
+/**
+ * Fetches remotes.json and registers every remote with the runtime instance the build plugin created, after
+ * the plugin that checks each remote's manifest before any of its code runs.
+ */
 export const loadRemoteMap: () => Promise<RemoteMap> = onceUntilFailure(async () => {
   const map = parseRemoteMap(await fetchConfigFile('/remotes.json'));
+  registerPlugins([compatibilityPlugin()]);
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
   return map;
 });
 
+/** A failure that loading again cannot fix (no entry in the map, no component behind the expose). */
 export class RemoteLoadError extends Error {
   override name = 'RemoteLoadError';
 }
+
+class RemoteTimeoutError extends Error {
+  override name = 'RemoteTimeoutError';
+}
+
+const isTransient = (error: unknown) =>
+  !(error instanceof IncompatibleRemoteError) && !(error instanceof RemoteLoadError);
 
 /** A function component, or a memo/forwardRef object. */
 function isComponent(value: unknown): boolean {
   return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
 }
 
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RemoteTimeoutError(`${what} did not load within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
- * Loads one exposed component. On a retry the remote is registered again with `force`, which drops the
- * runtime's cached (failed) entry, so a remote that came back is really fetched again.
+ * Registering a remote again with `force` drops the runtime's cached (failed) manifest and entry, so the next
+ * load really fetches again. Several slots of one remote fail together; the generation lets only the first of
+ * them re-register, so a second re-registration never pulls the rug from under a load already retrying.
+ */
+const generations = new Map<RemoteName, number>();
+const generationOf = (remote: RemoteName) => generations.get(remote) ?? 0;
+
+function registerAgain(remote: RemoteName, entry: string, ifStillAt?: number) {
+  if (ifStillAt !== undefined && generationOf(remote) !== ifStillAt) return;
+  generations.set(remote, generationOf(remote) + 1);
+  registerRemotes([{ name: remote, entry }], { force: true });
+}
+
+async function loadOnce(remote: RemoteName, module: string): Promise<{ default: ComponentType<object> }> {
+  const exposed = await loadRemote<{ default?: unknown }>(`${remote}/${module}`);
+  if (!exposed || !isComponent(exposed.default)) {
+    throw new RemoteLoadError(`${remote}/${module} did not provide a component`);
+  }
+  return exposed as { default: ComponentType<object> };
+}
+
+/**
+ * Loads one exposed component, retrying transient failures (see retryPolicy). `attempt` > 0 is a visitor's
+ * Retry after the fallback showed: the remote is registered again first, so a remote that came back loads.
  */
 export async function loadExposedComponent(
   remote: RemoteName,
   module: string,
   attempt: number,
 ): Promise<{ default: ComponentType<object> }> {
-  const map = await loadRemoteMap();
-  const entry = map[remote];
-  if (!entry) throw new RemoteLoadError(`No manifest URL for ${remote} in remotes.json`);
-  if (attempt > 0) registerRemotes([{ name: remote, entry }], { force: true });
-  const exposed = await loadRemote<{ default?: unknown }>(`${remote}/${module}`);
-  if (!exposed || !isComponent(exposed.default)) {
-    throw new RemoteLoadError(`${remote}/${module} did not provide a component`);
+  for (let tries = 1; ; tries += 1) {
+    let entry: string | undefined;
+    let generation = generationOf(remote);
+    try {
+      const map = await loadRemoteMap();
+      entry = map[remote];
+      if (!entry) throw new RemoteLoadError(`No manifest URL for ${remote} in remotes.json`);
+      if (attempt > 0 && tries === 1) registerAgain(remote, entry);
+      generation = generationOf(remote);
+      return await withTimeout(loadOnce(remote, module), retryPolicy.attemptTimeoutMs, `${remote}/${module}`);
+    } catch (error) {
+      if (!isTransient(error) || tries >= retryPolicy.attempts) throw error;
+      const delay = retryPolicy.delaysMs[tries - 1] ?? 0;
+      console.warn(
+        `[shell] ${remote}/${module}: attempt ${tries} of ${retryPolicy.attempts} failed ` +
+          `(${(error as Error).message}); retrying in ${delay} ms`,
+      );
+      await wait(delay);
+      if (entry) registerAgain(remote, entry, generation);
+    }
   }
-  return exposed as { default: ComponentType<object> };
 }

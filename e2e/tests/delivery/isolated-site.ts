@@ -1,0 +1,110 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, relative, resolve } from 'node:path';
+import { originOf, type RemoteName, remotes, shell } from 'shared-content/topology';
+import { publishAll, serveDeploy } from '../../../scripts/lib/site.ts';
+
+/**
+ * A second production site just for the release tests: its own deploy folder and its own ports (the suite's
+ * base + 50), served by the same production server code, so releasing and rolling back here never touches
+ * the deploy folder or remote map the rest of the suite uses.
+ */
+export const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
+const workDir = join(repoRoot, '.data', 'e2e-delivery');
+const suiteBase = Number(process.env.AGENCY_PORT_BASE ?? '4100');
+
+export const siteEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  AGENCY_PORT_BASE: String(suiteBase + 50),
+  AGENCY_DEPLOY_DIR: join(workDir, 'deploy'),
+};
+export const deploy = join(workDir, 'deploy');
+export const siteOrigin = originOf(shell, siteEnv);
+export const remoteOriginOf = (name: RemoteName) => originOf(remotes[name], siteEnv);
+
+/** Publishes the current builds into the isolated deploy folder and serves it; returns a stop function. */
+export async function startIsolatedSite(): Promise<() => Promise<void>> {
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  publishAll(deploy, siteEnv);
+  const servers: Server[] = await serveDeploy(deploy, siteEnv);
+  return async () => {
+    await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  };
+}
+
+export interface CommandResult {
+  status: number | null;
+  output: string;
+}
+
+/** Runs a root script (release.ts, rollback.ts) exactly as `pnpm release …` does, in the isolated environment. */
+export function runScript(script: string, args: readonly string[]): CommandResult {
+  const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
+  const result = spawnSync(tsx, [join('scripts', script), ...args], {
+    cwd: repoRoot,
+    env: siteEnv,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/**
+ * Builds a changed copy of mf-marketing with its own unchanged rsbuild config: the sources are copied into a
+ * scratch folder that borrows the remote's node_modules, `edit` changes them, and rsbuild builds the copy.
+ * Returns the build folder. Nothing in the repository is changed.
+ */
+export function buildChangedMarketing(label: string, edit: (sourceDir: string) => void): string {
+  const source = join(repoRoot, 'mf-marketing');
+  const copy = join(workDir, label);
+  for (const entry of ['src', 'index.html', 'rsbuild.config.ts', 'package.json']) {
+    cpSync(join(source, entry), join(copy, entry), { recursive: true });
+  }
+  symlinkSync(join(source, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  edit(copy);
+  const rsbuild = join(source, 'node_modules', '.bin', 'rsbuild');
+  const result = spawnSync(rsbuild, ['build'], {
+    cwd: copy,
+    env: siteEnv,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (result.status !== 0) throw new Error(`Building ${label} failed:\n${result.stdout}${result.stderr}`);
+  return join(copy, 'dist');
+}
+
+/** Copies mf-marketing's build and rewrites its manifest (e.g. to require another React). */
+export function copyMarketingBuild(
+  label: string,
+  rewrite: (manifest: Record<string, unknown>) => void,
+): string {
+  const copy = join(workDir, label);
+  cpSync(join(repoRoot, 'mf-marketing', 'dist'), copy, { recursive: true });
+  const file = join(copy, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  rewrite(manifest);
+  writeFileSync(file, JSON.stringify(manifest, null, 2));
+  return copy;
+}
+
+/** A digest of every file of a folder (path and bytes), leaving out the named files. */
+export function folderDigest(dir: string, except: readonly string[] = []): Record<string, string> {
+  const digest: Record<string, string> = {};
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const path = join(current, entry.name);
+      const name = relative(dir, path);
+      if (except.includes(name)) continue;
+      if (entry.isDirectory()) walk(path);
+      else digest[name] = createHash('sha256').update(readFileSync(path)).digest('hex');
+    }
+  };
+  walk(dir);
+  return digest;
+}
+
+export const readRemoteMap = () =>
+  JSON.parse(readFileSync(join(deploy, shell.folder, 'remotes.json'), 'utf8')) as Record<string, string>;

@@ -1,0 +1,128 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '../../fixtures.ts';
+import {
+  buildChangedMarketing,
+  copyMarketingBuild,
+  deploy,
+  folderDigest,
+  readRemoteMap,
+  remoteOriginOf,
+  runScript,
+  siteOrigin,
+  startIsolatedSite,
+} from './isolated-site.ts';
+
+/**
+ * Independent delivery, end to end, on a production site of its own (isolated-site.ts): release a changed
+ * mf-marketing, roll it back, publish an incompatible one. The steps build on each other, so they run in order.
+ */
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+const heroHeading = 'Elevate Your Business With Premium Digital Services';
+const changedHeading = 'Released On Its Own: A Changed Hero';
+const fallbackHeading = 'This section could not be loaded';
+
+let stopSite: () => Promise<void> = async () => {};
+let changedBuild = '';
+let shellBefore: Record<string, string> = {};
+
+test.beforeAll(async () => {
+  stopSite = await startIsolatedSite();
+  shellBefore = folderDigest(join(deploy, 'shell'), ['remotes.json']);
+  changedBuild = buildChangedMarketing('mf-marketing-changed', (copy) => {
+    const file = join(copy, 'src', 'sections', 'Hero.tsx');
+    const source = readFileSync(file, 'utf8');
+    const edited = source.replace('>{headline}</Headline>', `>${changedHeading}</Headline>`);
+    if (edited === source) throw new Error('Hero.tsx no longer renders {headline}; update this test’s edit');
+    writeFileSync(file, edited);
+  });
+});
+
+test.afterAll(async () => {
+  await stopSite();
+});
+
+test('the production server never caches the remote map or manifests, and caches hashed files for good', async ({
+  request,
+}) => {
+  const remoteMap = await request.get(`${siteOrigin}/remotes.json`);
+  expect(remoteMap.headers()['cache-control']).toBe('no-store');
+  const manifestUrl = readRemoteMap().mf_marketing ?? '';
+  const manifest = await request.get(manifestUrl);
+  expect(manifest.headers()['cache-control']).toBe('no-store');
+  expect(manifest.headers()['access-control-allow-origin']).toBe('*');
+  const { metaData } = (await manifest.json()) as { metaData: { remoteEntry: { name: string } } };
+  const entry = await request.get(new URL(metaData.remoteEntry.name, manifestUrl).href);
+  expect(entry.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('releasing a changed mf-marketing shows on reload; the shell and the other remotes are untouched', async ({
+  page,
+}) => {
+  await page.goto(siteOrigin);
+  await expect(page.getByRole('heading', { level: 1, name: heroHeading })).toBeVisible();
+  const mapBefore = readRemoteMap();
+
+  const release = runScript('release.ts', ['mf-marketing', '--build-dir', changedBuild]);
+  expect(release.status, release.output).toBe(0);
+  expect(release.output).toContain('Released mf-marketing');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
+  expect(folderDigest(join(deploy, 'shell'), ['remotes.json'])).toEqual(shellBefore);
+  const mapAfter = readRemoteMap();
+  expect(mapAfter.mf_marketing).not.toBe(mapBefore.mf_marketing);
+  expect({ ...mapAfter, mf_marketing: undefined }).toEqual({ ...mapBefore, mf_marketing: undefined });
+});
+
+test('rolling back brings the previous heading back on reload', async ({ page }) => {
+  await page.goto(siteOrigin);
+  await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
+
+  const rollback = runScript('rollback.ts', ['mf-marketing']);
+  expect(rollback.status, rollback.output).toBe(0);
+  expect(rollback.output).toContain('Rolled mf-marketing back to');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: heroHeading })).toBeVisible();
+  await expect(page.getByRole('heading', { name: changedHeading })).toHaveCount(0);
+  expect(folderDigest(join(deploy, 'shell'), ['remotes.json'])).toEqual(shellBefore);
+});
+
+test('an incompatible mf-marketing is refused; forced live, its slot falls back and the rest works', async ({
+  page,
+}) => {
+  const incompatible = copyMarketingBuild('mf-marketing-react18', (manifest) => {
+    const shared = manifest.shared as { name: string; requiredVersion: string }[];
+    const react = shared.find((entry) => entry.name === 'react');
+    if (!react) throw new Error('the build shares no react');
+    react.requiredVersion = '^18.3.1';
+  });
+  const mapBefore = readRemoteMap();
+  const refused = runScript('release.ts', ['mf-marketing', '--build-dir', incompatible]);
+  expect(refused.status).toBe(1);
+  expect(refused.output).toContain('mf_marketing requires react ^18.3.1, but the shell provides 19.');
+  expect(readRemoteMap()).toEqual(mapBefore);
+
+  const forced = runScript('release.ts', ['mf-marketing', '--build-dir', incompatible, '--force']);
+  expect(forced.status, forced.output).toBe(0);
+
+  const marketingFiles: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(remoteOriginOf('mf_marketing')))
+      marketingFiles.push(new URL(request.url()).pathname);
+  });
+  await page.goto(siteOrigin);
+  const fallback = page.getByRole('region', { name: fallbackHeading });
+  await expect(fallback).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: heroHeading })).toHaveCount(0);
+  // Only the manifest was read: none of the incompatible remote's code ran (so no second React either).
+  expect(marketingFiles.every((path) => path.endsWith('/mf-manifest.json'))).toBe(true);
+  expect(marketingFiles.length).toBeGreaterThan(0);
+
+  await page.getByTestId('site-header').getByRole('link', { name: 'Portfolio' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Portfolio' })).toBeVisible();
+});

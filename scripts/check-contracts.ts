@@ -1,0 +1,22 @@
+/**
+ * pnpm check:contracts — every remote's build against the shell's: the exposes the shell imports and the
+ * remote's contract declares, and the shared singleton versions. Part of the test command; the same check
+ * guards every release.
+ */
+import { remotes } from 'shared-content/topology';
+import { runCommand } from './lib/cli.ts';
+import { checkAllBuilds } from './lib/contract-check.ts';
+
+await runCommand('Usage: pnpm check:contracts (after pnpm build)', () => {
+  const results = Object.entries(checkAllBuilds()) as [keyof typeof remotes, string[]][];
+  for (const [name, problems] of results) {
+    if (problems.length === 0) console.log(`  ok    ${remotes[name].folder}`);
+    else
+      console.log(
+        `  FAIL  ${remotes[name].folder}\n${problems.map((problem) => `        - ${problem}`).join('\n')}`,
+      );
+  }
+  const failing = results.filter(([, problems]) => problems.length > 0).length;
+  if (failing > 0) throw new Error(`The contract check failed for ${failing} remote(s); see above.`);
+  console.log('Every remote is compatible with the shell.');
+});

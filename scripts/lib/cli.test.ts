@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine, resolveRemote, UsageError } from './cli.ts';
+
+describe('resolveRemote', () => {
+  it('takes a remote by its folder or its federation name', () => {
+    expect(resolveRemote('mf-marketing')).toBe('mf_marketing');
+    expect(resolveRemote('mf_contact')).toBe('mf_contact');
+  });
+
+  it.each([
+    [undefined, 'Name the remote: one of mf-marketing, mf-portfolio, mf-contact.'],
+    ['mf-blog', 'Unknown remote "mf-blog". Choose one of: mf-marketing, mf-portfolio, mf-contact.'],
+    ['shell', /The shell is not a remote/],
+  ])('explains a bad remote %s', (argument, message) => {
+    expect(() => resolveRemote(argument)).toThrow(UsageError);
+    expect(() => resolveRemote(argument)).toThrow(message);
+  });
+});
+
+describe('parseCommandLine', () => {
+  const flags = { force: { type: 'boolean' }, 'build-dir': { type: 'string' } } as const;
+
+  it('reads flags and positionals', () => {
+    expect(parseCommandLine(['mf-marketing', '--force', '--build-dir', 'out'], flags)).toEqual({
+      values: { force: true, 'build-dir': 'out' },
+      positionals: ['mf-marketing'],
+    });
+  });
+
+  it('names an unknown flag or a missing value in one sentence', () => {
+    expect(() => parseCommandLine(['mf-marketing', '--forse'], flags)).toThrow(
+      new UsageError("Unknown option '--forse'."),
+    );
+    expect(() => parseCommandLine(['mf-marketing', '--build-dir'], flags)).toThrow(/--build-dir/);
+  });
+});

@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type RemoteName, remotes, sharedSingletons, shell } from 'shared-content/topology';
+import { exposeNames as contactExposes } from '../../mf-contact/src/contract.ts';
+import { exposeNames as marketingExposes } from '../../mf-marketing/src/contract.ts';
+import { exposeNames as portfolioExposes } from '../../mf-portfolio/src/contract.ts';
+import { checkRemoteManifest } from '../../shell/src/federation/compatibility.ts';
+import { shellImports } from '../../shell/src/federation/imports.ts';
+import { appDist } from './paths.ts';
+
+/**
+ * The contract check: a remote's built mf-manifest.json against what the shell imports from it
+ * (shell/src/federation/imports.ts), what the remote's src/contract.ts declares, and the singleton versions
+ * the shell build provides. The same rules the shell applies at run time (shell/src/federation/compatibility.ts).
+ */
+
+/** What each remote's contract.ts declares it exposes. */
+export const declaredExposes: Record<RemoteName, readonly string[]> = {
+  mf_marketing: marketingExposes,
+  mf_portfolio: portfolioExposes,
+  mf_contact: contactExposes,
+};
+
+export function readManifest(file: string): unknown {
+  if (!existsSync(file)) throw new Error(`${file} does not exist: build it first`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/** The singletons a shell build provides (package → version), read from that build's mf-manifest.json. */
+export function shellProvides(shellManifestFile: string): Record<string, string> {
+  if (!existsSync(shellManifestFile)) {
+    throw new Error(
+      `No shell to check against: ${shellManifestFile} does not exist; build the shell (pnpm --filter shell build)`,
+    );
+  }
+  const manifest = readManifest(shellManifestFile) as { shared?: unknown };
+  const shared = Array.isArray(manifest.shared) ? (manifest.shared as Record<string, unknown>[]) : [];
+  const provided: Record<string, string> = {};
+  for (const name of sharedSingletons) {
+    const entry = shared.find((item) => item.name === name && item.singleton === true);
+    if (typeof entry?.version !== 'string') {
+      throw new Error(
+        `${shellManifestFile} does not provide ${name} as a singleton; is this the shell's build?`,
+      );
+    }
+    provided[name] = entry.version;
+  }
+  return provided;
+}
+
+/**
+ * The shell a release is checked against: the one deployed in this environment when there is one (that is
+ * what the remote will run inside), else the shell's current build.
+ */
+export function shellManifestFor(deploy?: string): string {
+  const deployed = deploy && join(deploy, shell.folder, 'mf-manifest.json');
+  if (deployed && existsSync(deployed)) return deployed;
+  return join(appDist(shell.folder), 'mf-manifest.json');
+}
+
+/** Every incompatibility of one remote build with the shell; empty when compatible. */
+export function checkRemoteBuild(name: RemoteName, buildDir: string, shellManifestFile: string): string[] {
+  return checkRemoteManifest(readManifest(join(buildDir, 'mf-manifest.json')), {
+    remote: name,
+    imports: shellImports[name],
+    declared: declaredExposes[name],
+    provided: shellProvides(shellManifestFile),
+  });
+}
+
+/** The check of the test command: every remote's dist/ against the shell's dist/. */
+export function checkAllBuilds(): Record<RemoteName, string[]> {
+  const shellManifest = shellManifestFor();
+  return Object.fromEntries(
+    (Object.keys(remotes) as RemoteName[]).map((name) => [
+      name,
+      checkRemoteBuild(name, appDist(remotes[name].folder), shellManifest),
+    ]),
+  ) as Record<RemoteName, string[]>;
+}

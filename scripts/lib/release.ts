@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type RemoteName, remotes } from 'shared-content/topology';
+import { checkRemoteBuild, shellManifestFor } from './contract-check.ts';
+import { appDist } from './paths.ts';
+import { manifestUrl, publishRemoteBuild, versionOfManifestUrl } from './publish.ts';
+import { type PublishedVersion, publishedVersions } from './release-log.ts';
+import { readRemoteMap, setRemoteEntry } from './remote-map-file.ts';
+
+/**
+ * Releasing and rolling back one remote in one environment (a deploy folder). Each changes that remote's
+ * entry of the environment's remote map and nothing else: the shell's files and the other remotes stay
+ * byte for byte as they were.
+ */
+
+/** A release or rollback that was refused; the message says why and what to do. */
+export class ReleaseError extends Error {
+  override name = 'ReleaseError';
+}
+
+export interface ReleaseOptions {
+  /** A build folder with mf-manifest.json; the remote's own dist/ by default. */
+  buildDir?: string;
+  /** Release even if the contract check finds problems. */
+  force?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface ReleaseOutcome {
+  version: string;
+  /** The version live before, if any. */
+  previous: string | undefined;
+  manifestUrl: string;
+  /** Contract problems released anyway with force (empty when compatible). */
+  forced: string[];
+}
+
+/** The version the environment's remote map points at now. */
+export function liveVersion(deploy: string, name: RemoteName): string | undefined {
+  return versionOfManifestUrl(readRemoteMap(deploy)[name]);
+}
+
+function contractProblems(deploy: string, name: RemoteName, buildDir: string, force: boolean): string[] {
+  const problems = checkRemoteBuild(name, buildDir, shellManifestFor(deploy));
+  if (problems.length > 0 && !force) {
+    throw new ReleaseError(
+      `${remotes[name].folder} is incompatible with the shell, so nothing changed:\n` +
+        `${problems.map((problem) => `  - ${problem}`).join('\n')}\n` +
+        'Fix the remote, or pass --force to make it live anyway (its slots will show their fallback).',
+    );
+  }
+  return problems;
+}
+
+/** Checks a remote build against the shell, publishes it into its versioned folder and makes it live. */
+export function releaseBuild(deploy: string, name: RemoteName, options: ReleaseOptions = {}): ReleaseOutcome {
+  const buildDir = options.buildDir ?? appDist(remotes[name].folder);
+  if (!existsSync(join(buildDir, 'mf-manifest.json'))) {
+    throw new ReleaseError(`${buildDir} has no mf-manifest.json: is it a build of ${remotes[name].folder}?`);
+  }
+  const forced = contractProblems(deploy, name, buildDir, options.force ?? false);
+  const previous = liveVersion(deploy, name);
+  const version = publishRemoteBuild(deploy, name, buildDir);
+  const url = manifestUrl(name, version, options.env);
+  setRemoteEntry(deploy, name, url);
+  return { version, previous, manifestUrl: url, forced };
+}
+
+export interface RemoteVersions {
+  versions: PublishedVersion[];
+  live: string | undefined;
+}
+
+export function listVersions(deploy: string, name: RemoteName): RemoteVersions {
+  return { versions: publishedVersions(deploy, remotes[name].folder), live: liveVersion(deploy, name) };
+}
+
+/** One line per published version, oldest first, the live one marked. */
+export function describeVersions({ versions, live }: RemoteVersions): string {
+  return versions
+    .map(({ version, publishedAt }) =>
+      `  ${version.padEnd(24)} ${publishedAt ?? 'publish time unknown'}${version === live ? '  ← live' : ''}`.trimEnd(),
+    )
+    .join('\n');
+}
+
+export interface RollbackOptions {
+  /** The version to make live; by default the one published before the live one. */
+  version?: string;
+  force?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+function rollbackTarget(name: RemoteName, known: RemoteVersions, wanted: string | undefined): string {
+  const { folder } = remotes[name];
+  const list = `Published versions of ${folder} (oldest first):\n${describeVersions(known)}`;
+  if (known.versions.length === 0) {
+    throw new ReleaseError(
+      `${folder} has no published versions here; release it first: pnpm release ${folder}`,
+    );
+  }
+  if (wanted !== undefined) {
+    if (!known.versions.some(({ version }) => version === wanted)) {
+      throw new ReleaseError(`${folder} has no published version "${wanted}".\n${list}`);
+    }
+    if (wanted === known.live)
+      throw new ReleaseError(`${folder} ${wanted} is already live; nothing changed.`);
+    return wanted;
+  }
+  const liveIndex = known.versions.findIndex(({ version }) => version === known.live);
+  if (liveIndex === -1) {
+    throw new ReleaseError(
+      `The live ${folder} (${known.live ?? 'none'}) is not a published version; name one:\n${list}`,
+    );
+  }
+  const earlier = known.versions[liveIndex - 1];
+  if (!earlier)
+    throw new ReleaseError(
+      `${folder} ${known.live} is the oldest published version; nothing earlier.\n${list}`,
+    );
+  return earlier.version;
+}
+
+/** Points the remote's entry back at an already published version (checked against the shell first). */
+export function rollbackRemote(
+  deploy: string,
+  name: RemoteName,
+  options: RollbackOptions = {},
+): ReleaseOutcome {
+  const known = listVersions(deploy, name);
+  const version = rollbackTarget(name, known, options.version);
+  const forced = contractProblems(
+    deploy,
+    name,
+    join(deploy, remotes[name].folder, version),
+    options.force ?? false,
+  );
+  const url = manifestUrl(name, version, options.env);
+  setRemoteEntry(deploy, name, url);
+  return { version, previous: known.live, manifestUrl: url, forced };
+}

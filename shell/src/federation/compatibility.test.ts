@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { checkRemoteManifest, type RemoteExpectations } from './compatibility.ts';
+import good from './fixtures/good.manifest.json';
+import incompatibleReact from './fixtures/incompatible-react.manifest.json';
+import missingExpose from './fixtures/missing-expose.manifest.json';
+import { shellImports } from './imports.ts';
+
+/** What the shell of this workspace provides (the versions of the catalog). */
+const provided = {
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+  'react-router-dom': '7.18.5',
+  '@emotion/react': '11.14.0',
+  '@emotion/styled': '11.14.1',
+};
+
+const marketingExposes = ['Hero', 'ServicesPage', 'AboutPage', 'PrivacyPolicyPage', 'TermsPage'];
+
+const marketing: RemoteExpectations = {
+  remote: 'mf_marketing',
+  imports: shellImports.mf_marketing,
+  declared: marketingExposes,
+  provided,
+};
+
+const withShared = (name: string, change: Record<string, unknown>) => ({
+  ...good,
+  shared: good.shared.map((entry) => (entry.name === name ? { ...entry, ...change } : entry)),
+});
+
+describe('checkRemoteManifest', () => {
+  it('accepts a manifest that exposes everything the shell imports and shares compatible singletons', () => {
+    expect(checkRemoteManifest(good, marketing)).toEqual([]);
+  });
+
+  it('names an expose the shell imports that the remote dropped or renamed', () => {
+    expect(checkRemoteManifest(missingExpose, marketing)).toEqual([
+      expect.stringMatching(/^mf_marketing no longer exposes "Hero", which the shell imports/),
+    ]);
+  });
+
+  it('names a react range the shell’s react does not satisfy', () => {
+    expect(checkRemoteManifest(incompatibleReact, marketing)).toEqual([
+      'mf_marketing requires react ^18.3.1, but the shell provides 19.3.1; build the remote against the shell’s version',
+    ]);
+  });
+
+  it('accepts any range the shell’s version satisfies, and a remote that requires no version', () => {
+    expect(
+      checkRemoteManifest(withShared('react-router-dom', { requiredVersion: '>=7.0.0 <8' }), marketing),
+    ).toEqual([]);
+    expect(checkRemoteManifest(withShared('react', { requiredVersion: false }), marketing)).toEqual([]);
+  });
+
+  it('refuses a singleton shared as a normal module or not shared at all (a second copy)', () => {
+    expect(checkRemoteManifest(withShared('@emotion/react', { singleton: false }), marketing)).toEqual([
+      expect.stringContaining('shares @emotion/react but not as a singleton'),
+    ]);
+    const withoutRouter = {
+      ...good,
+      shared: good.shared.filter((entry) => entry.name !== 'react-router-dom'),
+    };
+    expect(checkRemoteManifest(withoutRouter, marketing)).toEqual([
+      expect.stringContaining('does not share react-router-dom'),
+    ]);
+  });
+
+  it('names a declared expose the build does not have, apart from the ones the shell imports', () => {
+    const problems = checkRemoteManifest(good, {
+      ...marketing,
+      declared: [...marketingExposes, 'Pricing'],
+    });
+    expect(problems).toEqual([
+      'mf_marketing declares "Pricing" in src/contract.ts, but its build does not expose it',
+    ]);
+  });
+
+  it('refuses another remote’s manifest and a file that is no manifest', () => {
+    expect(checkRemoteManifest(good, { ...marketing, remote: 'mf_portfolio' })).toEqual([
+      expect.stringContaining('belongs to "mf_marketing", not mf_portfolio'),
+    ]);
+    expect(checkRemoteManifest([], marketing)).toEqual([expect.stringContaining('is not a JSON object')]);
+    expect(checkRemoteManifest({ name: 'mf_marketing', shared: [] }, marketing)).toEqual([
+      expect.stringContaining('has no valid "exposes" list'),
+    ]);
+  });
+});

@@ -1,0 +1,97 @@
+import { satisfy } from '@module-federation/enhanced/runtime';
+
+/**
+ * Whether a remote's built mf-manifest.json can run inside the shell. One pure function, used twice: by the
+ * contract check before a release / in the test command (scripts/lib/contract-check.ts), and by the shell at
+ * run time before any of the remote's code loads (compatibility-plugin.ts). Semver ranges are evaluated with
+ * the Module Federation runtime's own `satisfy`, so "compatible" means what the runtime will do.
+ */
+
+/** What the shell needs from one remote. */
+export interface RemoteExpectations {
+  /** The remote's Module Federation name, e.g. "mf_marketing". */
+  remote: string;
+  /** Exposes the shell imports (shellImports in imports.ts). */
+  imports: readonly string[];
+  /** Exposes the remote's contract.ts declares (checked before a release; unknown at run time). */
+  declared?: readonly string[];
+  /** The singletons the shell provides: package name → the version it ships. */
+  provided: Readonly<Record<string, string>>;
+}
+
+interface ManifestShared {
+  name: string;
+  version?: string;
+  singleton?: boolean;
+  requiredVersion?: string | false;
+}
+
+interface ManifestShape {
+  name: string;
+  exposes: { name: string }[];
+  shared: ManifestShared[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readManifest(input: unknown): ManifestShape | string {
+  if (!isRecord(input)) return 'is not a JSON object';
+  const { name, exposes, shared } = input;
+  if (typeof name !== 'string') return 'has no "name"';
+  if (!Array.isArray(exposes) || !exposes.every((item) => isRecord(item) && typeof item.name === 'string')) {
+    return 'has no valid "exposes" list';
+  }
+  if (!Array.isArray(shared) || !shared.every((item) => isRecord(item) && typeof item.name === 'string')) {
+    return 'has no valid "shared" list';
+  }
+  return { name, exposes: exposes as ManifestShape['exposes'], shared: shared as ManifestShared[] };
+}
+
+/**
+ * Every reason the manifest is incompatible with the shell, each a sentence naming the remote, the expose or
+ * package, and what to do. An empty list means compatible.
+ */
+export function checkRemoteManifest(input: unknown, expected: RemoteExpectations): string[] {
+  const { remote } = expected;
+  const manifest = readManifest(input);
+  if (typeof manifest === 'string')
+    return [`${remote}: the manifest ${manifest}; is this an mf-manifest.json?`];
+  if (manifest.name !== remote) {
+    return [`${remote}: the manifest belongs to "${manifest.name}", not ${remote}; wrong build folder?`];
+  }
+
+  const problems: string[] = [];
+  const exposed = new Set(manifest.exposes.map((expose) => expose.name));
+  for (const name of expected.imports) {
+    if (!exposed.has(name)) {
+      problems.push(
+        `${remote} no longer exposes "${name}", which the shell imports (shell/src/federation/imports.ts); ` +
+          'restore the expose, or change the shell first',
+      );
+    }
+  }
+  for (const name of expected.declared ?? []) {
+    if (!exposed.has(name) && !expected.imports.includes(name)) {
+      problems.push(`${remote} declares "${name}" in src/contract.ts, but its build does not expose it`);
+    }
+  }
+
+  for (const [name, version] of Object.entries(expected.provided)) {
+    const shared = manifest.shared.find((entry) => entry.name === name);
+    if (!shared) {
+      problems.push(
+        `${remote} does not share ${name}: it would run its own copy beside the shell's ${version}; ` +
+          'share it as a singleton',
+      );
+    } else if (shared.singleton !== true) {
+      problems.push(`${remote} shares ${name} but not as a singleton; the shell provides the only copy`);
+    } else if (typeof shared.requiredVersion === 'string' && !satisfy(version, shared.requiredVersion)) {
+      problems.push(
+        `${remote} requires ${name} ${shared.requiredVersion}, but the shell provides ${version}; ` +
+          'build the remote against the shell’s version',
+      );
+    }
+  }
+  return problems;
+}

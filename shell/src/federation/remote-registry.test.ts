@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const runtime = vi.hoisted(() => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+  registerPlugins: vi.fn(),
+}));
+vi.mock(import('@module-federation/enhanced/runtime'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  ...runtime,
+}));
+
+const remoteMap = { mf_portfolio: 'http://localhost:3002/1.0.0-abc/mf-manifest.json' };
+vi.mock(import('../config/fetch-config.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  fetchConfigFile: vi.fn(async () => remoteMap),
+}));
+
+function Section() {
+  return null;
+}
+
+/** A fresh registry per test: its remote map and re-registration state are module-level. */
+async function freshRegistry() {
+  vi.resetModules();
+  const registry = await import('./remote-registry.ts');
+  const { IncompatibleRemoteError } = await import('./compatibility-plugin.ts');
+  return { ...registry, IncompatibleRemoteError };
+}
+
+/** Lets a load run on fake timers, recording when it settles. */
+function track(promise: Promise<unknown>) {
+  const outcome: { settledAt?: number; error?: Error; value?: unknown } = {};
+  const start = Date.now();
+  promise.then(
+    (value) => Object.assign(outcome, { value, settledAt: Date.now() - start }),
+    (error: Error) => Object.assign(outcome, { error, settledAt: Date.now() - start }),
+  );
+  return outcome;
+}
+
+const forcedRegistrations = () =>
+  runtime.registerRemotes.mock.calls.filter(([, options]) => options?.force === true).length;
+
+describe('loadExposedComponent', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    for (const mock of Object.values(runtime)) mock.mockReset();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('retries a transient failure twice, registering the remote again each time, then loads', async () => {
+    runtime.loadRemote
+      .mockRejectedValueOnce(new Error('Failed to fetch'))
+      .mockRejectedValueOnce(new Error('ScriptExecutionError'))
+      .mockResolvedValueOnce({ default: Section });
+    const { loadExposedComponent, retryPolicy } = await freshRegistry();
+    const outcome = track(loadExposedComponent('mf_portfolio', 'PortfolioSection', 0));
+    await vi.advanceTimersByTimeAsync(retryPolicy.delaysMs[0] + retryPolicy.delaysMs[1]);
+    expect(outcome.value).toEqual({ default: Section });
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
+    expect(forcedRegistrations()).toBe(2);
+  });
+
+  it('gives up after the bounded attempts when the failure persists', async () => {
+    runtime.loadRemote.mockRejectedValue(new Error('Failed to fetch'));
+    const { loadExposedComponent, retryPolicy } = await freshRegistry();
+    const outcome = track(loadExposedComponent('mf_portfolio', 'PortfolioSection', 0));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(outcome.error?.message).toBe('Failed to fetch');
+    expect(outcome.settledAt).toBe(retryPolicy.delaysMs[0] + retryPolicy.delaysMs[1]);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(retryPolicy.attempts);
+  });
+
+  it('cuts off a remote that never answers, so the fallback shows within the documented bound', async () => {
+    runtime.loadRemote.mockReturnValue(new Promise(() => {}));
+    const { loadExposedComponent, retryPolicy } = await freshRegistry();
+    const outcome = track(loadExposedComponent('mf_portfolio', 'PortfolioSection', 0));
+    await vi.advanceTimersByTimeAsync(60_000);
+    const bound = retryPolicy.attempts * retryPolicy.attemptTimeoutMs + 250 + 750;
+    expect(bound).toBe(19_000);
+    expect(outcome.settledAt).toBe(bound);
+    expect(outcome.error?.message).toBe(
+      `mf_portfolio/PortfolioSection did not load within ${retryPolicy.attemptTimeoutMs} ms`,
+    );
+  });
+
+  it('does not retry an incompatible remote or a missing component', async () => {
+    const { loadExposedComponent, IncompatibleRemoteError } = await freshRegistry();
+    runtime.loadRemote.mockRejectedValueOnce(new IncompatibleRemoteError('requires react ^18'));
+    await expect(loadExposedComponent('mf_portfolio', 'PortfolioSection', 0)).rejects.toThrow('react ^18');
+    runtime.loadRemote.mockResolvedValueOnce({ default: 'not a component' });
+    await expect(loadExposedComponent('mf_portfolio', 'ProcessSection', 0)).rejects.toThrow(
+      'did not provide a component',
+    );
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    expect(forcedRegistrations()).toBe(0);
+  });
+
+  it('registers a remote again once when two of its slots fail together', async () => {
+    runtime.loadRemote
+      .mockRejectedValueOnce(new Error('Failed to fetch'))
+      .mockRejectedValueOnce(new Error('Failed to fetch'))
+      .mockResolvedValue({ default: Section });
+    const { loadExposedComponent } = await freshRegistry();
+    const first = track(loadExposedComponent('mf_portfolio', 'PortfolioSection', 0));
+    const second = track(loadExposedComponent('mf_portfolio', 'ProcessSection', 0));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(first.value).toBeDefined();
+    expect(second.value).toBeDefined();
+    expect(forcedRegistrations()).toBe(1);
+  });
+
+  it('registers the remote again before a visitor’s Retry', async () => {
+    runtime.loadRemote.mockResolvedValue({ default: Section });
+    const { loadExposedComponent } = await freshRegistry();
+    await loadExposedComponent('mf_portfolio', 'PortfolioSection', 1);
+    expect(forcedRegistrations()).toBe(1);
+    expect(runtime.registerPlugins).toHaveBeenCalledWith([
+      expect.objectContaining({ name: 'shell-remote-compatibility' }),
+    ]);
+  });
+});

@@ -1,16 +1,18 @@
 import { Link } from 'react-router-dom';
-import type { PortfolioCategory, PortfolioProject } from 'shared-content';
+import type { PortfolioProject } from 'shared-content';
 import { categoriesCopy, projectCountLabel } from 'shared-content/portfolio';
 import { styled } from 'shared-content/styling';
+import type { PortfolioFilter } from '../filtering.ts';
 import { portfolioHref } from '../portfolio-url.ts';
-import { projectImageUrl } from '../project-images.ts';
+import { CategoryCover } from './CategoryCover.tsx';
 
 export interface CategoryCardProps {
-  category: PortfolioCategory;
+  /** A category, or All Projects. */
+  filter: PortfolioFilter;
   count: number;
   description: string;
-  /** A project of the category whose screenshot illustrates the card. */
-  cover: PortfolioProject | undefined;
+  /** Projects whose screenshots illustrate the card. */
+  covers: readonly PortfolioProject[];
 }
 
 const Card = styled.article(({ theme }) => ({
@@ -23,10 +25,13 @@ const Card = styled.article(({ theme }) => ({
   background: theme.color.bg.page,
   border: `1px solid ${theme.color.border.default}`,
   boxShadow: theme.shadows.sm,
-  transition: `transform ${theme.motion.normal} ${theme.motion.easing}, box-shadow ${theme.motion.normal} ${theme.motion.easing}`,
-  '&:hover, &:focus-within': { transform: 'translateY(-4px)', boxShadow: theme.shadows.lg },
+  transition: `transform ${theme.motion.normal} ${theme.motion.easing}, box-shadow ${theme.motion.normal} ${theme.motion.easing}, border-color ${theme.motion.normal} ${theme.motion.easing}`,
+  '&:hover, &:focus-within': {
+    transform: 'translateY(-4px)',
+    boxShadow: theme.shadows.lg,
+    borderColor: theme.color.border.brand,
+  },
   [theme.mq.reducedMotion]: { '&:hover, &:focus-within': { transform: 'none' } },
-  '& img': { width: '100%', height: 'auto', aspectRatio: '640 / 420', background: theme.color.bg.muted },
 }));
 
 const Body = styled.div(({ theme }) => ({
@@ -39,9 +44,9 @@ const Body = styled.div(({ theme }) => ({
 
 const TitleRow = styled.div(({ theme }) => ({
   display: 'flex',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: theme.space[3],
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: theme.space[2],
 }));
 
 const Name = styled.h2(({ theme }) => ({
@@ -50,7 +55,7 @@ const Name = styled.h2(({ theme }) => ({
   '& a': {
     color: 'inherit',
     textDecoration: 'none',
-    // The whole card is the link's target area; the link text stays just the category's name.
+    // The whole card is the link's target; the link's text stays the category's name.
     '&::after': { content: '""', position: 'absolute', inset: 0 },
     '&:focus-visible': { outline: 'none' },
     '&:focus-visible::after': {
@@ -62,7 +67,6 @@ const Name = styled.h2(({ theme }) => ({
 }));
 
 const Count = styled.p(({ theme }) => ({
-  flexShrink: 0,
   paddingInline: theme.space[3],
   paddingBlock: theme.space[1],
   borderRadius: theme.radii.full,
@@ -70,36 +74,28 @@ const Count = styled.p(({ theme }) => ({
   color: theme.color.fg.brand,
   fontSize: theme.font.size.sm,
   fontWeight: theme.font.weight.semibold,
+  whiteSpace: 'nowrap',
 }));
 
-const Description = styled.p(({ theme }) => ({ color: theme.color.fg.muted, flex: 1 }));
+const Description = styled.p(({ theme }) => ({ flex: 1, color: theme.color.fg.muted }));
 
 const Cue = styled.p(({ theme }) => ({
   color: theme.color.fg.brand,
-  fontWeight: theme.font.weight.semibold,
   fontSize: theme.font.size.sm,
+  fontWeight: theme.font.weight.semibold,
 }));
 
-/** One category on /categories: a screenshot from it, its name (the link), project count and what it covers. */
-export function CategoryCard({ category, count, description, cover }: CategoryCardProps) {
-  const countId = `category-${category.replace(/\W+/g, '-').toLowerCase()}-count`;
+/** One entry of /categories: screenshots, the name (a link to the filtered portfolio), the count, a summary. */
+export function CategoryCard({ filter, count, description, covers }: CategoryCardProps) {
+  const countId = `category-${filter.replace(/\W+/g, '-').toLowerCase()}-count`;
   return (
     <Card>
-      {cover ? (
-        <img
-          src={projectImageUrl(cover.image.file)}
-          alt=""
-          width={cover.image.width}
-          height={cover.image.height}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : null}
+      <CategoryCover projects={covers} />
       <Body>
         <TitleRow>
           <Name>
-            <Link to={portfolioHref({ filter: category, showAll: true })} aria-describedby={countId}>
-              {category}
+            <Link to={portfolioHref({ filter, showAll: true })} aria-describedby={countId}>
+              {filter}
             </Link>
           </Name>
           <Count id={countId}>{projectCountLabel(count)}</Count>

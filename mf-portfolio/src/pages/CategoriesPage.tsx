@@ -1,9 +1,14 @@
-import { allProjectsLabel, categoriesCopy, categoryDescriptions, projects } from 'shared-content/portfolio';
+import {
+  allProjectsLabel,
+  categoriesCopy,
+  categoryDescriptions,
+  portfolioCategories,
+  projects,
+} from 'shared-content/portfolio';
 import { styled } from 'shared-content/styling';
-import { ButtonLink, PageHero, Section } from 'shared-content/ui';
+import { PageHero, Section } from 'shared-content/ui';
 import { CategoryCard } from '../components/CategoryCard.tsx';
-import { countByCategory } from '../filtering.ts';
-import { portfolioHref } from '../portfolio-url.ts';
+import { countByCategory, filterProjects } from '../filtering.ts';
 
 const List = styled.ul(({ theme }) => ({
   listStyle: 'none',
@@ -12,14 +17,14 @@ const List = styled.ul(({ theme }) => ({
   display: 'grid',
   gap: theme.space[6],
   [theme.mq.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  [theme.mq.lg]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: theme.space[8] },
+  // Seven categories and All Projects: two full rows of four.
+  [theme.mq.lg]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
 }));
 
-const AllProjects = styled.div(({ theme }) => ({
-  marginTop: theme.space[12],
-  display: 'flex',
-  justifyContent: 'center',
-}));
+/** The first project of each of the first four categories: a collage for the All Projects card. */
+const collage = portfolioCategories
+  .slice(0, 4)
+  .flatMap((category) => filterProjects(projects, category).slice(0, 1));
 
 /** /categories: every portfolio category with its project count, each leading to the filtered portfolio. */
 export function CategoriesPage() {
@@ -36,19 +41,22 @@ export function CategoriesPage() {
           {countByCategory(projects).map(({ category, count }) => (
             <li key={category}>
               <CategoryCard
-                category={category}
+                filter={category}
                 count={count}
                 description={categoryDescriptions[category]}
-                cover={projects.find((project) => project.category === category)}
+                covers={filterProjects(projects, category).slice(0, 1)}
               />
             </li>
           ))}
+          <li>
+            <CategoryCard
+              filter={allProjectsLabel}
+              count={projects.length}
+              description={categoriesCopy.allProjectsDescription}
+              covers={collage}
+            />
+          </li>
         </List>
-        <AllProjects>
-          <ButtonLink to={portfolioHref({ filter: allProjectsLabel, showAll: true })}>
-            {categoriesCopy.allProjects(projects.length)}
-          </ButtonLink>
-        </AllProjects>
       </Section>
     </>
   );

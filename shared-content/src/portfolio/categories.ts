@@ -45,7 +45,7 @@ export const categoriesCopy = {
     'Browse our work by the kind of business it was built for. Pick a category to see every project in it.',
   listLabel: 'Portfolio categories',
   viewProjects: 'View projects',
-  allProjects: (count: number) => `See all ${count} projects`,
+  allProjectsDescription: 'Every project we have shown here, across all seven categories, in one list.',
 } as const;
 
 /** One line per category on /categories: what such a project usually involves. */

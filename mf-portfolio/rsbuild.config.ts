@@ -1,8 +1,16 @@
+import { mergeRsbuildConfig } from '@rsbuild/core';
 import { defineRemoteConfig } from 'shared-content/build';
 import { exposeNames } from './src/contract.ts';
 
-export default defineRemoteConfig({
-  name: 'mf_portfolio',
-  appDir: import.meta.dirname,
-  exposes: exposeNames,
-});
+export default mergeRsbuildConfig(
+  defineRemoteConfig({
+    name: 'mf_portfolio',
+    appDir: import.meta.dirname,
+    exposes: exposeNames,
+  }),
+  {
+    // Project screenshots stay files (never inlined as data URIs): the bundle stays small and the browser
+    // loads each image lazily from this remote's origin.
+    output: { dataUriLimit: { svg: 0 } },
+  },
+);

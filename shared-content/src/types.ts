@@ -51,10 +51,24 @@ export type PortfolioCategory =
   | 'Business'
   | 'Matrimonial';
 
+/**
+ * A picture a remote bundles from its own source folder: the remote's build emits it under the remote's
+ * public path, so it is served from the remote's origin wherever the remote is composed.
+ */
+export interface BundledImage {
+  /** File name inside the owning remote's image folder, e.g. "handloom-saree-store.svg". */
+  file: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
 export interface PortfolioProject {
+  /** Stable id: list key, image file name and anchor. */
+  slug: string;
   title: string;
   category: PortfolioCategory;
-  image: ImageAsset;
+  image: BundledImage;
   tech: readonly string[];
 }
 

@@ -1,106 +1,96 @@
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useState } from 'react';
 import { portfolioCopy, projects } from 'shared-content/portfolio';
-import { routes } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
-import { ButtonLink, Section, SectionHeading } from 'shared-content/ui';
+import { Section, SectionHeading } from 'shared-content/ui';
+import { FilterChips } from '../components/FilterChips.tsx';
+import { PortfolioHero } from '../components/PortfolioHero.tsx';
+import { ProjectGrid } from '../components/ProjectGrid.tsx';
+import { ViewMoreProjects } from '../components/ViewMoreProjects.tsx';
 import type { PortfolioSectionProps } from '../contract.ts';
 import {
+  categoryOf,
   filterOptions,
   filterProjects,
   hasMoreThanInitial,
   initialVisibleCount,
-  parseFilter,
+  visibleProjects,
 } from '../filtering.ts';
+import { usePortfolioView } from '../hooks/usePortfolioView.ts';
+import { portfolioHref } from '../portfolio-url.ts';
 
-const Chips = styled.div(({ theme }) => ({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'center',
-  gap: theme.space[2],
-  marginBottom: theme.space[10],
+const Summary = styled.p(({ theme }) => ({
+  marginBlock: `${theme.space[6]} ${theme.space[8]}`,
+  textAlign: 'center',
+  fontSize: theme.font.size.sm,
+  color: theme.color.fg.muted,
 }));
 
-const Chip = styled.button(({ theme }) => ({
-  minHeight: 44,
-  paddingInline: theme.space[4],
-  borderRadius: theme.radii.full,
-  border: `1px solid ${theme.color.border.strong}`,
-  background: theme.color.bg.page,
-  color: theme.color.fg.default,
-  fontWeight: theme.font.weight.semibold,
-  cursor: 'pointer',
-  '&[aria-pressed="true"]': {
-    background: theme.color.bg.brand,
-    borderColor: theme.color.bg.brand,
-    color: theme.color.fg.onBrand,
-  },
-}));
+/** Cards whose image loads at once on /portfolio: the first row, in view on arrival. */
+const eagerOnPage = 3;
 
-const Grid = styled.ul(({ theme }) => ({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: theme.space[6],
-  [theme.mq.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  [theme.mq.lg]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
-}));
-
-const Card = styled.li(({ theme }) => ({
-  padding: theme.space[6],
-  borderRadius: theme.radii.lg,
-  border: `1px solid ${theme.color.border.default}`,
-  background: theme.color.bg.page,
-  '& h3': { fontSize: theme.font.size.lg },
-  '& p': { color: theme.color.fg.muted, fontSize: theme.font.size.sm },
-}));
-
-const More = styled.div(({ theme }) => ({ marginTop: theme.space[10], textAlign: 'center' }));
-
+/**
+ * Our Portfolio: category chips, the matching projects (six at first) and View More Projects when more match.
+ * On the home page View More leads to /portfolio with the same filter, all projects shown; on the portfolio
+ * page it reveals the rest in place and moves the focus to the first newly shown card.
+ */
 export function PortfolioSection({ context }: PortfolioSectionProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = parseFilter(searchParams.get('category'));
+  const { filter, showAll, selectFilter, revealAll } = usePortfolioView();
+  const [focusSlug, setFocusSlug] = useState<string | null>(null);
+  const clearFocusSlug = useCallback(() => setFocusSlug(null), []);
+
+  const onPage = context === 'page';
   const matching = filterProjects(projects, filter);
-  const visible = matching.slice(0, initialVisibleCount);
+  const expanded = onPage && showAll;
+  const visible = visibleProjects(matching, expanded);
+  const showViewMore = hasMoreThanInitial(matching.length) && !expanded;
+
+  const reveal = () => {
+    setFocusSlug(matching[initialVisibleCount]?.slug ?? null);
+    revealAll();
+  };
+
+  const headingId = onPage ? 'portfolio-page-heading' : 'portfolio-heading';
+  const projectsHeadingId = 'portfolio-projects-heading';
 
   return (
-    <Section id="portfolio" tone="subtle" labelledBy="portfolio-heading">
-      <SectionHeading
-        id="portfolio-heading"
-        eyebrow={portfolioCopy.eyebrow}
-        title={portfolioCopy.heading}
-        subtitle={portfolioCopy.subtitle}
-        level={context === 'page' ? 1 : 2}
-      />
-      <Chips role="group" aria-label={portfolioCopy.filterLabel}>
-        {filterOptions.map((option) => (
-          <Chip
-            key={option}
-            type="button"
-            aria-pressed={option === filter}
-            onClick={() => setSearchParams({ category: option }, { preventScrollReset: true })}
-          >
-            {option}
-          </Chip>
-        ))}
-      </Chips>
-      <Grid>
-        {visible.map((project) => (
-          <Card key={project.title}>
-            <h3>{project.title}</h3>
-            <p>
-              {project.category} · {project.tech.join(', ')}
-            </p>
-          </Card>
-        ))}
-      </Grid>
-      {hasMoreThanInitial(matching.length) ? (
-        <More>
-          <ButtonLink to={`${routes.portfolio.path}?category=${encodeURIComponent(filter)}`}>
-            {portfolioCopy.viewMore}
-          </ButtonLink>
-        </More>
-      ) : null}
-    </Section>
+    <>
+      {onPage ? <PortfolioHero headingId={headingId} /> : null}
+      <Section id="portfolio" tone="subtle" labelledBy={onPage ? projectsHeadingId : headingId}>
+        {onPage ? (
+          <h2 id={projectsHeadingId} className="visually-hidden">
+            {portfolioCopy.projectsHeading}
+          </h2>
+        ) : (
+          <SectionHeading
+            id={headingId}
+            eyebrow={portfolioCopy.eyebrow}
+            title={portfolioCopy.heading}
+            subtitle={portfolioCopy.subtitle}
+          />
+        )}
+        <FilterChips
+          options={filterOptions}
+          selected={filter}
+          onSelect={selectFilter}
+          label={portfolioCopy.filterLabel}
+        />
+        <Summary role="status">
+          {portfolioCopy.summary(visible.length, matching.length, categoryOf(filter))}
+        </Summary>
+        <ProjectGrid
+          projects={visible}
+          eagerCount={onPage ? eagerOnPage : 0}
+          focusSlug={focusSlug}
+          onFocused={clearFocusSlug}
+        />
+        {showViewMore ? (
+          onPage ? (
+            <ViewMoreProjects onReveal={reveal} />
+          ) : (
+            <ViewMoreProjects href={portfolioHref({ filter, showAll: true })} />
+          )
+        ) : null}
+      </Section>
+    </>
   );
 }

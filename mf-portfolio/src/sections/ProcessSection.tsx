@@ -14,19 +14,35 @@ const Steps = styled.ol(({ theme }) => ({
 
 const Step = styled.li(({ theme }) => ({
   position: 'relative',
-  padding: theme.space[8],
+  padding: theme.space[6],
   borderRadius: theme.radii.lg,
   background: theme.color.bg.page,
   border: `1px solid ${theme.color.border.default}`,
+  borderTop: `4px solid ${theme.color.bg.brand}`,
   boxShadow: theme.shadows.sm,
-  '& h3': { fontSize: theme.font.size.xl, marginTop: theme.space[4] },
-  '& p': { marginTop: theme.space[2], color: theme.color.fg.muted },
+  '& h3': { fontSize: theme.font.size.xl, marginTop: theme.space[5] },
+  '& p': { marginTop: theme.space[3], color: theme.color.fg.muted },
+  [theme.mq.md]: { padding: theme.space[8] },
+  [theme.mq.lg]: {
+    padding: theme.space[6],
+    '& h3': { fontSize: theme.font.size.lg },
+    // A dashed line from each step to the next, level with the icons: the steps read as one path.
+    '&:not(:last-of-type)::after': {
+      content: '""',
+      position: 'absolute',
+      top: `calc(${theme.space[6]} + 26px)`,
+      left: '100%',
+      width: theme.space[6],
+      borderTop: `2px dashed ${theme.color.border.brand}`,
+    },
+  },
 }));
 
 const StepNumber = styled.span(({ theme }) => ({
   position: 'absolute',
-  top: theme.space[6],
+  top: theme.space[5],
   right: theme.space[6],
+  lineHeight: 1,
   fontSize: theme.font.size['3xl'],
   fontWeight: theme.font.weight.extrabold,
   color: theme.color.fg.brand,

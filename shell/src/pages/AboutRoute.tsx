@@ -5,7 +5,7 @@ export function AboutRoute() {
   return (
     <>
       <RemoteSlot remote="mf_marketing" module="AboutPage" tone="dark" reserve={{ base: 1200, md: 1000 }} />
-      <RemoteSlot remote="mf_portfolio" module="ProcessSection" reserve={{ base: 1500, md: 900, lg: 600 }} />
+      <RemoteSlot remote="mf_portfolio" module="ProcessSection" reserve={{ base: 1340, md: 890, lg: 620 }} />
     </>
   );
 }

@@ -9,9 +9,9 @@ export function HomePage() {
         remote="mf_portfolio"
         module="PortfolioSection"
         props={{ context: 'home' }}
-        reserve={{ base: 1500, md: 1100, lg: 1000 }}
+        reserve={{ base: 2910, md: 1380, lg: 1110 }}
       />
-      <RemoteSlot remote="mf_portfolio" module="ProcessSection" reserve={{ base: 1500, md: 900, lg: 600 }} />
+      <RemoteSlot remote="mf_portfolio" module="ProcessSection" reserve={{ base: 1340, md: 890, lg: 620 }} />
     </>
   );
 }

@@ -27,7 +27,7 @@ const pageSlots: Array<{ paths: readonly string[]; element: ReactElement }> = [
         remote="mf_portfolio"
         module="PortfolioPage"
         tone="dark"
-        reserve={{ base: 2600, md: 1900, lg: 1600 }}
+        reserve={{ base: 4550, md: 2560, lg: 2020 }}
       />
     ),
   },
@@ -38,7 +38,7 @@ const pageSlots: Array<{ paths: readonly string[]; element: ReactElement }> = [
         remote="mf_portfolio"
         module="CategoriesPage"
         tone="dark"
-        reserve={{ base: 1100, md: 800 }}
+        reserve={{ base: 4300, md: 2500, lg: 1540 }}
       />
     ),
   },

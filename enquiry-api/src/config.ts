@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { siteConfig } from 'shared-content/site';
 import { enquiryApi, originOf, portOf, shell } from 'shared-content/topology';
 import * as z from 'zod';
@@ -116,11 +117,16 @@ function smtp(env: Env): SmtpSettings | null {
   };
 }
 
-/** The default data folder, relative to the working directory (the start script passes an absolute one). */
+/**
+ * Relative data folders resolve against the repository root (this package's parent), not the working
+ * directory: `pnpm --filter enquiry-api …` runs in the package folder, the start script in the root, and
+ * both must find the same database. A deployment sets an absolute ENQUIRY_DATA_DIR.
+ */
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const defaultDataDir = '.data/enquiry-api';
 
 export function dataDirFrom(env: Env): string {
-  return resolve(value(env, 'ENQUIRY_DATA_DIR') ?? defaultDataDir);
+  return resolve(repositoryRoot, value(env, 'ENQUIRY_DATA_DIR') ?? defaultDataDir);
 }
 
 export function loadConfig(env: Env = process.env): ApiConfig {

@@ -93,11 +93,14 @@ async function shutdown(signal: string) {
   shuttingDown = true;
   logger.info('shutting down', { signal });
   const forceClose = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+  // A keep-alive connection whose request finishes after close() would otherwise stay open until the timeout.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();
   });
   clearTimeout(forceClose);
+  clearInterval(closeIdle);
   await worker.stop();
   db.close();
   logger.info('stopped');

@@ -92,7 +92,10 @@ describe('without SMTP configured', () => {
         .logs()
         .some((line) => line.msg?.toString().startsWith('SMTP is not configured') && line.file === file),
     ).toBe(true);
-    const [row] = readInbox(dataDir, (inbox) => inbox.list());
+    const row = await waitFor(
+      () => readInbox(dataDir, (inbox) => inbox.list()).find((stored) => stored.outboxFile),
+      'the row to record its outbox file',
+    );
     expect(row).toMatchObject({ id, deliveredAt: null, outboxFile: file });
 
     // Configured later, SMTP sends what waited (once; the folder copy is not sent again).

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
     [{ ENQUIRY_TRUST_PROXY: 'maybe' }, 'ENQUIRY_TRUST_PROXY'],
     [{ ENQUIRY_RETRY_BASE_MS: '5000', ENQUIRY_RETRY_MAX_MS: '1000' }, 'ENQUIRY_RETRY_MAX_MS'],
     [{ AGENCY_PORT_BASE: 'abc' }, 'AGENCY_PORT_BASE'],
+    [{ ENQUIRY_LOG_LEVEL: 'debug' }, 'ENQUIRY_LOG_LEVEL'],
   ])('rejects %j naming the problem', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -34,6 +34,7 @@ export interface ApiConfig {
   mail: { from: string; to: string };
   outbox: { intervalMs: number; retryBaseMs: number; retryMaxMs: number; batchSize: number };
   shutdownTimeoutMs: number;
+  logLevel: 'info' | 'warn' | 'error';
 }
 
 export class ConfigError extends Error {
@@ -55,6 +56,12 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return parsed;
+}
+
+function logLevel(env: Env): ApiConfig['logLevel'] {
+  const raw = value(env, 'ENQUIRY_LOG_LEVEL')?.toLowerCase() ?? 'info';
+  if (raw === 'info' || raw === 'warn' || raw === 'error') return raw;
+  throw new ConfigError(`ENQUIRY_LOG_LEVEL must be info, warn or error, got "${raw}"`);
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
@@ -165,5 +172,6 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       batchSize: integer(env, 'ENQUIRY_OUTBOX_BATCH', 20, 1, 1000),
     },
     shutdownTimeoutMs: integer(env, 'ENQUIRY_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    logLevel: logLevel(env),
   };
 }

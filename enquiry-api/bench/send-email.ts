@@ -16,7 +16,6 @@ import {
   startSmtpSink,
   temporaryDir,
   validEnquiry,
-  waitFor,
 } from '../test/support/processes.ts';
 
 const { values } = parseArgs({
@@ -62,9 +61,7 @@ try {
   });
   const ok = result.statusCodeStats?.['200']?.count ?? 0;
   const stored = readInbox(api.dataDir, (inbox) => inbox.counts().messages);
-  await waitFor(() => sink.mails().length >= Math.min(ok, 200), 'the first mails', 30_000).catch(
-    () => undefined,
-  );
+  // The outbox works beside the load; how far it got shows whether mail keeps up with the form traffic.
   const delivered = sink.mails().length;
 
   const rows: Array<[string, string]> = [
@@ -76,7 +73,7 @@ try {
     ['200 replies', String(ok)],
     ['other replies / errors', `${result.non2xx} / ${result.errors}`],
     ['rows stored', String(stored)],
-    ['mails delivered so far', String(delivered)],
+    ['mails delivered by then', String(delivered)],
   ];
   for (const [label, value] of rows) console.log(`  ${label.padEnd(28)} ${value}`);
   if (stored !== ok) {

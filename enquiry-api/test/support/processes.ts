@@ -34,7 +34,7 @@ export function temporaryDir(prefix: string): string {
 export async function waitFor<T>(
   check: () => T | Promise<T>,
   what: string,
-  timeoutMs = 10_000,
+  timeoutMs = 20_000,
   intervalMs = 50,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;

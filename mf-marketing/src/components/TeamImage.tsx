@@ -6,6 +6,8 @@ const Figure = styled.figure(({ theme }) => ({
   position: 'relative',
   margin: 0,
   marginInline: 'auto',
+  // A definite width: centred by auto margins, the figure would otherwise shrink to the not-yet-loaded image.
+  width: '100%',
   maxWidth: aboutCopy.image.width,
   paddingBottom: theme.space[6],
   '& img': { width: '100%', borderRadius: theme.radii.xl, boxShadow: theme.shadows.lg },

@@ -1,20 +1,20 @@
 import { RemoteSlot } from '../federation/RemoteSlot.tsx';
 
 /**
- * Home, in the order a visitor decides: what we are and do, proof (portfolio, process), price, what clients say,
- * a last call to action, and the client logos. Each reserve is the section's measured height at 375 / 768 / 1280 px,
- * so nothing below moves when a remote arrives.
+ * Home, in the order a visitor decides: what we do and who we are, proof (portfolio, process), the price, what
+ * clients say, a last call to action, and the client logos. mf-marketing's reserves are its sections' heights
+ * measured at 375, 768 and 1280 px, so nothing below moves when a remote arrives.
  */
 export function HomePage() {
   return (
     <>
-      <RemoteSlot remote="mf_marketing" module="Hero" tone="dark" reserve={{ base: 860, md: 760, lg: 700 }} />
+      <RemoteSlot remote="mf_marketing" module="Hero" tone="dark" reserve={{ base: 870, md: 790, lg: 790 }} />
       <RemoteSlot
         remote="mf_marketing"
         module="ServicesOverview"
-        reserve={{ base: 1900, md: 1300, lg: 1000 }}
+        reserve={{ base: 1840, md: 1370, lg: 1050 }}
       />
-      <RemoteSlot remote="mf_marketing" module="AboutSection" reserve={{ base: 1400, md: 1500, lg: 800 }} />
+      <RemoteSlot remote="mf_marketing" module="AboutSection" reserve={{ base: 1150, md: 1170, lg: 710 }} />
       <RemoteSlot
         remote="mf_portfolio"
         module="PortfolioSection"
@@ -25,15 +25,15 @@ export function HomePage() {
       <RemoteSlot
         remote="mf_marketing"
         module="PricingSection"
-        reserve={{ base: 2600, md: 2600, lg: 1400 }}
+        reserve={{ base: 3000, md: 2700, lg: 1340 }}
       />
       <RemoteSlot
         remote="mf_marketing"
         module="TestimonialsSection"
-        reserve={{ base: 1900, md: 1500, lg: 1200 }}
+        reserve={{ base: 2460, md: 1860, lg: 1200 }}
       />
-      <RemoteSlot remote="mf_marketing" module="CallToActionBand" reserve={{ base: 500, md: 500, lg: 500 }} />
-      <RemoteSlot remote="mf_marketing" module="ClientCarousel" reserve={{ base: 450, md: 450, lg: 450 }} />
+      <RemoteSlot remote="mf_marketing" module="CallToActionBand" reserve={{ base: 480, md: 450 }} />
+      <RemoteSlot remote="mf_marketing" module="ClientCarousel" reserve={{ base: 520, md: 500 }} />
     </>
   );
 }

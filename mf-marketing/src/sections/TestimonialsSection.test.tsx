@@ -60,7 +60,7 @@ describe('TestimonialsSection', () => {
       ['50+', 'Projects Completed'],
       ['24/7', 'Support Available'],
       ['5★', 'Average Rating'],
-    ]) {
+    ] as const) {
       expect(screen.getByText(label).parentElement).toHaveTextContent(`${label}${value}`);
     }
   });

@@ -3,10 +3,12 @@ import { styled } from 'shared-content/styling';
 import { ButtonLink, Section } from 'shared-content/ui';
 import { CtaBanner } from '../components/CtaBanner.tsx';
 
-// A compact band: the banner itself carries the visual weight, so less space around it than a full section.
+// A compact band: the banner carries the visual weight. It follows a full section (testimonials), whose own
+// bottom padding already separates the two, so it adds little space above.
 const Band = styled(Section)(({ theme }) => ({
-  paddingBlock: theme.space[12],
-  [theme.mq.md]: { paddingBlock: theme.space[16] },
+  paddingTop: theme.space[4],
+  paddingBottom: theme.space[12],
+  [theme.mq.md]: { paddingTop: theme.space[8], paddingBottom: theme.space[20] },
 }));
 
 /** The closing invitation on the home and about pages: the contact page, or an e-mail straight away. */

@@ -19,7 +19,7 @@ export function AboutRoute() {
         module="TestimonialsSection"
         reserve={{ base: 2460, md: 1860, lg: 1200 }}
       />
-      <RemoteSlot remote="mf_marketing" module="CallToActionBand" reserve={{ base: 480, md: 450 }} />
+      <RemoteSlot remote="mf_marketing" module="CallToActionBand" reserve={{ base: 450, md: 440 }} />
     </>
   );
 }

@@ -32,7 +32,7 @@ export function HomePage() {
         module="TestimonialsSection"
         reserve={{ base: 2460, md: 1860, lg: 1200 }}
       />
-      <RemoteSlot remote="mf_marketing" module="CallToActionBand" reserve={{ base: 480, md: 450 }} />
+      <RemoteSlot remote="mf_marketing" module="CallToActionBand" reserve={{ base: 450, md: 440 }} />
       <RemoteSlot remote="mf_marketing" module="ClientCarousel" reserve={{ base: 520, md: 500 }} />
     </>
   );

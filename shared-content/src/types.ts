@@ -22,7 +22,13 @@ export type IconName =
   | 'twitter'
   | 'instagram'
   | 'linkedin'
-  | 'github';
+  | 'github'
+  | 'payment'
+  | 'server'
+  | 'language'
+  | 'quote'
+  | 'pause'
+  | 'play';
 
 export interface ImageAsset {
   /** Path relative to the owning app's public folder, e.g. "images/team.svg". */

@@ -1,17 +1,23 @@
-import { formatLegalDate, privacyCopy } from 'shared-content/marketing';
+import { formatLegalDate, isoDate, privacyCopy } from 'shared-content/marketing';
 import { styled } from 'shared-content/styling';
 import { ButtonLink } from 'shared-content/ui';
 import { LegalDocument } from '../sections/LegalDocument.tsx';
 
-const ContactButton = styled(ButtonLink)(({ theme }) => ({ marginTop: theme.space[10] }));
+const ContactButton = styled(ButtonLink)(({ theme }) => ({
+  marginTop: theme.space[12],
+  textAlign: 'center',
+}));
 
+/** Spec: "today's date as Last Updated" — the page shows the day it is viewed. */
 export function PrivacyPolicyPage() {
+  const today = new Date();
   return (
     <LegalDocument
       id="privacy-heading"
       heading={privacyCopy.heading}
       dateLabel={privacyCopy.lastUpdatedLabel}
-      date={formatLegalDate(new Date())}
+      date={formatLegalDate(today)}
+      dateTime={isoDate(today)}
       intro={privacyCopy.intro}
       sections={privacyCopy.sections}
     >

@@ -16,7 +16,19 @@ export type RemoteName = keyof RemoteContracts;
 
 /** The exposes the shell uses; the contract check verifies each against the remote's built manifest. */
 export const shellImports = {
-  mf_marketing: ['Hero', 'ServicesPage', 'AboutPage', 'PrivacyPolicyPage', 'TermsPage'],
+  mf_marketing: [
+    'Hero',
+    'ServicesOverview',
+    'AboutSection',
+    'PricingSection',
+    'TestimonialsSection',
+    'ClientCarousel',
+    'CallToActionBand',
+    'ServicesPage',
+    'AboutPage',
+    'PrivacyPolicyPage',
+    'TermsPage',
+  ],
   mf_portfolio: ['PortfolioSection', 'ProcessSection', 'PortfolioPage', 'CategoriesPage'],
   mf_contact: ['ContactPage'],
 } as const satisfies { [R in RemoteName]: readonly (keyof RemoteContracts[R])[] };

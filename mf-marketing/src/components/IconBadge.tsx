@@ -1,0 +1,11 @@
+import { styled } from 'shared-content/styling';
+
+/** The tinted square an icon sits in on cards. */
+export const IconBadge = styled.span(({ theme }) => ({
+  display: 'inline-flex',
+  width: 'fit-content',
+  padding: theme.space[3],
+  borderRadius: theme.radii.md,
+  background: theme.color.bg.brandSubtle,
+  color: theme.color.fg.brand,
+}));

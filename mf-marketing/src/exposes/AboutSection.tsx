@@ -1,0 +1,1 @@
+export { AboutSection as default } from '../sections/AboutSection.tsx';

@@ -1,0 +1,1 @@
+export { CallToActionBand as default } from '../sections/CallToActionBand.tsx';

@@ -1,0 +1,1 @@
+export { ClientCarousel as default } from '../sections/ClientCarousel.tsx';

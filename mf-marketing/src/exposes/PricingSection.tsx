@@ -1,0 +1,1 @@
+export { PricingSection as default } from '../sections/PricingSection.tsx';

@@ -1,0 +1,1 @@
+export { ServicesOverview as default } from '../sections/ServicesOverview.tsx';

@@ -1,0 +1,1 @@
+export { TestimonialsSection as default } from '../sections/TestimonialsSection.tsx';

@@ -24,6 +24,7 @@ const textPairs: Array<[string, string, string]> = [
   ['inverse on hero gradient darkest', fg.inverse, palette.slate950],
   ['inverse on hero gradient lightest', fg.inverse, palette.indigo700],
   ['inverseMuted on hero gradient lightest', palette.indigo100, palette.indigo700],
+  ['inverse on brand gradient lightest', fg.inverse, palette.indigo600],
 ];
 
 describe('design tokens', () => {

@@ -61,7 +61,8 @@ export const theme = {
   },
   gradient: {
     hero: `linear-gradient(135deg, ${palette.slate950} 0%, ${palette.indigo900} 55%, ${palette.indigo700} 100%)`,
-    brand: `linear-gradient(135deg, ${palette.indigo700} 0%, ${palette.indigo500} 100%)`,
+    // Ends at indigo-600, not 500: white text must keep 4.5:1 across the whole gradient.
+    brand: `linear-gradient(135deg, ${palette.indigo700} 0%, ${palette.indigo600} 100%)`,
   },
   font: { family: fontFamily, size: fontSize, weight: fontWeight, lineHeight },
   space,

@@ -4,7 +4,11 @@ import { renderWithProviders } from 'shared-content/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const loadExposedComponent = vi.fn();
-vi.mock('./remote-registry.ts', () => ({ loadExposedComponent }));
+// Only the loading is faked; the retry signal between slots is the real one.
+vi.mock('./remote-registry.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./remote-registry.ts')>()),
+  loadExposedComponent,
+}));
 
 const { RemoteSlot } = await import('./RemoteSlot.tsx');
 
@@ -43,6 +47,32 @@ describe('RemoteSlot', () => {
     await userEvent.click(retry);
     expect(await screen.findByRole('heading', { name: 'Remote content' })).toBeInTheDocument();
     expect(loadExposedComponent).toHaveBeenLastCalledWith('mf_marketing', 'Hero', 1);
+  });
+
+  it('retries every failed slot of the same remote from one Retry, and no other remote', async () => {
+    loadExposedComponent.mockImplementation(async (remote: string, _module: string, attempt: number) => {
+      if (attempt === 0) throw new Error(`${remote} unreachable`);
+      return { default: Healthy };
+    });
+    renderWithProviders(
+      <>
+        <RemoteSlot
+          remote="mf_portfolio"
+          module="PortfolioSection"
+          props={{ context: 'home' }}
+          reserve={{ base: 400 }}
+        />
+        <RemoteSlot remote="mf_portfolio" module="ProcessSection" reserve={{ base: 400 }} />
+        <RemoteSlot remote="mf_marketing" module="Hero" reserve={{ base: 400 }} />
+      </>,
+    );
+    const retries = await screen.findAllByRole('button', { name: 'Retry' });
+    expect(retries).toHaveLength(3);
+    await userEvent.click(retries[0] as HTMLElement);
+    expect(await screen.findAllByRole('heading', { name: 'Remote content' })).toHaveLength(2);
+    // mf_marketing was not retried: its fallback and its single failed load remain.
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
+    expect(loadExposedComponent.mock.calls.filter(([remote]) => remote === 'mf_marketing')).toHaveLength(1);
   });
 
   it('contains a remote that throws while rendering, leaving its siblings alone', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { ExposedProps } from 'shared-content/contract';
 import type { ImportedModule, RemoteContracts, RemoteName } from './imports.ts';
 import { loadExposedComponent } from './remote-registry.ts';
@@ -34,6 +34,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   const { remote, module, reserve, tone = 'light', props, resolveProps } = slotProps;
   const [attempt, setAttempt] = useState(0);
   const slot = `${remote}/${module}`;
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
 
   const Loaded = useMemo(
     () =>
@@ -54,12 +55,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
       key={attempt}
       slot={slot}
       fallback={() => (
-        <SlotFallback
-          slot={slot}
-          reserve={reserve}
-          tone={tone}
-          onRetry={() => setAttempt((value) => value + 1)}
-        />
+        <SlotFallback remote={remote} slot={slot} reserve={reserve} tone={tone} onRetry={retry} />
       )}
     >
       <Suspense fallback={<SlotPlaceholder reserve={reserve} tone={tone} />}>

@@ -1,15 +1,23 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { remoteFallbackCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { buttonStyles } from 'shared-content/ui';
+import type { RemoteName } from './imports.ts';
+import { onRemoteRetry, requestRemoteRetry } from './remote-registry.ts';
 import type { SlotTone } from './SlotPlaceholder.tsx';
-import { reserveStyles, type SlotReserve } from './slot-reserve.ts';
+import { capReserve, reserveStyles, type SlotReserve } from './slot-reserve.ts';
+
+/**
+ * A failed section keeps the space it reserved while loading (no jump), but never more than this: a page-tall
+ * empty box with a Retry in the middle would help nobody.
+ */
+const fallbackMaxHeight = 560;
 
 const Box = styled('section', { shouldForwardProp: (prop) => prop !== 'reserve' && prop !== 'tone' })<{
   reserve: SlotReserve;
   tone: SlotTone;
 }>(({ theme, reserve, tone }) => ({
-  ...reserveStyles(theme, reserve),
+  ...reserveStyles(theme, capReserve(reserve, fallbackMaxHeight)),
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
@@ -26,6 +34,7 @@ const Box = styled('section', { shouldForwardProp: (prop) => prop !== 'reserve' 
 const RetryButton = styled.button(({ theme }) => buttonStyles(theme, 'primary'));
 
 export interface SlotFallbackProps {
+  remote: RemoteName;
   slot: string;
   reserve: SlotReserve;
   tone: SlotTone;
@@ -33,13 +42,15 @@ export interface SlotFallbackProps {
 }
 
 /** The friendly stand-in for a remote section that could not be shown, with a Retry that loads it again. */
-export function SlotFallback({ slot, reserve, tone, onRetry }: SlotFallbackProps) {
+export function SlotFallback({ remote, slot, reserve, tone, onRetry }: SlotFallbackProps) {
   const headingId = useId();
+  // Any Retry of this remote (this button or another failed section's) loads this section again too.
+  useEffect(() => onRemoteRetry(remote, onRetry), [remote, onRetry]);
   return (
     <Box reserve={reserve} tone={tone} aria-labelledby={headingId} data-slot-state="failed" data-slot={slot}>
       <h2 id={headingId}>{remoteFallbackCopy.heading}</h2>
       <p>{remoteFallbackCopy.text}</p>
-      <RetryButton type="button" onClick={onRetry}>
+      <RetryButton type="button" onClick={() => requestRemoteRetry(remote)}>
         {remoteFallbackCopy.retry}
       </RetryButton>
     </Box>

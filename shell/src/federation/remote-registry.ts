@@ -59,6 +59,33 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
 const generations = new Map<RemoteName, number>();
 const generationOf = (remote: RemoteName) => generations.get(remote) ?? 0;
 
+/**
+ * A visitor's Retry is a round for the whole remote: every failed slot of that remote loads again (one Retry
+ * button brings back all its sections), and the remote is registered again once per round, not once per slot.
+ */
+const retryRounds = new Map<RemoteName, number>();
+const reregisteredInRound = new Map<RemoteName, number>();
+const retryListeners = new Map<RemoteName, Set<() => void>>();
+
+export function onRemoteRetry(remote: RemoteName, listener: () => void): () => void {
+  const listeners = retryListeners.get(remote) ?? new Set();
+  retryListeners.set(remote, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function requestRemoteRetry(remote: RemoteName) {
+  retryRounds.set(remote, (retryRounds.get(remote) ?? 0) + 1);
+  for (const listener of [...(retryListeners.get(remote) ?? [])]) listener();
+}
+
+function registerAgainForRetry(remote: RemoteName, entry: string) {
+  const round = retryRounds.get(remote) ?? 0;
+  if (reregisteredInRound.get(remote) === round && round > 0) return;
+  reregisteredInRound.set(remote, round);
+  registerAgain(remote, entry);
+}
+
 function registerAgain(remote: RemoteName, entry: string, ifStillAt?: number) {
   if (ifStillAt !== undefined && generationOf(remote) !== ifStillAt) return;
   generations.set(remote, generationOf(remote) + 1);
@@ -89,7 +116,7 @@ export async function loadExposedComponent(
       const map = await loadRemoteMap();
       entry = map[remote];
       if (!entry) throw new RemoteLoadError(`No manifest URL for ${remote} in remotes.json`);
-      if (attempt > 0 && tries === 1) registerAgain(remote, entry);
+      if (attempt > 0 && tries === 1) registerAgainForRetry(remote, entry);
       generation = generationOf(remote);
       return await withTimeout(loadOnce(remote, module), retryPolicy.attemptTimeoutMs, `${remote}/${module}`);
     } catch (error) {

@@ -14,3 +14,12 @@ export function reserveStyles(theme: Theme, reserve: SlotReserve) {
     ...(reserve.lg ? { [theme.mq.lg]: { minHeight: reserve.lg } } : {}),
   };
 }
+
+/** The same reserve with every breakpoint's height limited to `max`. */
+export function capReserve(reserve: SlotReserve, max: number): SlotReserve {
+  return {
+    base: Math.min(reserve.base, max),
+    ...(reserve.md ? { md: Math.min(reserve.md, max) } : {}),
+    ...(reserve.lg ? { lg: Math.min(reserve.lg, max) } : {}),
+  };
+}

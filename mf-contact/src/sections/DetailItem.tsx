@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import type { IconName } from 'shared-content';
+import { styled } from 'shared-content/styling';
+import { Icon } from 'shared-content/ui';
+
+export type DetailTone = 'light' | 'dark';
+
+export interface DetailItemProps {
+  icon: IconName;
+  /** A small caption above the value ("Phone", "Email"). */
+  label?: string;
+  tone: DetailTone;
+  /** 'li' inside a list (default), 'p' where the item stands alone. */
+  as?: 'li' | 'p';
+  children: ReactNode;
+}
+
+const Item = styled('li', { shouldForwardProp: (prop) => prop !== 'tone' })<{ tone: DetailTone }>(
+  ({ theme, tone }) => ({
+    display: 'flex',
+    gap: theme.space[4],
+    alignItems: 'center',
+    margin: 0,
+    overflowWrap: 'anywhere',
+    '& a': {
+      color: tone === 'dark' ? theme.color.fg.inverse : theme.color.fg.brand,
+      fontWeight: theme.font.weight.semibold,
+      textUnderlineOffset: 3,
+    },
+    '& a:hover': { textDecorationThickness: 2 },
+  }),
+);
+
+const Badge = styled('span', { shouldForwardProp: (prop) => prop !== 'tone' })<{ tone: DetailTone }>(
+  ({ theme, tone }) => ({
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: 0,
+    width: 44,
+    height: 44,
+    borderRadius: theme.radii.full,
+    background: tone === 'dark' ? theme.color.bg.inverseRaised : theme.color.bg.brandSubtle,
+    color: tone === 'dark' ? theme.color.fg.inverse : theme.color.fg.brand,
+  }),
+);
+
+const Caption = styled('span', { shouldForwardProp: (prop) => prop !== 'tone' })<{ tone: DetailTone }>(
+  ({ theme, tone }) => ({
+    display: 'block',
+    fontSize: theme.font.size.sm,
+    color: tone === 'dark' ? theme.color.fg.inverseMuted : theme.color.fg.muted,
+  }),
+);
+
+/** One contact line: an icon in a round badge, then the value (a link or text). */
+export function DetailItem({ icon, label, tone, as = 'li', children }: DetailItemProps) {
+  return (
+    <Item as={as} tone={tone}>
+      <Badge tone={tone}>
+        <Icon name={icon} size={20} />
+      </Badge>
+      <span>
+        {label ? <Caption tone={tone}>{label}</Caption> : null}
+        {children}
+      </span>
+    </Item>
+  );
+}

@@ -113,30 +113,9 @@ export interface ContactItem {
   href?: string;
 }
 
-export const enquiryServices = [
-  'Website Development',
-  'Mobile App Development',
-  'Digital Marketing',
-  'SEO Services',
-  'E-commerce Solutions',
-  'Custom Software',
-] as const;
-
-export type EnquiryService = (typeof enquiryServices)[number];
-
-/** The main form's payload (POST /send-email). phone is the visitor's WhatsApp number. */
-export interface Enquiry {
-  name: string;
-  email: string;
-  business: string;
-  phone: string;
-  service: EnquiryService | '';
-  message: string;
-}
-
-/** The Get In Touch form's payload. */
-export interface SimpleContactMessage {
-  name: string;
-  email: string;
-  message: string;
-}
+/**
+ * The two form payloads (main enquiry, Get In Touch message) are defined once, as the enquiry API's zod
+ * schemas in ./enquiry; their types are re-exported here with the other entities (type-only: no zod in a bundle).
+ */
+export { type EnquiryService, enquiryServices } from './enquiry/fields.ts';
+export type { Enquiry, SimpleContactMessage } from './enquiry/schemas.ts';

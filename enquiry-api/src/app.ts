@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { apiMessages, enquiryApiPaths } from 'shared-content/enquiry';
+import { failure } from './http/replies.ts';
+import { describeError, headerSafe } from './logger.ts';
+import type { AppDependencies } from './routes/dependencies.ts';
+import { health } from './routes/health.ts';
+import { sendEmail } from './routes/send-email.ts';
+import { sendForm } from './routes/send-form.ts';
+import { subscribe } from './routes/subscribe.ts';
+
+export type { AppDependencies } from './routes/dependencies.ts';
+
+/**
+ * The enquiry API as a Hono app: runtime-neutral (it only sees Request/Response), so the same routes can move
+ * to a serverless or edge runtime with another storage behind AppDependencies.
+ */
+export function createApp(deps: AppDependencies): Hono {
+  const app = new Hono();
+  const allowed = new Set(deps.allowedOrigins);
+
+  // Access log: one line per request, with the path only (no query string) and never a body.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.logger.info('request', {
+      method: c.req.method,
+      path: headerSafe(c.req.path),
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      client: deps.clientAddress(c),
+    });
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+
+  // CORS for the configured site origins only. A request from another origin is refused outright (403), not
+  // just hidden from its page: a form post from a foreign site must not store anything either. Requests
+  // without an Origin header (server to server, curl) are not browser cross-origin calls and pass.
+  app.use('*', async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin === undefined) return next();
+    if (!allowed.has(origin)) {
+      deps.logger.warn('origin refused', { origin: headerSafe(origin), path: headerSafe(c.req.path) });
+      if (c.req.method === 'OPTIONS') return c.body(null, 403);
+      return failure(c, 403, apiMessages.originNotAllowed);
+    }
+    c.header('Access-Control-Allow-Origin', origin);
+    c.header('Vary', 'Origin');
+    c.header('Access-Control-Expose-Headers', 'Retry-After');
+    if (c.req.method === 'OPTIONS') {
+      c.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+      c.header('Access-Control-Allow-Headers', 'Content-Type');
+      c.header('Access-Control-Max-Age', '600');
+      return c.body(null, 204);
+    }
+    return next();
+  });
+
+  // Rate limit every POST per client, before reading the body: junk counts as much as good requests.
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const verdict = deps.rateLimiter.hit(deps.clientAddress(c));
+    if (verdict.allowed) return next();
+    deps.logger.warn('rate limit reached', { client: deps.clientAddress(c), path: headerSafe(c.req.path) });
+    c.header('Retry-After', String(verdict.retryAfterSeconds));
+    return failure(c, 429, apiMessages.tooManyRequests(verdict.retryAfterSeconds));
+  });
+
+  const limitBody = bodyLimit({
+    maxSize: deps.maxBodyBytes,
+    onError: (c) => failure(c, 413, apiMessages.tooLarge),
+  });
+
+  app.post(enquiryApiPaths.sendEmail, limitBody, sendEmail(deps));
+  app.post(enquiryApiPaths.subscribe, limitBody, subscribe(deps));
+  app.post(enquiryApiPaths.sendForm, limitBody, sendForm(deps));
+  app.get(enquiryApiPaths.health, health(deps));
+
+  for (const [path, allow] of [
+    [enquiryApiPaths.sendEmail, 'POST'],
+    [enquiryApiPaths.subscribe, 'POST'],
+    [enquiryApiPaths.sendForm, 'POST'],
+    [enquiryApiPaths.health, 'GET'],
+  ] as const) {
+    app.all(path, (c) => {
+      c.header('Allow', allow);
+      return failure(c, 405, apiMessages.methodNotAllowed);
+    });
+  }
+
+  app.notFound((c) => failure(c, 404, apiMessages.notFound));
+  app.onError((error, c) => {
+    deps.logger.error('request failed', { path: headerSafe(c.req.path), ...describeError(error) });
+    return failure(c, 500, apiMessages.storeFailed);
+  });
+  return app;
+}

@@ -1,0 +1,163 @@
+import { resolve } from 'node:path';
+import { siteConfig } from 'shared-content/site';
+import { enquiryApi, originOf, portOf, shell } from 'shared-content/topology';
+import * as z from 'zod';
+
+/**
+ * The API's whole configuration, read from the environment once at start. Every variable has a default that
+ * runs the site locally; a bad value stops the start with a message naming the variable.
+ */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+  timeoutMs: number;
+}
+
+export interface ApiConfig {
+  port: number;
+  /** Interface to listen on; null listens on all, as the site's static hosts do. */
+  host: string | null;
+  dataDir: string;
+  /** Site origins whose pages may call the API from a browser. */
+  allowedOrigins: string[];
+  rateLimit: { max: number; windowMs: number };
+  /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
+  trustProxy: boolean;
+  maxBodyBytes: number;
+  /** null: no SMTP server; mails are written to the outbox folder instead. */
+  smtp: SmtpSettings | null;
+  mail: { from: string; to: string };
+  outbox: { intervalMs: number; retryBaseMs: number; retryMaxMs: number; batchSize: number };
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = NodeJS.ProcessEnv;
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const parsed = Number(raw);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return parsed;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+const address = z.email();
+
+/** A mail address, optionally with a display name: `Name <a@b.example>` or `a@b.example`. */
+function mailbox(env: Env, name: string, fallback: string): string {
+  const raw = value(env, name) ?? fallback;
+  const match = /^(?:([^<>\r\n]*)<([^<>\s]+)>|([^<>\s]+))$/.exec(raw);
+  const bare = match?.[2] ?? match?.[3];
+  if (!bare || !address.safeParse(bare).success) {
+    throw new ConfigError(`${name} must be an e-mail address (optionally "Name <address>"), got "${raw}"`);
+  }
+  return raw;
+}
+
+function origins(env: Env): string[] {
+  const raw = value(env, 'ENQUIRY_ALLOWED_ORIGINS');
+  if (raw === undefined) return [originOf(shell, env)];
+  return raw.split(',').map((entry) => {
+    const trimmed = entry.trim();
+    let url: URL;
+    try {
+      url = new URL(trimmed);
+    } catch {
+      throw new ConfigError(`ENQUIRY_ALLOWED_ORIGINS has "${trimmed}", which is not a URL origin`);
+    }
+    if (url.origin !== trimmed.replace(/\/$/, '')) {
+      throw new ConfigError(
+        `ENQUIRY_ALLOWED_ORIGINS has "${trimmed}"; give origins only (scheme, host, port), e.g. ${url.origin}`,
+      );
+    }
+    return url.origin;
+  });
+}
+
+function smtp(env: Env): SmtpSettings | null {
+  const host = value(env, 'ENQUIRY_SMTP_HOST');
+  if (host === undefined) return null;
+  const port = integer(env, 'ENQUIRY_SMTP_PORT', 587, 1, 65535);
+  const user = value(env, 'ENQUIRY_SMTP_USER') ?? null;
+  const password = value(env, 'ENQUIRY_SMTP_PASSWORD') ?? null;
+  if ((user === null) !== (password === null)) {
+    throw new ConfigError('ENQUIRY_SMTP_USER and ENQUIRY_SMTP_PASSWORD must be set together');
+  }
+  return {
+    host,
+    port,
+    secure: flag(env, 'ENQUIRY_SMTP_SECURE', port === 465),
+    user,
+    password,
+    timeoutMs: integer(env, 'ENQUIRY_SMTP_TIMEOUT_MS', 15_000, 100, 600_000),
+  };
+}
+
+/** The default data folder, relative to the working directory (the start script passes an absolute one). */
+export const defaultDataDir = '.data/enquiry-api';
+
+export function dataDirFrom(env: Env): string {
+  return resolve(value(env, 'ENQUIRY_DATA_DIR') ?? defaultDataDir);
+}
+
+export function loadConfig(env: Env = process.env): ApiConfig {
+  const retryBaseMs = integer(env, 'ENQUIRY_RETRY_BASE_MS', 10_000, 10, 3_600_000);
+  const retryMaxMs = integer(env, 'ENQUIRY_RETRY_MAX_MS', 30 * 60_000, 10, 24 * 3_600_000);
+  if (retryMaxMs < retryBaseMs) {
+    throw new ConfigError('ENQUIRY_RETRY_MAX_MS must not be smaller than ENQUIRY_RETRY_BASE_MS');
+  }
+  let port: number;
+  try {
+    port = integer(env, 'ENQUIRY_PORT', portOf(enquiryApi, env), 0, 65535);
+  } catch (error) {
+    // portOf throws about AGENCY_PORT_BASE; keep its message but make it a configuration error.
+    throw error instanceof ConfigError ? error : new ConfigError((error as Error).message);
+  }
+  return {
+    port,
+    host: value(env, 'ENQUIRY_HOST') ?? null,
+    dataDir: dataDirFrom(env),
+    allowedOrigins: origins(env),
+    rateLimit: {
+      max: integer(env, 'ENQUIRY_RATE_LIMIT', 20, 1, 1_000_000_000),
+      windowMs: integer(env, 'ENQUIRY_RATE_WINDOW_SECONDS', 600, 1, 86_400) * 1000,
+    },
+    trustProxy: flag(env, 'ENQUIRY_TRUST_PROXY', false),
+    maxBodyBytes: integer(env, 'ENQUIRY_MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+    smtp: smtp(env),
+    mail: {
+      from: mailbox(env, 'ENQUIRY_MAIL_FROM', `${siteConfig.brandName} website <${siteConfig.email}>`),
+      to: mailbox(env, 'ENQUIRY_MAIL_TO', siteConfig.email),
+    },
+    outbox: {
+      intervalMs: integer(env, 'ENQUIRY_OUTBOX_INTERVAL_MS', 5_000, 10, 3_600_000),
+      retryBaseMs,
+      retryMaxMs,
+      batchSize: integer(env, 'ENQUIRY_OUTBOX_BATCH', 20, 1, 1000),
+    },
+    shutdownTimeoutMs: integer(env, 'ENQUIRY_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The enquiry API on Node: reads the configuration from the environment, opens the database, starts the HTTP
+ * server and the outbox worker, and shuts down cleanly on SIGTERM/SIGINT.
+ *   ENQUIRY_DATA_DIR=… ENQUIRY_SMTP_HOST=… tsx src/main.ts      (all variables: README, "Enquiry API")
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { createApp } from './app.ts';
+import { type ApiConfig, ConfigError, loadConfig } from './config.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { createLogger, describeError } from './logger.ts';
+import { createFolderWriter, createSmtpSender } from './mail/transports.ts';
+import { OutboxWorker } from './outbox/worker.ts';
+import { openDatabase } from './store/database.ts';
+import { Inbox } from './store/inbox.ts';
+
+const logger = createLogger();
+
+let config: ApiConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  logger.error('invalid configuration', { error: error.message });
+  process.exit(1);
+}
+
+function clientAddress(c: Context): string {
+  if (config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  // IPv4 clients of a dual-stack socket show as ::ffff:a.b.c.d; key them by the plain address.
+  return (getConnInfo(c).remote.address ?? 'unknown').replace(/^::ffff:/, '');
+}
+
+const db = openDatabase(config.dataDir);
+const inbox = new Inbox(db);
+const transport = config.smtp ? createSmtpSender(config.smtp) : createFolderWriter(config.dataDir);
+const worker = new OutboxWorker({ inbox, transport, addresses: config.mail, logger, ...config.outbox });
+let shuttingDown = false;
+
+const app = createApp({
+  inbox,
+  logger,
+  allowedOrigins: config.allowedOrigins,
+  rateLimiter: new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs),
+  maxBodyBytes: config.maxBodyBytes,
+  clientAddress,
+  onStored: () => worker.kick(),
+  status: () => ({ mail: transport.kind === 'smtp' ? 'smtp' : 'outbox-folder', shuttingDown }),
+});
+
+const server = serve({
+  fetch: app.fetch,
+  port: config.port,
+  ...(config.host ? { hostname: config.host } : {}),
+}) as Server;
+
+server.once('error', (error: NodeJS.ErrnoException) => {
+  logger.error(
+    error.code === 'EADDRINUSE'
+      ? `port ${config.port} is already in use: stop the other server or set ENQUIRY_PORT / AGENCY_PORT_BASE`
+      : 'server error',
+    describeError(error),
+  );
+  process.exit(1);
+});
+
+server.once('listening', () => {
+  const { port } = server.address() as AddressInfo;
+  logger.info('listening', {
+    port,
+    dataDir: config.dataDir,
+    mail: config.smtp
+      ? `smtp ${config.smtp.host}:${config.smtp.port}`
+      : 'outbox folder (SMTP not configured)',
+    allowedOrigins: config.allowedOrigins,
+    rateLimit: config.rateLimit,
+  });
+  worker.start();
+});
+
+/**
+ * Stop accepting connections, let requests in flight finish (their writes are synchronous, so a stored
+ * enquiry always gets its reply), let the mail being sent finish, then close the database.
+ */
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info('shutting down', { signal });
+  const forceClose = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  clearTimeout(forceClose);
+  await worker.stop();
+  db.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+export const databaseFile = (dataDir: string) => join(dataDir, 'enquiries.sqlite');
+
+/**
+ * Schema migrations, applied in order; PRAGMA user_version records how many have run. Append, never edit.
+ * messages holds both forms' messages and is the outbox: a row with delivered_at NULL is still to be e-mailed.
+ */
+const migrations = [
+  `CREATE TABLE messages (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     kind TEXT NOT NULL CHECK (kind IN ('enquiry', 'contact')),
+     received_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     business TEXT NOT NULL DEFAULT '',
+     phone TEXT NOT NULL DEFAULT '',
+     service TEXT NOT NULL DEFAULT '',
+     message TEXT NOT NULL DEFAULT '',
+     delivered_at TEXT,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     last_error TEXT,
+     outbox_file TEXT
+   );
+   CREATE INDEX messages_pending ON messages (next_attempt_at) WHERE delivered_at IS NULL;
+   CREATE TABLE subscribers (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     email TEXT NOT NULL UNIQUE,
+     subscribed_at TEXT NOT NULL
+   );`,
+];
+
+function migrate(db: Db) {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < migrations.length; version += 1) {
+    db.transaction(() => {
+      db.exec(migrations[version] as string);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
+
+/**
+ * Opens (creating if needed) the database in the data folder. WAL lets the export command read while the API
+ * writes; synchronous=FULL makes every committed write survive a killed process and a power cut alike.
+ */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(databaseFile(dataDir));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+/** Opens an existing database for reading only (the export command), failing clearly when there is none. */
+export function openDatabaseReadOnly(dataDir: string): Db {
+  const file = databaseFile(dataDir);
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    return db;
+  } catch (error) {
+    throw new Error(`No enquiries database at ${file} (${(error as Error).message}); set ENQUIRY_DATA_DIR`);
+  }
+}

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Enquiry, SimpleContactMessage } from 'shared-content/enquiry';
+import type { Db } from './database.ts';
+
+export type MessageKind = 'enquiry' | 'contact';
+
+/** One stored message, as a row of the messages table. */
+export interface StoredMessage {
+  id: string;
+  kind: MessageKind;
+  receivedAt: string;
+  name: string;
+  email: string;
+  business: string;
+  phone: string;
+  service: string;
+  message: string;
+  deliveredAt: string | null;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  outboxFile: string | null;
+}
+
+export interface Subscriber {
+  id: string;
+  email: string;
+  subscribedAt: string;
+}
+
+export interface InboxCounts {
+  messages: number;
+  undelivered: number;
+  subscribers: number;
+  oldestUndeliveredAt: string | null;
+}
+
+export interface ListFilter {
+  kind?: MessageKind;
+  /** ISO date or timestamp: only messages received at or after it. */
+  since?: string;
+  undeliveredOnly?: boolean;
+}
+
+const columns = `id, kind, received_at AS receivedAt, name, email, business, phone, service, message,
+  delivered_at AS deliveredAt, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError,
+  outbox_file AS outboxFile`;
+
+/** Read-only queries: what the export command needs, and the health counts. */
+export class InboxReader {
+  constructor(protected readonly db: Db) {}
+
+  counts(): InboxCounts {
+    const messages = this.db
+      .prepare(
+        `SELECT COUNT(*) AS messages, COUNT(*) FILTER (WHERE delivered_at IS NULL) AS undelivered,
+           MIN(received_at) FILTER (WHERE delivered_at IS NULL) AS oldestUndeliveredAt FROM messages`,
+      )
+      .get() as Omit<InboxCounts, 'subscribers'>;
+    const { subscribers } = this.db.prepare('SELECT COUNT(*) AS subscribers FROM subscribers').get() as {
+      subscribers: number;
+    };
+    return { ...messages, subscribers };
+  }
+
+  list(filter: ListFilter = {}): StoredMessage[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.kind) {
+      where.push('kind = ?');
+      params.push(filter.kind);
+    }
+    if (filter.since) {
+      where.push('received_at >= ?');
+      params.push(filter.since);
+    }
+    if (filter.undeliveredOnly) where.push('delivered_at IS NULL');
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    return this.db
+      .prepare(`SELECT ${columns} FROM messages ${clause} ORDER BY seq`)
+      .all(...params) as StoredMessage[];
+  }
+
+  subscribers(since?: string): Subscriber[] {
+    const clause = since ? 'WHERE subscribed_at >= ?' : '';
+    return this.db
+      .prepare(`SELECT id, email, subscribed_at AS subscribedAt FROM subscribers ${clause} ORDER BY seq`)
+      .all(...(since ? [since] : [])) as Subscriber[];
+  }
+}
+
+/** The API's storage: both forms' messages (which double as the mail outbox) and newsletter subscribers. */
+export class Inbox extends InboxReader {
+  private readonly insertMessage;
+  private readonly insertSubscriber;
+  private readonly findSubscriber;
+  private readonly selectDue;
+  private readonly selectUnwritten;
+  private readonly updateDelivered;
+  private readonly updateFailed;
+  private readonly updateOutboxFile;
+  private readonly updateRetryNow;
+  private readonly selectById;
+
+  constructor(db: Db) {
+    super(db);
+    this.insertMessage = db.prepare(
+      `INSERT INTO messages (id, kind, received_at, name, email, business, phone, service, message, next_attempt_at)
+       VALUES (@id, @kind, @receivedAt, @name, @email, @business, @phone, @service, @message, @nextAttemptAt)`,
+    );
+    this.insertSubscriber = db.prepare(
+      `INSERT INTO subscribers (id, email, subscribed_at) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING`,
+    );
+    this.findSubscriber = db.prepare('SELECT id FROM subscribers WHERE email = ?');
+    this.selectDue = db.prepare(
+      `SELECT ${columns} FROM messages WHERE delivered_at IS NULL AND next_attempt_at <= ?
+       ORDER BY next_attempt_at, seq LIMIT ?`,
+    );
+    this.selectUnwritten = db.prepare(
+      `SELECT ${columns} FROM messages WHERE delivered_at IS NULL AND outbox_file IS NULL ORDER BY seq LIMIT ?`,
+    );
+    this.updateDelivered = db.prepare(
+      'UPDATE messages SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?',
+    );
+    this.updateFailed = db.prepare(
+      'UPDATE messages SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?',
+    );
+    this.updateOutboxFile = db.prepare('UPDATE messages SET outbox_file = ? WHERE id = ?');
+    this.updateRetryNow = db.prepare(
+      'UPDATE messages SET next_attempt_at = ? WHERE delivered_at IS NULL AND next_attempt_at > ?',
+    );
+    this.selectById = db.prepare(`SELECT ${columns} FROM messages WHERE id = ?`);
+  }
+
+  /** Stores a validated message; when this returns, the row is on disk (synchronous=FULL). */
+  addMessage(kind: 'enquiry', fields: Enquiry, now?: Date): string;
+  addMessage(kind: 'contact', fields: SimpleContactMessage, now?: Date): string;
+  addMessage(kind: MessageKind, fields: Enquiry | SimpleContactMessage, now = new Date()): string {
+    const id = randomUUID();
+    this.insertMessage.run({
+      id,
+      kind,
+      receivedAt: now.toISOString(),
+      business: '',
+      phone: '',
+      service: '',
+      ...fields,
+      nextAttemptAt: now.getTime(),
+    });
+    return id;
+  }
+
+  /** Subscribes an address once: a repeat returns the first subscription's id and changes nothing. */
+  subscribe(email: string, now = new Date()): { id: string; created: boolean } {
+    const normalized = email.toLowerCase();
+    const id = randomUUID();
+    const { changes } = this.insertSubscriber.run(id, normalized, now.toISOString());
+    if (changes === 1) return { id, created: true };
+    const existing = this.findSubscriber.get(normalized) as { id: string };
+    return { id: existing.id, created: false };
+  }
+
+  get(id: string): StoredMessage | undefined {
+    return this.selectById.get(id) as StoredMessage | undefined;
+  }
+
+  /** Undelivered messages whose next attempt is due, oldest first. */
+  due(now: number, limit: number): StoredMessage[] {
+    return this.selectDue.all(now, limit) as StoredMessage[];
+  }
+
+  /** Undelivered messages not yet written to the outbox folder (mode without SMTP). */
+  unwritten(limit: number): StoredMessage[] {
+    return this.selectUnwritten.all(limit) as StoredMessage[];
+  }
+
+  markDelivered(id: string, at = new Date()) {
+    this.updateDelivered.run(at.toISOString(), id);
+  }
+
+  markFailed(id: string, nextAttemptAt: number, error: string) {
+    this.updateFailed.run(nextAttemptAt, error.slice(0, 500), id);
+  }
+
+  markWrittenToOutbox(id: string, file: string) {
+    this.updateOutboxFile.run(file, id);
+  }
+
+  /** Makes every waiting message due now (the mail server is back: no need to sit out the backoff). */
+  retryAllNow(now: number): number {
+    return this.updateRetryNow.run(now, now).changes;
+  }
+}

@@ -1,0 +1,10 @@
+/** The enquiry API's routes, relative to runtime.json's apiUrl (sendForm: to its emailjs.origin). */
+export const enquiryApiPaths = {
+  /** The main form: JSON enquiry. */
+  sendEmail: '/send-email',
+  /** The footer's Newsletter form: JSON { email }. */
+  subscribe: '/subscribe',
+  /** The Get In Touch form through @emailjs/browser's sendForm: multipart form data, answers the text OK. */
+  sendForm: '/api/v1.0/email/send-form',
+  health: '/health',
+} as const;

@@ -1,0 +1,24 @@
+import type { FieldIssue } from './schemas.ts';
+
+/** 200 from POST /send-email and POST /subscribe. */
+export interface AcceptedReply {
+  ok: true;
+  /** The stored enquiry's or subscription's id: quote it when asking the agency about it. */
+  id: string;
+}
+
+/** Any 4xx/5xx from the JSON endpoints. `error` is a sentence a form can show as it is. */
+export interface ErrorReply {
+  error: string;
+  /** The field the error is about, when it is about one. */
+  field?: string;
+  /** All field problems, when the request had several. */
+  issues?: FieldIssue[];
+}
+
+/** Reads the error text out of an API reply body, if it has one. */
+export function errorText(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { error } = body as { error?: unknown };
+  return typeof error === 'string' && error.trim() !== '' ? error : null;
+}

@@ -1,5 +1,6 @@
 import type { Enquiry } from 'shared-content';
 import { enquiryFormCopy } from 'shared-content/contact';
+import { fieldLimits } from 'shared-content/enquiry';
 import { styled } from 'shared-content/styling';
 import { Input, Select, TextArea } from '../form/controls.ts';
 import { Field } from '../form/Field.tsx';
@@ -41,6 +42,7 @@ export function EnquiryFields({ fields, edit, submitting }: EnquiryFieldsProps) 
           required
           autoComplete={copy.name.autoComplete}
           placeholder={copy.name.placeholder}
+          maxLength={fieldLimits.name}
           value={fields.name}
           readOnly={submitting}
           onChange={(event) => edit('name', event.target.value)}
@@ -54,6 +56,7 @@ export function EnquiryFields({ fields, edit, submitting }: EnquiryFieldsProps) 
           required
           autoComplete={copy.email.autoComplete}
           placeholder={copy.email.placeholder}
+          maxLength={fieldLimits.email}
           value={fields.email}
           readOnly={submitting}
           onChange={(event) => edit('email', event.target.value)}
@@ -67,6 +70,7 @@ export function EnquiryFields({ fields, edit, submitting }: EnquiryFieldsProps) 
           required
           autoComplete={copy.business.autoComplete}
           placeholder={copy.business.placeholder}
+          maxLength={fieldLimits.business}
           value={fields.business}
           readOnly={submitting}
           onChange={(event) => edit('business', event.target.value)}
@@ -81,6 +85,7 @@ export function EnquiryFields({ fields, edit, submitting }: EnquiryFieldsProps) 
           required
           autoComplete={copy.phone.autoComplete}
           placeholder={copy.phone.placeholder}
+          maxLength={fieldLimits.phone}
           value={fields.phone}
           readOnly={submitting}
           onChange={(event) => edit('phone', event.target.value)}
@@ -108,6 +113,7 @@ export function EnquiryFields({ fields, edit, submitting }: EnquiryFieldsProps) 
           name="message"
           rows={5}
           placeholder={copy.message.placeholder}
+          maxLength={fieldLimits.message}
           value={fields.message}
           readOnly={submitting}
           onChange={(event) => edit('message', event.target.value)}

@@ -2,6 +2,7 @@ import { enquiryFormCopy, type PlanSummary } from 'shared-content/contact';
 import { styled } from 'shared-content/styling';
 import { SubmitButton } from '../form/controls.ts';
 import { FormStatus } from '../form/FormStatus.tsx';
+import { Honeypot } from '../form/Honeypot.tsx';
 import { EnquiryFields } from './EnquiryFields.tsx';
 import { PlanNote } from './PlanNote.tsx';
 import { useEnquiryForm } from './useEnquiryForm.ts';
@@ -46,7 +47,7 @@ const headingId = 'send-your-query-heading';
 
 /** Send Your Query: the main enquiry form, posted as JSON to {apiUrl}/send-email. */
 export function EnquiryForm({ apiUrl, plan }: EnquiryFormProps) {
-  const { state, edit, submit } = useEnquiryForm(apiUrl, plan);
+  const { state, edit, submit, honeypotRef } = useEnquiryForm(apiUrl, plan);
   const { fields, status } = state;
   const submitting = status.kind === 'submitting';
   const message =
@@ -60,6 +61,7 @@ export function EnquiryForm({ apiUrl, plan }: EnquiryFormProps) {
         <RequiredNote>{enquiryFormCopy.requiredNote}</RequiredNote>
         {state.plan ? <PlanNote plan={state.plan} /> : null}
         <EnquiryFields fields={fields} edit={edit} submitting={submitting} />
+        <Honeypot inputRef={honeypotRef} />
         <Actions>
           <div>
             <SubmitButton type="submit" disabled={submitting}>

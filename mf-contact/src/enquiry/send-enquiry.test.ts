@@ -10,7 +10,7 @@ const answering = (body: BodyInit | null, status: number, contentType = 'applica
 describe('sendEnquiry', () => {
   it('POSTs the enquiry as JSON to {apiUrl}/send-email', async () => {
     const fetchStub = answering(JSON.stringify({ ok: true, id: 'e1' }), 200);
-    await sendEnquiry('http://api.test', enquiry, fetchStub);
+    await sendEnquiry('http://api.test', enquiry, { fetchImpl: fetchStub });
     const [url, init] = fetchStub.mock.calls[0] ?? [];
     expect(url).toBe('http://api.test/send-email');
     expect(init?.method).toBe('POST');
@@ -19,33 +19,49 @@ describe('sendEnquiry', () => {
   });
 
   it('counts any success status as sent, whatever the body', async () => {
-    expect(await sendEnquiry('http://api.test', enquiry, answering('', 200, 'text/plain'))).toEqual({
+    expect(
+      await sendEnquiry('http://api.test', enquiry, { fetchImpl: answering('', 200, 'text/plain') }),
+    ).toEqual({
       type: 'succeeded',
     });
-    expect(await sendEnquiry('http://api.test', enquiry, answering(null, 204))).toEqual({
+    expect(await sendEnquiry('http://api.test', enquiry, { fetchImpl: answering(null, 204) })).toEqual({
       type: 'succeeded',
     });
   });
 
   it("reads the error field of a failure's JSON body", async () => {
-    const outcome = await sendEnquiry('http://api.test', enquiry, answering('{"error":"Bad phone"}', 400));
+    const outcome = await sendEnquiry('http://api.test', enquiry, {
+      fetchImpl: answering('{"error":"Bad phone"}', 400),
+    });
     expect(outcome).toEqual({ type: 'serverFailed', error: 'Bad phone' });
   });
 
   it('reports a failure without an error field, or without JSON, with no error', async () => {
-    expect(await sendEnquiry('http://api.test', enquiry, answering('{"ok":false}', 500))).toEqual({
+    expect(
+      await sendEnquiry('http://api.test', enquiry, { fetchImpl: answering('{"ok":false}', 500) }),
+    ).toEqual({
       type: 'serverFailed',
       error: undefined,
     });
     expect(
-      await sendEnquiry('http://api.test', enquiry, answering('<h1>Bad gateway</h1>', 502, 'text/html')),
+      await sendEnquiry('http://api.test', enquiry, {
+        fetchImpl: answering('<h1>Bad gateway</h1>', 502, 'text/html'),
+      }),
     ).toEqual({ type: 'serverFailed', error: undefined });
+  });
+
+  it('adds the anti-bot field only when it was filled', async () => {
+    const fetchStub = answering('{"ok":true}', 200);
+    await sendEnquiry('http://api.test', enquiry, { fetchImpl: fetchStub, honeypot: 'spam' });
+    expect(JSON.parse(String(fetchStub.mock.calls[0]?.[1]?.body))).toEqual({ ...enquiry, website: 'spam' });
   });
 
   it('reports a request that never got an answer as a network failure', async () => {
     const failing = vi.fn<typeof fetch>(async () => {
       throw new TypeError('Failed to fetch');
     });
-    expect(await sendEnquiry('http://api.test', enquiry, failing)).toEqual({ type: 'networkFailed' });
+    expect(await sendEnquiry('http://api.test', enquiry, { fetchImpl: failing })).toEqual({
+      type: 'networkFailed',
+    });
   });
 });

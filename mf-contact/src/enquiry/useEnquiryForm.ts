@@ -9,6 +9,7 @@ export function useEnquiryForm(apiUrl: string, plan: PlanSummary | undefined) {
   // The reducer already ignores a second submit, but the request must not even start twice: a ref is
   // updated synchronously, before React re-renders the disabled button.
   const inFlight = useRef(false);
+  const honeypotRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (plan) dispatch({ type: 'choosePlan', plan });
@@ -24,11 +25,11 @@ export function useEnquiryForm(apiUrl: string, plan: PlanSummary | undefined) {
     inFlight.current = true;
     dispatch({ type: 'submit' });
     try {
-      dispatch(await sendEnquiry(apiUrl, state.fields));
+      dispatch(await sendEnquiry(apiUrl, state.fields, { honeypot: honeypotRef.current?.value ?? '' }));
     } finally {
       inFlight.current = false;
     }
   };
 
-  return { state, edit, submit };
+  return { state, edit, submit, honeypotRef };
 }

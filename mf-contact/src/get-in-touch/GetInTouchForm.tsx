@@ -1,8 +1,10 @@
 import { getInTouchCopy } from 'shared-content/contact';
+import { fieldLimits } from 'shared-content/enquiry';
 import type { EmailJsSettings } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { Input, SubmitButton, TextArea } from '../form/controls.ts';
 import { Field } from '../form/Field.tsx';
+import { Honeypot } from '../form/Honeypot.tsx';
 import { useGetInTouchForm } from './useGetInTouchForm.ts';
 
 export interface GetInTouchFormProps {
@@ -46,6 +48,7 @@ export function GetInTouchForm({ emailjs }: GetInTouchFormProps) {
             <Input
               id={ids.name}
               name="name"
+              maxLength={fieldLimits.name}
               type="text"
               required
               autoComplete={fields.name.autoComplete}
@@ -56,6 +59,7 @@ export function GetInTouchForm({ emailjs }: GetInTouchFormProps) {
             <Input
               id={ids.email}
               name="email"
+              maxLength={fieldLimits.email}
               type="email"
               required
               autoComplete={fields.email.autoComplete}
@@ -66,12 +70,14 @@ export function GetInTouchForm({ emailjs }: GetInTouchFormProps) {
             <TextArea
               id={ids.message}
               name="message"
+              maxLength={fieldLimits.message}
               rows={4}
               required
               placeholder={fields.message.placeholder}
             />
           </Field>
         </Fields>
+        <Honeypot />
         <SubmitButton type="submit" disabled={sending}>
           {sending ? getInTouchCopy.sending : getInTouchCopy.submit}
         </SubmitButton>

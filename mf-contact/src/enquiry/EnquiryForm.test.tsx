@@ -55,7 +55,7 @@ describe('Send Your Query', () => {
   });
 
   it('shows Processing... on a disabled button while sending, then the green thank-you and empty fields', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { stub, answer } = deferredFetch();
     renderWithProviders(<EnquiryForm apiUrl="http://api.test" plan={undefined} />);
     await fillRequired(user);
@@ -79,7 +79,7 @@ describe('Send Your Query', () => {
   });
 
   it("announces the server's error in red, keeps the fields, and clears the message on the next submit", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { answer } = deferredFetch();
     renderWithProviders(<EnquiryForm apiUrl="http://api.test" plan={undefined} />);
     await fillRequired(user);
@@ -98,7 +98,7 @@ describe('Send Your Query', () => {
   });
 
   it('reports a network failure and keeps the fields', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
@@ -122,7 +122,7 @@ describe('Send Your Query', () => {
   });
 
   it('sends what the form shows, as JSON', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { stub, answer } = deferredFetch();
     renderWithProviders(<EnquiryForm apiUrl="http://api.test" plan={planSummaries.starter} />);
     await fillRequired(user);

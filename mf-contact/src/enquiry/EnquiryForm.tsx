@@ -37,11 +37,7 @@ const RequiredNote = styled.p(({ theme }) => ({
   color: theme.color.fg.muted,
 }));
 
-const Actions = styled.div(({ theme }) => ({
-  display: 'grid',
-  gap: theme.space[4],
-  marginTop: theme.space[6],
-}));
+const Actions = styled.div(({ theme }) => ({ marginTop: theme.space[6] }));
 
 const headingId = 'send-your-query-heading';
 
@@ -63,11 +59,9 @@ export function EnquiryForm({ apiUrl, plan }: EnquiryFormProps) {
         <EnquiryFields fields={fields} edit={edit} submitting={submitting} />
         <Honeypot inputRef={honeypotRef} />
         <Actions>
-          <div>
-            <SubmitButton type="submit" disabled={submitting}>
-              {submitting ? enquiryFormCopy.submitting : enquiryFormCopy.submit}
-            </SubmitButton>
-          </div>
+          <SubmitButton type="submit" disabled={submitting}>
+            {submitting ? enquiryFormCopy.submitting : enquiryFormCopy.submit}
+          </SubmitButton>
           <FormStatus message={message} />
         </Actions>
       </form>

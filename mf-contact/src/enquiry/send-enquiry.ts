@@ -36,6 +36,10 @@ export async function sendEnquiry(
   } catch {
     return { type: 'networkFailed' };
   }
-  if (response.ok) return { type: 'succeeded' };
+  if (response.ok) {
+    // The success body ({ ok, id }) is not shown, but reading it to the end frees the connection at once.
+    await response.text().catch(() => undefined);
+    return { type: 'succeeded' };
+  }
   return { type: 'serverFailed', error: await readErrorField(response) };
 }

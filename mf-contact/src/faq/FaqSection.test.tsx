@@ -32,7 +32,7 @@ describe('the FAQ section', () => {
   });
 
   it('keeps at most one answer open, and clicking the open question closes it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FaqSection />);
     const [first, second] = questionButtons() as [HTMLElement, HTMLElement];
 
@@ -53,7 +53,7 @@ describe('the FAQ section', () => {
   });
 
   it('works from the keyboard', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FaqSection />);
     const [first] = questionButtons() as [HTMLElement];
     first.focus();

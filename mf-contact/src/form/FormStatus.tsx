@@ -6,7 +6,8 @@ export interface FormStatusProps {
   message: { tone: 'success' | 'error'; text: string } | null;
 }
 
-const LiveRegion = styled.div({ minHeight: 0 });
+// Empty while there is nothing to say, so it adds no space under the button.
+const LiveRegion = styled.div(({ theme }) => ({ '&:not(:empty)': { marginTop: theme.space[5] } }));
 
 const Message = styled('p', { shouldForwardProp: (prop) => prop !== 'tone' })<{ tone: 'success' | 'error' }>(
   ({ theme, tone }) => ({

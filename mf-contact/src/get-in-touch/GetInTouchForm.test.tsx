@@ -46,7 +46,7 @@ describe('Get In Touch form', () => {
   });
 
   it('says Sending... on a disabled button, then alerts success and clears the fields', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { answer, pending } = provider();
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
@@ -67,7 +67,7 @@ describe('Get In Touch form', () => {
   });
 
   it("alerts the provider's text on failure and keeps the fields", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { answer } = provider();
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
@@ -81,7 +81,7 @@ describe('Get In Touch form', () => {
   });
 
   it('alerts the client’s own error when an id is missing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
     renderWithProviders(<GetInTouchForm emailjs={{ ...settings, serviceId: '' }} />);

@@ -31,7 +31,7 @@ describe('the contact page', () => {
 
   it('lists Our Contact Details as stated', () => {
     renderWithProviders(<ContactPage runtimeConfig={runtimeConfig} />, { path: '/contact' });
-    const card = within(screen.getByRole('complementary', { name: 'Our Contact Details' }));
+    const card = within(screen.getByRole('region', { name: 'Our Contact Details' }));
     expect(card.getByRole('link', { name: siteConfig.phones.primary.display })).toHaveAttribute(
       'href',
       `tel:${siteConfig.phones.primary.tel}`,

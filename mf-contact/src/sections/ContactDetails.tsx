@@ -4,7 +4,7 @@ import { styled } from 'shared-content/styling';
 import { DetailItem } from './DetailItem.tsx';
 import { HoursList } from './HoursList.tsx';
 
-const Card = styled.aside(({ theme }) => ({
+const Card = styled.section(({ theme }) => ({
   background: theme.color.bg.inverse,
   color: theme.color.fg.inverse,
   borderRadius: theme.radii.xl,
@@ -59,8 +59,8 @@ export function ContactDetails() {
       <h3>{copy.hoursHeading}</h3>
       <HoursList hours={copy.hours} tone="dark" />
       <h3>{copy.officeHeading}</h3>
-      <List as="div">
-        <DetailItem icon="location" tone="dark" as="p">
+      <List>
+        <DetailItem icon="location" tone="dark">
           {copy.officeNote}
         </DetailItem>
       </List>

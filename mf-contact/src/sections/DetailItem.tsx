@@ -10,8 +10,6 @@ export interface DetailItemProps {
   /** A small caption above the value ("Phone", "Email"). */
   label?: string;
   tone: DetailTone;
-  /** 'li' inside a list (default), 'p' where the item stands alone. */
-  as?: 'li' | 'p';
   children: ReactNode;
 }
 
@@ -53,10 +51,10 @@ const Caption = styled('span', { shouldForwardProp: (prop) => prop !== 'tone' })
   }),
 );
 
-/** One contact line: an icon in a round badge, then the value (a link or text). */
-export function DetailItem({ icon, label, tone, as = 'li', children }: DetailItemProps) {
+/** One contact line in a list: an icon in a round badge, then the value (a link or text). */
+export function DetailItem({ icon, label, tone, children }: DetailItemProps) {
   return (
-    <Item as={as} tone={tone}>
+    <Item tone={tone}>
       <Badge tone={tone}>
         <Icon name={icon} size={20} />
       </Badge>

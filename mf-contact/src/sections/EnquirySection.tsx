@@ -15,7 +15,7 @@ const Layout = styled.div(({ theme }) => ({
 /** Send Your Query with, beside it on wide screens and below it on phones, Our Contact Details. */
 export function EnquirySection(props: EnquirySectionProps) {
   return (
-    <Section labelledBy="send-your-query-heading">
+    <Section>
       <Layout>
         <EnquiryForm {...props} />
         <ContactDetails />

@@ -2,6 +2,7 @@ import { getInTouchCopy } from 'shared-content/contact';
 import type { EmailJsSettings } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { Section, SectionHeading } from 'shared-content/ui';
+import { EmailText } from '../form/EmailText.tsx';
 import { DetailItem } from '../sections/DetailItem.tsx';
 import { HoursList } from '../sections/HoursList.tsx';
 import { GetInTouchForm } from './GetInTouchForm.tsx';
@@ -56,7 +57,9 @@ export function GetInTouchSection({ emailjs }: GetInTouchSectionProps) {
               <a href={`tel:${copy.phone.tel}`}>{copy.phone.display}</a>
             </DetailItem>
             <DetailItem icon="mail" label={copy.emailLabel} tone="light">
-              <a href={`mailto:${copy.email}`}>{copy.email}</a>
+              <a href={`mailto:${copy.email}`}>
+                <EmailText address={copy.email} />
+              </a>
             </DetailItem>
             <DetailItem icon="location" label={copy.locationLabel} tone="light">
               {copy.location}

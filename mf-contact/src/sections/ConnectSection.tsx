@@ -1,6 +1,7 @@
 import { connectCopy, contactSocialLinks } from 'shared-content/contact';
 import { styled } from 'shared-content/styling';
 import { Icon, Section, SectionHeading } from 'shared-content/ui';
+import { EmailText } from '../form/EmailText.tsx';
 
 const Links = styled.ul(({ theme }) => ({
   listStyle: 'none',
@@ -41,7 +42,7 @@ const MailLine = styled.p(({ theme }) => ({
   textAlign: 'center',
   fontSize: theme.font.size.lg,
   color: theme.color.fg.muted,
-  '& a': { color: theme.color.fg.brand, fontWeight: theme.font.weight.bold, overflowWrap: 'anywhere' },
+  '& a': { color: theme.color.fg.brand, fontWeight: theme.font.weight.bold, overflowWrap: 'break-word' },
 }));
 
 /** Connect With Us: the five social profiles (each in a new tab) and a mail line. */
@@ -66,7 +67,10 @@ export function ConnectSection() {
         ))}
       </Links>
       <MailLine>
-        {connectCopy.mailPrefix} <a href={`mailto:${connectCopy.email}`}>{connectCopy.email}</a>
+        {connectCopy.mailPrefix}{' '}
+        <a href={`mailto:${connectCopy.email}`}>
+          <EmailText address={connectCopy.email} />
+        </a>
       </MailLine>
     </Section>
   );

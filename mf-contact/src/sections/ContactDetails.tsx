@@ -1,6 +1,7 @@
 import { contactDetailsCopy } from 'shared-content/contact';
 import { siteConfig } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
+import { EmailText } from '../form/EmailText.tsx';
 import { DetailItem } from './DetailItem.tsx';
 import { HoursList } from './HoursList.tsx';
 
@@ -53,7 +54,9 @@ export function ContactDetails() {
           </a>
         </DetailItem>
         <DetailItem icon="mail" tone="dark">
-          <a href={`mailto:${email}`}>{email}</a>
+          <a href={`mailto:${email}`}>
+            <EmailText address={email} />
+          </a>
         </DetailItem>
       </List>
       <h3>{copy.hoursHeading}</h3>

@@ -19,7 +19,8 @@ const Item = styled('li', { shouldForwardProp: (prop) => prop !== 'tone' })<{ to
     gap: theme.space[4],
     alignItems: 'center',
     margin: 0,
-    overflowWrap: 'anywhere',
+    // Long addresses wrap at their <wbr> after the @; break-word only as a last resort.
+    overflowWrap: 'break-word',
     '& a': {
       color: tone === 'dark' ? theme.color.fg.inverse : theme.color.fg.brand,
       fontWeight: theme.font.weight.semibold,

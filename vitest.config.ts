@@ -2,5 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Each package owns its unit tests and config; this runs them all in one process.
 export default defineConfig({
-  test: { projects: ['shared-content', 'shell', 'mf-marketing', 'mf-portfolio', 'mf-contact'] },
+  test: {
+    projects: ['shared-content', 'shell', 'mf-marketing', 'mf-portfolio', 'mf-contact', 'enquiry-api'],
+  },
 });

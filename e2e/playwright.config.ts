@@ -8,6 +8,11 @@ import { originOf, shell } from 'shared-content/topology';
  */
 process.env.AGENCY_PORT_BASE ??= '4100';
 process.env.AGENCY_DEPLOY_DIR ??= '.data/e2e-deploy';
+// The enquiry API started with the site keeps the suite's enquiries apart from a local run's, and lets the
+// suite (every test from one address) post more than a visitor's limit; only its warnings reach the output.
+process.env.ENQUIRY_DATA_DIR ??= '.data/e2e-enquiry-api';
+process.env.ENQUIRY_RATE_LIMIT ??= '1000';
+process.env.ENQUIRY_LOG_LEVEL ??= 'warn';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const baseURL = originOf(shell);

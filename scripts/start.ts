@@ -1,9 +1,11 @@
 /**
  * Builds the four apps for production, publishes them into the deploy folder, and serves the composed
- * site: the shell and each remote on its own local port, as they would be on separate static hosts.
+ * site: the shell and each remote on its own local port, as they would be on separate static hosts, and the
+ * enquiry API beside them as its own process.
  *   tsx scripts/start.ts             build, publish, serve
  *   tsx scripts/start.ts --no-build  publish the existing builds and serve
  */
+import { describeDataDir, startEnquiryApi } from './lib/enquiry-api.ts';
 import { deployDir } from './lib/paths.ts';
 import { runPnpm } from './lib/run.ts';
 import { publishAll, serveDeploy, siteUrl } from './lib/site.ts';
@@ -17,14 +19,35 @@ if (!skipBuild && !runPnpm(['build'])) {
 
 const deploy = deployDir();
 const versions = publishAll(deploy);
-const servers = await serveDeploy(deploy);
+// The API first: once the site answers, its forms can already post.
+const api = await startEnquiryApi().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+const servers = await serveDeploy(deploy).catch(async (error: Error) => {
+  console.error(error.message);
+  await api.stop();
+  process.exit(1);
+});
 
 for (const [name, version] of Object.entries(versions)) console.log(`  ${name.padEnd(13)} ${version}`);
-console.log(`\nThe site is running at ${siteUrl()}  (Ctrl+C to stop)\n`);
+const mail = process.env.ENQUIRY_SMTP_HOST
+  ? `mails go out through ${process.env.ENQUIRY_SMTP_HOST}`
+  : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;
+console.log(`\nThe enquiry API is running at ${api.url} (data in ${describeDataDir(api.dataDir)}; ${mail})`);
+console.log(`The site is running at ${siteUrl()}  (Ctrl+C to stop)\n`);
 
-function shutdown() {
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
   for (const server of servers) server.close();
-  process.exit(0);
+  await api.stop();
+  process.exit(code);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+api.onUnexpectedExit((exitCode) => {
+  console.error(`The enquiry API stopped unexpectedly (exit code ${exitCode}); stopping the site.`);
+  void shutdown(1);
+});
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));

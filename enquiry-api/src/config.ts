@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { siteConfig } from 'shared-content/site';
 import { enquiryApi, originOf, portOf, shell } from 'shared-content/topology';
 import * as z from 'zod';
@@ -33,6 +34,7 @@ export interface ApiConfig {
   mail: { from: string; to: string };
   outbox: { intervalMs: number; retryBaseMs: number; retryMaxMs: number; batchSize: number };
   shutdownTimeoutMs: number;
+  logLevel: 'info' | 'warn' | 'error';
 }
 
 export class ConfigError extends Error {
@@ -54,6 +56,12 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return parsed;
+}
+
+function logLevel(env: Env): ApiConfig['logLevel'] {
+  const raw = value(env, 'ENQUIRY_LOG_LEVEL')?.toLowerCase() ?? 'info';
+  if (raw === 'info' || raw === 'warn' || raw === 'error') return raw;
+  throw new ConfigError(`ENQUIRY_LOG_LEVEL must be info, warn or error, got "${raw}"`);
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
@@ -116,11 +124,16 @@ function smtp(env: Env): SmtpSettings | null {
   };
 }
 
-/** The default data folder, relative to the working directory (the start script passes an absolute one). */
+/**
+ * Relative data folders resolve against the repository root (this package's parent), not the working
+ * directory: `pnpm --filter enquiry-api …` runs in the package folder, the start script in the root, and
+ * both must find the same database. A deployment sets an absolute ENQUIRY_DATA_DIR.
+ */
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const defaultDataDir = '.data/enquiry-api';
 
 export function dataDirFrom(env: Env): string {
-  return resolve(value(env, 'ENQUIRY_DATA_DIR') ?? defaultDataDir);
+  return resolve(repositoryRoot, value(env, 'ENQUIRY_DATA_DIR') ?? defaultDataDir);
 }
 
 export function loadConfig(env: Env = process.env): ApiConfig {
@@ -159,5 +172,6 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       batchSize: integer(env, 'ENQUIRY_OUTBOX_BATCH', 20, 1, 1000),
     },
     shutdownTimeoutMs: integer(env, 'ENQUIRY_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    logLevel: logLevel(env),
   };
 }

@@ -13,12 +13,17 @@ export interface Logger {
   error(msg: string, fields?: LogFields): void;
 }
 
+const severity: Record<LogLevel, number> = { info: 0, warn: 1, error: 2 };
+
 export function createLogger(
+  minimum: LogLevel = 'info',
   write: (line: string) => void = (line) => process.stdout.write(line),
   now: () => Date = () => new Date(),
 ): Logger {
-  const emit = (level: LogLevel, msg: string, fields?: LogFields) =>
+  const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
+    if (severity[level] < severity[minimum]) return;
     write(`${JSON.stringify({ time: now().toISOString(), level, msg, ...fields })}\n`);
+  };
   return {
     info: (msg, fields) => emit('info', msg, fields),
     warn: (msg, fields) => emit('warn', msg, fields),

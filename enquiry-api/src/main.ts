@@ -11,22 +11,21 @@ import type { Context } from 'hono';
 import { createApp } from './app.ts';
 import { type ApiConfig, ConfigError, loadConfig } from './config.ts';
 import { RateLimiter } from './http/rate-limit.ts';
-import { createLogger, describeError } from './logger.ts';
+import { createLogger, describeError, type Logger } from './logger.ts';
 import { createFolderWriter, createSmtpSender } from './mail/transports.ts';
 import { OutboxWorker } from './outbox/worker.ts';
 import { openDatabase } from './store/database.ts';
 import { Inbox } from './store/inbox.ts';
-
-const logger = createLogger();
 
 let config: ApiConfig;
 try {
   config = loadConfig();
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
-  logger.error('invalid configuration', { error: error.message });
+  createLogger().error('invalid configuration', { error: error.message });
   process.exit(1);
 }
+const logger: Logger = createLogger(config.logLevel);
 
 function clientAddress(c: Context): string {
   if (config.trustProxy) {
@@ -93,11 +92,14 @@ async function shutdown(signal: string) {
   shuttingDown = true;
   logger.info('shutting down', { signal });
   const forceClose = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+  // A keep-alive connection whose request finishes after close() would otherwise stay open until the timeout.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();
   });
   clearTimeout(forceClose);
+  clearInterval(closeIdle);
   await worker.stop();
   db.close();
   logger.info('stopped');
@@ -106,3 +108,6 @@ async function shutdown(signal: string) {
 
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+// Started by the site's start script with an IPC channel: if that script dies, even by SIGKILL, stop too
+// rather than linger on the port.
+if (process.send) process.on('disconnect', () => void shutdown('parent exited'));

@@ -26,6 +26,9 @@ export function createSmtpSender(settings: SmtpSettings): SmtpSender {
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
+    // Keep the connection open between mails: a burst of enquiries is not a burst of logins.
+    pool: true,
+    maxConnections: 2,
     ...(settings.user && settings.password ? { auth: { user: settings.user, pass: settings.password } } : {}),
     connectionTimeout: settings.timeoutMs,
     greetingTimeout: settings.timeoutMs,

@@ -1,7 +1,7 @@
 import { describeError, type Logger } from '../logger.ts';
 import { composeMail, type MailAddresses } from '../mail/compose.ts';
 import type { MailTransport } from '../mail/transports.ts';
-import type { Inbox, StoredMessage } from '../store/inbox.ts';
+import type { Inbox, OutboxOutcome, StoredMessage } from '../store/inbox.ts';
 import { retryDelay } from './backoff.ts';
 
 export interface OutboxWorkerOptions {
@@ -29,6 +29,8 @@ export class OutboxWorker {
   private again = false;
   /** The last SMTP attempt failed: the first success after it makes every waiting mail due at once. */
   private failing = false;
+  /** Set by the first success after a failure; the run then makes every waiting mail due. */
+  private recovered = false;
   private readonly now: () => number;
 
   constructor(private readonly options: OutboxWorkerOptions) {
@@ -75,25 +77,39 @@ export class OutboxWorker {
     while (!this.stopped) {
       const batch = transport.kind === 'smtp' ? inbox.due(this.now(), batchSize) : inbox.unwritten(batchSize);
       if (batch.length === 0) return;
+      const outcomes: OutboxOutcome[] = [];
+      let failed = false;
       for (const message of batch) {
-        if (this.stopped) return;
-        const ok = transport.kind === 'smtp' ? await this.send(message) : await this.writeToFolder(message);
-        // A failure most likely means the server is down: leave the rest for the next run.
-        if (!ok) return;
+        if (this.stopped) break;
+        const outcome =
+          transport.kind === 'smtp' ? await this.send(message) : await this.writeToFolder(message);
+        if (outcome) outcomes.push(outcome);
+        // A failure most likely means the server is down (or the disk full): leave the rest for the next run.
+        if (!outcome || outcome.type === 'failed') {
+          failed = true;
+          break;
+        }
+      }
+      inbox.recordOutcomes(outcomes);
+      if (failed || this.stopped) return;
+      if (this.recovered) {
+        this.recovered = false;
+        const waiting = inbox.retryAllNow(this.now());
+        if (waiting > 0)
+          this.options.logger.info('mail server is back; sending every waiting mail now', { waiting });
       }
     }
   }
 
-  private async send(message: StoredMessage): Promise<boolean> {
-    const { inbox, transport, addresses, logger } = this.options;
-    if (transport.kind !== 'smtp') return false;
+  private async send(message: StoredMessage): Promise<OutboxOutcome | null> {
+    const { transport, addresses, logger } = this.options;
+    if (transport.kind !== 'smtp') return null;
+    const attempts = message.attempts + 1;
     try {
       await transport.send(composeMail(message, addresses));
     } catch (error) {
-      const attempts = message.attempts + 1;
       const waitMs = retryDelay(attempts, this.options.retryBaseMs, this.options.retryMaxMs);
       const problem = describeError(error);
-      inbox.markFailed(message.id, this.now() + waitMs, problem.error);
       this.failing = true;
       logger.warn('mail not delivered; will retry', {
         id: message.id,
@@ -101,24 +117,21 @@ export class OutboxWorker {
         retryInMs: waitMs,
         ...problem,
       });
-      return false;
+      return { type: 'failed', id: message.id, nextAttemptAt: this.now() + waitMs, error: problem.error };
     }
-    inbox.markDelivered(message.id);
-    logger.info('mail delivered', { id: message.id, kind: message.kind, attempts: message.attempts + 1 });
+    logger.info('mail delivered', { id: message.id, kind: message.kind, attempts });
     if (this.failing) {
       this.failing = false;
-      const waiting = inbox.retryAllNow(this.now());
-      if (waiting > 0) logger.info('mail server is back; sending every waiting mail now', { waiting });
+      this.recovered = true;
     }
-    return true;
+    return { type: 'delivered', id: message.id, at: new Date() };
   }
 
-  private async writeToFolder(message: StoredMessage): Promise<boolean> {
-    const { inbox, transport, addresses, logger } = this.options;
-    if (transport.kind !== 'folder') return false;
+  private async writeToFolder(message: StoredMessage): Promise<OutboxOutcome | null> {
+    const { transport, addresses, logger } = this.options;
+    if (transport.kind !== 'folder') return null;
     try {
       const file = await transport.write(composeMail(message, addresses), message.id);
-      inbox.markWrittenToOutbox(message.id, file);
       logger.warn(
         'SMTP is not configured: mail written to the outbox folder; the message stays undelivered',
         {
@@ -127,10 +140,10 @@ export class OutboxWorker {
           file,
         },
       );
-      return true;
+      return { type: 'written', id: message.id, file };
     } catch (error) {
       logger.error('could not write mail to the outbox folder', { id: message.id, ...describeError(error) });
-      return false;
+      return null;
     }
   }
 }

@@ -24,7 +24,13 @@ export function sendEmail(deps: AppDependencies) {
       });
     }
     const enquiry = parsed.data;
-    const stored = storeMessage(c, deps, 'enquiry', () => deps.inbox.addMessage('enquiry', enquiry), enquiry);
+    const stored = await storeMessage(
+      c,
+      deps,
+      'enquiry',
+      () => deps.inbox.addMessage('enquiry', enquiry),
+      enquiry,
+    );
     if (!stored.ok) return stored.response;
     return c.json({ ok: true, id: stored.id } satisfies AcceptedReply);
   };

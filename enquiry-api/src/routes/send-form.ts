@@ -58,7 +58,13 @@ export function sendForm(deps: AppDependencies) {
       return failure(c, 400, fieldIssues(parsed.error)[0]?.message ?? 'Invalid message.');
     }
     const message = parsed.data;
-    const stored = storeMessage(c, deps, 'contact', () => deps.inbox.addMessage('contact', message), message);
+    const stored = await storeMessage(
+      c,
+      deps,
+      'contact',
+      () => deps.inbox.addMessage('contact', message),
+      message,
+    );
     if (!stored.ok) return stored.response;
     return c.text(emailJsMessages.ok);
   };

@@ -9,16 +9,16 @@ import type { AppDependencies } from './dependencies.ts';
  * Stores a message and reports the outcome: the write is durable before this returns, so the 200 that
  * follows is a promise kept. A failed write answers 500, and the visitor knows to try again.
  */
-export function storeMessage(
+export async function storeMessage(
   c: Context,
   deps: AppDependencies,
   kind: 'enquiry' | 'contact',
-  store: () => string,
+  store: () => Promise<string>,
   summary: { email: string; message: string },
-): { ok: true; id: string } | { ok: false; response: Response } {
+): Promise<{ ok: true; id: string } | { ok: false; response: Response }> {
   let id: string;
   try {
-    id = store();
+    id = await store();
   } catch (error) {
     deps.logger.error('could not store message', { kind, ...describeError(error) });
     return { ok: false, response: failure(c, 500, apiMessages.storeFailed) };

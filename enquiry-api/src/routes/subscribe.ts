@@ -34,7 +34,7 @@ export function subscribe(deps: AppDependencies) {
     }
     let result: { id: string; created: boolean };
     try {
-      result = deps.inbox.subscribe(parsed.data.email);
+      result = await deps.inbox.subscribe(parsed.data.email);
     } catch (error) {
       deps.logger.error('could not store subscription', describeError(error));
       return failure(c, 500, apiMessages.storeFailed);

@@ -29,6 +29,7 @@ const migrations = [
      outbox_file TEXT
    );
    CREATE INDEX messages_pending ON messages (next_attempt_at) WHERE delivered_at IS NULL;
+   CREATE INDEX messages_unwritten ON messages (seq) WHERE delivered_at IS NULL AND outbox_file IS NULL;
    CREATE TABLE subscribers (
      seq INTEGER PRIMARY KEY AUTOINCREMENT,
      id TEXT NOT NULL UNIQUE,

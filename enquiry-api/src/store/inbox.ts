@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Enquiry, SimpleContactMessage } from 'shared-content/enquiry';
 import type { Db } from './database.ts';
+import { WriteBatcher } from './write-batcher.ts';
 
 export type MessageKind = 'enquiry' | 'contact';
 
@@ -21,6 +22,12 @@ export interface StoredMessage {
   lastError: string | null;
   outboxFile: string | null;
 }
+
+/** What happened to one outbox message in a worker run. */
+export type OutboxOutcome =
+  | { type: 'delivered'; id: string; at: Date }
+  | { type: 'failed'; id: string; nextAttemptAt: number; error: string }
+  | { type: 'written'; id: string; file: string };
 
 export interface Subscriber {
   id: string;
@@ -102,8 +109,11 @@ export class Inbox extends InboxReader {
   private readonly updateRetryNow;
   private readonly selectById;
 
+  private readonly writes: WriteBatcher;
+
   constructor(db: Db) {
     super(db);
+    this.writes = new WriteBatcher(db);
     this.insertMessage = db.prepare(
       `INSERT INTO messages (id, kind, received_at, name, email, business, phone, service, message, next_attempt_at)
        VALUES (@id, @kind, @receivedAt, @name, @email, @business, @phone, @service, @message, @nextAttemptAt)`,
@@ -132,32 +142,37 @@ export class Inbox extends InboxReader {
     this.selectById = db.prepare(`SELECT ${columns} FROM messages WHERE id = ?`);
   }
 
-  /** Stores a validated message; when this returns, the row is on disk (synchronous=FULL). */
-  addMessage(kind: 'enquiry', fields: Enquiry, now?: Date): string;
-  addMessage(kind: 'contact', fields: SimpleContactMessage, now?: Date): string;
-  addMessage(kind: MessageKind, fields: Enquiry | SimpleContactMessage, now = new Date()): string {
-    const id = randomUUID();
-    this.insertMessage.run({
-      id,
-      kind,
-      receivedAt: now.toISOString(),
-      business: '',
-      phone: '',
-      service: '',
-      ...fields,
-      nextAttemptAt: now.getTime(),
+  /** Stores a validated message; when the promise resolves, the row is committed to disk (synchronous=FULL). */
+  addMessage(kind: 'enquiry', fields: Enquiry): Promise<string>;
+  addMessage(kind: 'contact', fields: SimpleContactMessage): Promise<string>;
+  addMessage(kind: MessageKind, fields: Enquiry | SimpleContactMessage): Promise<string> {
+    return this.writes.run(() => {
+      const id = randomUUID();
+      const now = new Date();
+      this.insertMessage.run({
+        id,
+        kind,
+        receivedAt: now.toISOString(),
+        business: '',
+        phone: '',
+        service: '',
+        ...fields,
+        nextAttemptAt: now.getTime(),
+      });
+      return id;
     });
-    return id;
   }
 
   /** Subscribes an address once: a repeat returns the first subscription's id and changes nothing. */
-  subscribe(email: string, now = new Date()): { id: string; created: boolean } {
+  subscribe(email: string): Promise<{ id: string; created: boolean }> {
     const normalized = email.toLowerCase();
-    const id = randomUUID();
-    const { changes } = this.insertSubscriber.run(id, normalized, now.toISOString());
-    if (changes === 1) return { id, created: true };
-    const existing = this.findSubscriber.get(normalized) as { id: string };
-    return { id: existing.id, created: false };
+    return this.writes.run(() => {
+      const id = randomUUID();
+      const { changes } = this.insertSubscriber.run(id, normalized, new Date().toISOString());
+      if (changes === 1) return { id, created: true };
+      const existing = this.findSubscriber.get(normalized) as { id: string };
+      return { id: existing.id, created: false };
+    });
   }
 
   get(id: string): StoredMessage | undefined {
@@ -174,16 +189,20 @@ export class Inbox extends InboxReader {
     return this.selectUnwritten.all(limit) as StoredMessage[];
   }
 
-  markDelivered(id: string, at = new Date()) {
-    this.updateDelivered.run(at.toISOString(), id);
-  }
-
-  markFailed(id: string, nextAttemptAt: number, error: string) {
-    this.updateFailed.run(nextAttemptAt, error.slice(0, 500), id);
-  }
-
-  markWrittenToOutbox(id: string, file: string) {
-    this.updateOutboxFile.run(file, id);
+  /**
+   * Records what the outbox worker did with a batch, in one transaction: one wait for the disk per batch
+   * rather than per mail. (A crash before this commit means those mails are sent again: at least once.)
+   */
+  recordOutcomes(outcomes: readonly OutboxOutcome[]) {
+    if (outcomes.length === 0) return;
+    this.db.transaction(() => {
+      for (const outcome of outcomes) {
+        if (outcome.type === 'delivered') this.updateDelivered.run(outcome.at.toISOString(), outcome.id);
+        else if (outcome.type === 'failed')
+          this.updateFailed.run(outcome.nextAttemptAt, outcome.error.slice(0, 500), outcome.id);
+        else this.updateOutboxFile.run(outcome.file, outcome.id);
+      }
+    })();
   }
 
   /** Makes every waiting message due now (the mail server is back: no need to sit out the backoff). */

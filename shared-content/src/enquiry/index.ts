@@ -1,6 +1,2 @@
-export * from './control-characters.ts';
-export * from './fields.ts';
-export * from './messages.ts';
-export * from './paths.ts';
-export * from './replies.ts';
+export * from './client.ts';
 export * from './schemas.ts';

@@ -1,4 +1,8 @@
-import type { FieldIssue } from './schemas.ts';
+export interface FieldIssue {
+  /** The field's name, or "" for the body as a whole. */
+  field: string;
+  message: string;
+}
 
 /** 200 from POST /send-email and POST /subscribe. */
 export interface AcceptedReply {

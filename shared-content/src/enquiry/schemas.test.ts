@@ -3,7 +3,7 @@ import { fieldLimits, honeypotField } from './fields.ts';
 import { contactMessageSchema, enquirySchema, fieldIssues, newsletterSubscriptionSchema } from './schemas.ts';
 
 const valid = {
-  name: 'Ananya',
+  name: 'Store Owner',
   email: 'owner@shop.example',
   business: 'Handloom Store',
   phone: '+91 98765 43210',
@@ -19,13 +19,13 @@ function firstIssue(result: ReturnType<typeof enquirySchema.safeParse>) {
 describe('enquirySchema', () => {
   it('accepts the form payload and trims it, filling the optional fields', () => {
     const result = enquirySchema.parse({
-      name: '  Ananya ',
+      name: '  Store Owner ',
       email: ' owner@shop.example ',
       business: 'Handloom Store',
       phone: '9876543210',
     });
     expect(result).toEqual({
-      name: 'Ananya',
+      name: 'Store Owner',
       email: 'owner@shop.example',
       business: 'Handloom Store',
       phone: '9876543210',
@@ -37,10 +37,10 @@ describe('enquirySchema', () => {
   it('keeps line breaks in the message, normalised to \\n, and keeps unicode', () => {
     const result = enquirySchema.parse({
       ...valid,
-      name: 'अनन्या 😊',
+      name: 'दुकान मालिक 😊',
       message: 'Line one\r\nLine two\rthree',
     });
-    expect(result.name).toBe('अनन्या 😊');
+    expect(result.name).toBe('दुकान मालिक 😊');
     expect(result.message).toBe('Line one\nLine two\nthree');
   });
 
@@ -70,7 +70,11 @@ describe('enquirySchema', () => {
 
 describe('contactMessageSchema', () => {
   it('requires a message, unlike the main form', () => {
-    const result = contactMessageSchema.safeParse({ name: 'Ravi', email: 'ravi@example.com', message: ' ' });
+    const result = contactMessageSchema.safeParse({
+      name: 'Site Visitor',
+      email: 'visitor@example.com',
+      message: ' ',
+    });
     expect(result.success).toBe(false);
     if (!result.success) expect(fieldIssues(result.error)[0]?.message).toBe('Message is required.');
   });

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { hasControlCharacters } from './control-characters.ts';
 import { enquiryServices, fieldLimits, phoneDigits } from './fields.ts';
 import { validationMessages as say } from './messages.ts';
+import type { FieldIssue } from './replies.ts';
 
 /**
  * The request schemas of the enquiry API, defined once: the API validates with them and the forms may too.
@@ -94,12 +95,6 @@ export type EnquiryInput = z.input<typeof enquirySchema>;
 export type Enquiry = z.output<typeof enquirySchema>;
 export type SimpleContactMessage = z.output<typeof contactMessageSchema>;
 export type NewsletterSubscription = z.output<typeof newsletterSubscriptionSchema>;
-
-export interface FieldIssue {
-  /** The field's name, or "" for the body as a whole. */
-  field: string;
-  message: string;
-}
 
 /** Every problem of a failed parse, in field order; the first is the one a form shows. */
 export function fieldIssues(error: z.ZodError): FieldIssue[] {

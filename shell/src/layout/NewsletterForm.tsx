@@ -1,14 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { fieldLimits } from 'shared-content/enquiry/client';
 import { footerCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
-import { buttonStyles } from 'shared-content/ui';
-import { loadRuntimeConfig } from '../config/runtime-config.ts';
+import { buttonStyles, Icon } from 'shared-content/ui';
+import { type SubscribeOutcome, subscribeToNewsletter } from './newsletter-request.ts';
 
-type Status =
-  | { state: 'idle' }
-  | { state: 'submitting' }
-  | { state: 'success'; message: string }
-  | { state: 'error'; message: string };
+type Status = { state: 'idle' } | { state: 'submitting' } | SubscribeOutcome;
 
 const Form = styled.form(({ theme }) => ({
   display: 'grid',
@@ -22,42 +19,30 @@ const Form = styled.form(({ theme }) => ({
     color: theme.color.fg.inverse,
   },
   '& input::placeholder': { color: theme.color.fg.inverseMuted, opacity: 1 },
+  '& input[aria-invalid="true"]': { borderColor: theme.color.bg.accent },
 }));
 
 const Submit = styled.button(({ theme }) => buttonStyles(theme, 'accent'));
 
+/** The outcome as a light badge on the dark footer: the success and danger pairs pass AA contrast. */
 const Message = styled.p(({ theme }) => ({
+  display: 'flex',
+  gap: theme.space[2],
+  alignItems: 'flex-start',
+  margin: `${theme.space[3]} 0 0`,
+  padding: `${theme.space[2]} ${theme.space[3]}`,
+  borderRadius: theme.radii.md,
   fontSize: theme.font.size.sm,
-  '&[data-tone="success"]': { color: theme.color.fg.inverse },
-  '&[data-tone="error"]': { color: theme.color.bg.accent },
+  '&[data-tone="success"]': { color: theme.color.fg.success, background: theme.color.bg.success },
+  '&[data-tone="error"]': { color: theme.color.fg.danger, background: theme.color.bg.danger },
+  '& svg': { flexShrink: 0 },
 }));
 
-async function subscribe(email: string): Promise<Status> {
-  const { apiUrl } = await loadRuntimeConfig();
-  let response: Response;
-  try {
-    response = await fetch(`${apiUrl}/subscribe`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-  } catch {
-    return { state: 'error', message: footerCopy.newsletterNetworkError };
-  }
-  const body = (await response.json().catch(() => ({}))) as { message?: unknown; error?: unknown };
-  if (response.ok) {
-    return {
-      state: 'success',
-      message: typeof body.message === 'string' ? body.message : footerCopy.newsletterSuccess,
-    };
-  }
-  return {
-    state: 'error',
-    message: typeof body.error === 'string' ? body.error : footerCopy.newsletterError,
-  };
-}
-
-/** The footer's Newsletter block: one required e-mail field, browser validation, then POST {apiUrl}/subscribe. */
+/**
+ * The footer's Newsletter block: one required e-mail field with the browser's own validation, then
+ * POST {apiUrl}/subscribe. While sending, the button reads Subscribing... and is disabled; on success the
+ * field is cleared and a green note shown; on error the address stays and a red note says why.
+ */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>({ state: 'idle' });
@@ -65,19 +50,18 @@ export function NewsletterForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setStatus({ state: 'submitting' });
-    const result = await subscribe(email).catch(
-      () => ({ state: 'error', message: footerCopy.newsletterError }) as const,
-    );
-    setStatus(result);
-    if (result.state === 'success') setEmail('');
+    const outcome = await subscribeToNewsletter(email.trim());
+    setStatus(outcome);
+    if (outcome.state === 'success') setEmail('');
   };
 
   const submitting = status.state === 'submitting';
+  const outcome = status.state === 'success' || status.state === 'error' ? status : null;
   return (
     <section aria-labelledby="footer-newsletter">
       <h2 id="footer-newsletter">{footerCopy.newsletterHeading}</h2>
       <p>{footerCopy.newsletterText}</p>
-      <Form onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit} aria-busy={submitting}>
         <label htmlFor="newsletter-email" className="visually-hidden">
           {footerCopy.newsletterLabel}
         </label>
@@ -86,18 +70,27 @@ export function NewsletterForm() {
           name="email"
           type="email"
           required
+          maxLength={fieldLimits.email}
           autoComplete="email"
           placeholder={footerCopy.newsletterPlaceholder}
           value={email}
+          aria-invalid={status.state === 'error'}
+          aria-describedby="newsletter-status"
           onChange={(event) => setEmail(event.target.value)}
         />
         <Submit type="submit" disabled={submitting}>
           {submitting ? footerCopy.newsletterSubmitting : footerCopy.newsletterButton}
         </Submit>
-        <Message role="status" data-tone={status.state}>
-          {status.state === 'success' || status.state === 'error' ? status.message : ''}
-        </Message>
       </Form>
+      {/* The live region is always there, so screen readers announce the outcome when it appears. */}
+      <div id="newsletter-status" role="status">
+        {outcome && (
+          <Message data-tone={outcome.state}>
+            {outcome.state === 'success' && <Icon name="check" size={18} />}
+            {outcome.message}
+          </Message>
+        )}
+      </div>
     </section>
   );
 }

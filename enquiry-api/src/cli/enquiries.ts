@@ -1,0 +1,137 @@
+/**
+ * The agency's view of the inbox: list, or export as CSV or JSON. Reads the same data folder as the API
+ * (ENQUIRY_DATA_DIR, default .data/enquiry-api) and can run while the API does.
+ *   enquiries list   [--kind enquiry|contact] [--since 2025-01-31] [--undelivered]
+ *   enquiries export [--format csv|json] [--kind enquiry|contact|subscribers] [--since …] [--undelivered] [--out file]
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { dataDirFrom } from '../config.ts';
+import { openDatabaseReadOnly } from '../store/database.ts';
+import { InboxReader, type MessageKind, type StoredMessage, type Subscriber } from '../store/inbox.ts';
+import { toCsv } from './csv.ts';
+
+const usage = `usage:
+  enquiries list   [--kind enquiry|contact] [--since DATE] [--undelivered]
+  enquiries export [--format csv|json] [--kind enquiry|contact|subscribers] [--since DATE] [--undelivered] [--out FILE]
+Reads ENQUIRY_DATA_DIR (default .data/enquiry-api).`;
+
+const messageColumns = [
+  'id',
+  'kind',
+  'receivedAt',
+  'name',
+  'email',
+  'business',
+  'phone',
+  'service',
+  'message',
+  'deliveredAt',
+  'attempts',
+  'lastError',
+] as const satisfies ReadonlyArray<keyof StoredMessage>;
+
+const subscriberColumns = ['id', 'email', 'subscribedAt'] as const satisfies ReadonlyArray<keyof Subscriber>;
+
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      format: { type: 'string', default: 'csv' },
+      kind: { type: 'string' },
+      since: { type: 'string' },
+      undelivered: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const [command = 'list'] = positionals;
+  if (values.help) throw new UsageError('');
+  if (command !== 'list' && command !== 'export') throw new UsageError(`Unknown command "${command}".`);
+  if (values.format !== 'csv' && values.format !== 'json') {
+    throw new UsageError(`--format must be csv or json, got "${values.format}".`);
+  }
+  const kinds = command === 'export' ? ['enquiry', 'contact', 'subscribers'] : ['enquiry', 'contact'];
+  if (values.kind !== undefined && !kinds.includes(values.kind)) {
+    throw new UsageError(`--kind must be one of ${kinds.join(', ')}, got "${values.kind}".`);
+  }
+  if (values.since !== undefined && Number.isNaN(Date.parse(values.since))) {
+    throw new UsageError(`--since must be a date such as 2025-01-31, got "${values.since}".`);
+  }
+  const since = values.since === undefined ? undefined : new Date(values.since).toISOString();
+  return { command, ...values, since };
+}
+
+function listTable(messages: StoredMessage[]): string {
+  const rows = messages.map((message) => [
+    message.receivedAt.slice(0, 16).replace('T', ' '),
+    message.kind,
+    message.deliveredAt ? 'delivered' : `waiting (${message.attempts} tries)`,
+    message.name,
+    message.email,
+    message.service || '-',
+    message.id,
+  ]);
+  const header = ['received (UTC)', 'kind', 'mail', 'name', 'email', 'service', 'id'];
+  const widths = header.map((title, column) =>
+    Math.min(40, Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length))),
+  );
+  const format = (row: string[]) =>
+    row.map((cell, column) => cell.slice(0, widths[column]).padEnd(widths[column] ?? 0)).join('  ');
+  const waiting = messages.filter((message) => !message.deliveredAt).length;
+  return [
+    format(header),
+    ...rows.map(format),
+    '',
+    `${messages.length} messages, ${waiting} not yet delivered`,
+  ].join('\n');
+}
+
+function main(argv: string[]) {
+  const options = parse(argv);
+  const reader = new InboxReader(openDatabaseReadOnly(dataDirFrom(process.env)));
+  const filter = {
+    ...(options.kind && options.kind !== 'subscribers' ? { kind: options.kind as MessageKind } : {}),
+    ...(options.since ? { since: options.since } : {}),
+    undeliveredOnly: options.undelivered,
+  };
+  let output: string;
+  if (options.command === 'list') {
+    output = `${listTable(reader.list(filter))}\n`;
+  } else if (options.kind === 'subscribers') {
+    const subscribers = reader.subscribers(options.since);
+    output =
+      options.format === 'json'
+        ? `${JSON.stringify(subscribers, null, 2)}\n`
+        : toCsv(subscribers, subscriberColumns);
+  } else {
+    const messages = reader
+      .list(filter)
+      .map((message) =>
+        Object.fromEntries(messageColumns.map((column) => [column, message[column]])),
+      ) as Array<Pick<StoredMessage, (typeof messageColumns)[number]>>;
+    output =
+      options.format === 'json' ? `${JSON.stringify(messages, null, 2)}\n` : toCsv(messages, messageColumns);
+  }
+  if (options.out) {
+    writeFileSync(options.out, output);
+    console.error(`Wrote ${options.out}`);
+  } else {
+    process.stdout.write(output);
+  }
+}
+
+try {
+  main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    if (error.message) console.error(error.message);
+    console.error(usage);
+    process.exit(error.message ? 2 : 0);
+  }
+  console.error((error as Error).message);
+  process.exit(1);
+}

@@ -1,0 +1,35 @@
+import { enquiryApiPaths, errorText } from 'shared-content/enquiry/client';
+import { footerCopy, type RuntimeConfig } from 'shared-content/site';
+import { loadRuntimeConfig } from '../config/runtime-config.ts';
+
+export type SubscribeOutcome = { state: 'success'; message: string } | { state: 'error'; message: string };
+
+/**
+ * POST {apiUrl}/subscribe with { email }. The API is idempotent per address, so subscribing twice is a
+ * success too. A refusal shows the API's own sentence (it names the problem: a bad address, too many
+ * attempts); anything else gets the footer's generic copy.
+ */
+export async function subscribeToNewsletter(
+  email: string,
+  loadConfig: () => Promise<RuntimeConfig> = loadRuntimeConfig,
+): Promise<SubscribeOutcome> {
+  let apiUrl: string;
+  try {
+    ({ apiUrl } = await loadConfig());
+  } catch {
+    return { state: 'error', message: footerCopy.newsletterError };
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${apiUrl}${enquiryApiPaths.subscribe}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+  } catch {
+    return { state: 'error', message: footerCopy.newsletterNetworkError };
+  }
+  if (response.ok) return { state: 'success', message: footerCopy.newsletterSuccess };
+  const body: unknown = await response.json().catch(() => null);
+  return { state: 'error', message: errorText(body) ?? footerCopy.newsletterError };
+}

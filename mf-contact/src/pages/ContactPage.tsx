@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { findPlan, planQueryParam } from 'shared-content/contact';
+import { enquiryPlanParam, findPlan } from 'shared-content/contact';
 import type { ContactPageProps } from '../contract.ts';
 import { FaqSection } from '../faq/FaqSection.tsx';
 import { GetInTouchSection } from '../get-in-touch/GetInTouchSection.tsx';
@@ -15,7 +15,7 @@ import { EnquirySection } from '../sections/EnquirySection.tsx';
 export function ContactPage({ runtimeConfig }: ContactPageProps) {
   const [searchParams] = useSearchParams();
   // An unknown or missing plan gives undefined, and the form starts empty.
-  const plan = findPlan(searchParams.get(planQueryParam));
+  const plan = findPlan(searchParams.get(enquiryPlanParam));
   return (
     <>
       <ContactHero />

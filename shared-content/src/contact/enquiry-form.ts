@@ -27,5 +27,3 @@ export const enquiryFormCopy = {
   genericError: 'Something went wrong. Please try again.',
   networkError: 'Network error. Please check your connection.',
 } as const;
-
-export type EnquiryFieldName = keyof typeof enquiryFormCopy.fields;

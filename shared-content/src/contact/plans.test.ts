@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enquiryServices } from '../types.ts';
-import { findPlan, formatRupees, planEnquiryCopy, planEnquiryPath, planSummaries } from './plans.ts';
+import { findPlan, formatRupees, planEnquiryCopy, planSummaries } from './plans.ts';
 
 describe('plan enquiries', () => {
   it('formats one-time prices in rupees with Indian digit grouping', () => {
@@ -18,8 +18,7 @@ describe('plan enquiries', () => {
     }
   });
 
-  it('builds the pricing buttons’ link and the visible note', () => {
-    expect(planEnquiryPath('business')).toBe('/contact?plan=business');
+  it('builds the visible note and picks a service the form offers', () => {
     expect(planEnquiryCopy.note(planSummaries.business)).toBe('Plan: Business (₹35,000)');
     expect(enquiryServices).toContain(planEnquiryCopy.service);
   });

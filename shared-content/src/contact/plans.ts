@@ -2,8 +2,8 @@ import type { EnquiryService, PricingPlan } from '../types.ts';
 
 /**
  * The pricing plans a visitor can ask about from the pricing buttons (/contact?plan=<id>): id, name and the
- * one-time price of spec section 9. Kept here, typed against PricingPlan, so the pricing section can build
- * its cards on the same ids, names and prices.
+ * one-time price of spec section 9, typed against PricingPlan. The contact page needs only these three fields;
+ * when the pricing section's full plan list is in shared-content, read them from it instead.
  */
 export type PlanId = PricingPlan['id'];
 export type PlanSummary = Pick<PricingPlan, 'id' | 'name' | 'price'>;
@@ -14,11 +14,8 @@ export const planSummaries: Readonly<Record<PlanId, PlanSummary>> = {
   premium: { id: 'premium', name: 'Premium', price: 75000 },
 };
 
-/** The query parameter the pricing buttons set on /contact. */
-export const planQueryParam = 'plan';
-
-/** Contact page URL that asks about a plan, for the pricing buttons. */
-export const planEnquiryPath = (id: PlanId) => `/contact?${planQueryParam}=${id}`;
+/** The query parameter the pricing buttons set on /contact (?plan=business). */
+export const enquiryPlanParam = 'plan';
 
 /** Whole rupees in the Indian grouping: 35000 → "₹35,000", 150000 → "₹1,50,000". */
 export function formatRupees(amount: number): string {

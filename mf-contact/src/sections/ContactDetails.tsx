@@ -1,63 +1,72 @@
 import { contactDetailsCopy } from 'shared-content/contact';
 import { siteConfig } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
-import { Icon, Section } from 'shared-content/ui';
+import { EmailText } from '../form/EmailText.tsx';
+import { DetailItem } from './DetailItem.tsx';
+import { HoursList } from './HoursList.tsx';
 
-const Card = styled.div(({ theme }) => ({
-  maxWidth: 640,
-  padding: theme.space[8],
-  borderRadius: theme.radii.lg,
-  border: `1px solid ${theme.color.border.default}`,
-  boxShadow: theme.shadows.md,
-  '& h2': { fontSize: theme.font.size['2xl'], marginBottom: theme.space[6] },
-  '& h3': { fontSize: theme.font.size.md, marginTop: theme.space[6], marginBottom: theme.space[2] },
-  '& ul': { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space[3] },
-  '& li': { display: 'flex', gap: theme.space[3], alignItems: 'center' },
-  '& svg': { color: theme.color.fg.brand, flexShrink: 0 },
-  '& a': { color: theme.color.fg.brand, fontWeight: theme.font.weight.semibold },
+const Card = styled.section(({ theme }) => ({
+  background: theme.color.bg.inverse,
+  color: theme.color.fg.inverse,
+  borderRadius: theme.radii.xl,
+  padding: theme.space[6],
+  boxShadow: theme.shadows.lg,
+  [theme.mq.md]: { padding: theme.space[10] },
+  '& h2': { fontSize: theme.font.size['2xl'], fontWeight: theme.font.weight.extrabold },
+  '& h3': {
+    marginTop: theme.space[8],
+    marginBottom: theme.space[3],
+    fontSize: theme.font.size.sm,
+    fontWeight: theme.font.weight.bold,
+    letterSpacing: '0.08em',
+    textTransform: 'uppercase',
+    color: theme.color.fg.inverseMuted,
+  },
 }));
 
+const Intro = styled.p(({ theme }) => ({ marginTop: theme.space[2], color: theme.color.fg.inverseMuted }));
+
+const List = styled.ul(({ theme }) => ({
+  listStyle: 'none',
+  margin: `${theme.space[6]} 0 0`,
+  padding: 0,
+  display: 'grid',
+  gap: theme.space[4],
+}));
+
+/** Our Contact Details: phones, the WhatsApp chat, e-mail, business hours and the office note. */
 export function ContactDetails() {
   const { phones, email, whatsappUrl } = siteConfig;
+  const copy = contactDetailsCopy;
   return (
-    <Section labelledBy="contact-details-heading">
-      <Card>
-        <h2 id="contact-details-heading">{contactDetailsCopy.heading}</h2>
-        <ul>
-          {[phones.primary, phones.secondary].map((phone) => (
-            <li key={phone.tel}>
-              <Icon name="phone" />
-              <a href={`tel:${phone.tel}`}>{phone.display}</a>
-            </li>
-          ))}
-          <li>
-            <Icon name="chat" />
-            <a href={whatsappUrl} target="_blank" rel="noopener noreferrer">
-              {contactDetailsCopy.chatLabel}
-            </a>
-          </li>
-          <li>
-            <Icon name="mail" />
-            <a href={`mailto:${email}`}>{email}</a>
-          </li>
-        </ul>
-        <h3>{contactDetailsCopy.hoursHeading}</h3>
-        <ul>
-          {contactDetailsCopy.hours.map((line) => (
-            <li key={line}>
-              <Icon name="clock" />
-              {line}
-            </li>
-          ))}
-        </ul>
-        <h3>{contactDetailsCopy.officeHeading}</h3>
-        <ul>
-          <li>
-            <Icon name="location" />
-            {contactDetailsCopy.officeNote}
-          </li>
-        </ul>
-      </Card>
-    </Section>
+    <Card aria-labelledby="contact-details-heading">
+      <h2 id="contact-details-heading">{copy.heading}</h2>
+      <Intro>{copy.intro}</Intro>
+      <List>
+        {[phones.primary, phones.secondary].map((phone) => (
+          <DetailItem key={phone.tel} icon="phone" tone="dark">
+            <a href={`tel:${phone.tel}`}>{phone.display}</a>
+          </DetailItem>
+        ))}
+        <DetailItem icon="chat" tone="dark">
+          <a href={whatsappUrl} target="_blank" rel="noopener noreferrer">
+            {copy.chatLabel}
+          </a>
+        </DetailItem>
+        <DetailItem icon="mail" tone="dark">
+          <a href={`mailto:${email}`}>
+            <EmailText address={email} />
+          </a>
+        </DetailItem>
+      </List>
+      <h3>{copy.hoursHeading}</h3>
+      <HoursList hours={copy.hours} tone="dark" />
+      <h3>{copy.officeHeading}</h3>
+      <List>
+        <DetailItem icon="location" tone="dark">
+          {copy.officeNote}
+        </DetailItem>
+      </List>
+    </Card>
   );
 }

@@ -44,7 +44,7 @@ function form(fields: Record<string, string | Blob>, ids: Partial<Record<string,
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   const withIds = {
-    lib_version: '3.12.1',
+    lib_version: '3.6.0',
     user_id: 'local_public_key',
     service_id: 'local_service',
     template_id: 'local_template',

@@ -10,12 +10,24 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import good from '../../shell/src/federation/fixtures/good.manifest.json';
-import incompatibleReact from '../../shell/src/federation/fixtures/incompatible-react.manifest.json';
-import missingExpose from '../../shell/src/federation/fixtures/missing-expose.manifest.json';
+import { exposeNames } from '../../mf-marketing/src/contract.ts';
+import goodFixture from '../../shell/src/federation/fixtures/good.manifest.json';
+import incompatibleFixture from '../../shell/src/federation/fixtures/incompatible-react.manifest.json';
 import { releaseVersion } from './publish.ts';
 import { describeVersions, listVersions, ReleaseError, releaseBuild, rollbackRemote } from './release.ts';
 import { readRemoteMap, setRemoteEntry, withFileLock } from './remote-map-file.ts';
+
+/**
+ * The fixtures' shared singletons with mf-marketing's exposes as they are today, so these tests follow the
+ * contract as it grows; only the property under test differs between them.
+ */
+const withExposes = <M extends object>(manifest: M, names: readonly string[]) => ({
+  ...manifest,
+  exposes: names.map((name) => ({ id: `mf_marketing:${name}`, name, path: `./${name}` })),
+});
+const good = withExposes(goodFixture, exposeNames);
+const incompatibleReact = withExposes(incompatibleFixture, exposeNames);
+const missingExpose = withExposes(goodFixture, exposeNames.filter((name) => name !== 'Hero'));
 
 const env = { AGENCY_PORT_BASE: '5000' };
 const otherEntries = {

@@ -47,7 +47,7 @@ test.describe('enquiry API', () => {
           name: enquiry.name,
           email: enquiry.email,
           message: enquiry.message,
-          lib_version: '3.12.1',
+          lib_version: '3.6.0',
           service_id: runtime.emailjs.serviceId,
           template_id: runtime.emailjs.templateId,
           user_id: runtime.emailjs.publicKey,

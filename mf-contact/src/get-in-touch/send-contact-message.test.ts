@@ -35,7 +35,7 @@ describe('sendContactMessage with missing ids or no form', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it.each([
-    ['public key', { publicKey: '' }, /^The public key is required/],
+    ['public key', { publicKey: '' }, /^The user ID is required/],
     ['service id', { serviceId: '' }, /^The service ID is required/],
     ['template id', { templateId: '' }, /^The template ID is required/],
   ])('fails without a %s, in the client’s own words', async (_what, override, expected) => {

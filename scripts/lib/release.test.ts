@@ -27,7 +27,10 @@ const withExposes = <M extends object>(manifest: M, names: readonly string[]) =>
 });
 const good = withExposes(goodFixture, exposeNames);
 const incompatibleReact = withExposes(incompatibleFixture, exposeNames);
-const missingExpose = withExposes(goodFixture, exposeNames.filter((name) => name !== 'Hero'));
+const missingExpose = withExposes(
+  goodFixture,
+  exposeNames.filter((name) => name !== 'Hero'),
+);
 
 const env = { AGENCY_PORT_BASE: '5000' };
 const otherEntries = {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RemoteName, remotes } from 'shared-content/topology';
 import { checkRemoteBuild, shellManifestFor } from './contract-check.ts';
+import { writePages } from './pages.ts';
 import { appDist } from './paths.ts';
 import { manifestUrl, publishRemoteBuild, versionOfManifestUrl } from './publish.ts';
 import { type PublishedVersion, publishedVersions } from './release-log.ts';
@@ -52,6 +53,11 @@ function contractProblems(deploy: string, name: RemoteName, buildDir: string, fo
   return problems;
 }
 
+/** The per-route pages follow the remote map; an environment without a deployed shell has none to update. */
+function regeneratePages(deploy: string, env: NodeJS.ProcessEnv | undefined) {
+  if (existsSync(join(deploy, 'shell', 'index.html'))) writePages(deploy, env);
+}
+
 /** Checks a remote build against the shell, publishes it into its versioned folder and makes it live. */
 export function releaseBuild(deploy: string, name: RemoteName, options: ReleaseOptions = {}): ReleaseOutcome {
   const buildDir = options.buildDir ?? appDist(remotes[name].folder);
@@ -63,6 +69,7 @@ export function releaseBuild(deploy: string, name: RemoteName, options: ReleaseO
   const version = publishRemoteBuild(deploy, name, buildDir);
   const url = manifestUrl(name, version, options.env);
   setRemoteEntry(deploy, name, url);
+  regeneratePages(deploy, options.env);
   return { version, previous, manifestUrl: url, forced };
 }
 
@@ -137,5 +144,6 @@ export function rollbackRemote(
   );
   const url = manifestUrl(name, version, options.env);
   setRemoteEntry(deploy, name, url);
+  regeneratePages(deploy, options.env);
   return { version, previous: known.live, manifestUrl: url, forced };
 }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { originOf, portOf, remoteNames, remotes, shell } from 'shared-content/topology';
+import { pagesDir, writePages } from './pages.ts';
 import { ensureRuntimeConfig, publishShell, releaseRemote } from './publish.ts';
 import { startStaticHost } from './static-host.ts';
 
@@ -8,13 +9,21 @@ import { startStaticHost } from './static-host.ts';
 export function publishAll(deploy: string, env?: NodeJS.ProcessEnv) {
   publishShell(deploy);
   ensureRuntimeConfig(deploy, env);
-  return Object.fromEntries(remoteNames.map((name) => [name, releaseRemote(deploy, name, env)]));
+  const versions = Object.fromEntries(remoteNames.map((name) => [name, releaseRemote(deploy, name, env)]));
+  writePages(deploy, env);
+  return versions;
 }
 
 /** Serves the deploy folder the way a static host/CDN would: the shell on its port, each remote on its own. */
 export function serveDeploy(deploy: string, env?: NodeJS.ProcessEnv): Promise<Server[]> {
   return startStaticHost([
-    { port: portOf(shell, env), dir: join(deploy, shell.folder), spa: true, cors: false },
+    {
+      port: portOf(shell, env),
+      dir: join(deploy, shell.folder),
+      spa: true,
+      cors: false,
+      pagesDir: pagesDir(deploy),
+    },
     ...remoteNames.map((name) => ({
       port: portOf(remotes[name], env),
       dir: join(deploy, remotes[name].folder),

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { allRoutePaths } from 'shared-content/site';
+import { pageFileName } from './pages.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,6 +54,8 @@ export interface SiteRoot {
   spa: boolean;
   /** Allow any origin to fetch (remotes' manifests and chunks are loaded by the shell's origin). */
   cors: boolean;
+  /** The shell's generated per-route pages (scripts/lib/pages.ts), preferred over the bare index.html. */
+  pagesDir?: string;
 }
 
 interface CompressedEntry {
@@ -155,11 +158,14 @@ export function handleStatic(site: SiteRoot) {
       return;
     }
     if (!site.spa) return notFound(response);
-    const index = join(site.dir, 'index.html');
-    if (!existsSync(index)) return notFound(response);
-    // Unknown paths still get the app (which renders its 404 page), but with a real 404 status.
+    // Route paths get their generated page; unknown paths get the 404 page (the app renders it too) with a
+    // real 404 status. Without generated pages, the bare index.html serves both.
     const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
-    sendFile(request, response, index, '/index.html', knownPaths.has(trimmed) ? 200 : 404);
+    const known = knownPaths.has(trimmed);
+    const page = site.pagesDir ? join(site.pagesDir, pageFileName(known ? trimmed : null)) : null;
+    const html = page && existsSync(page) ? page : join(site.dir, 'index.html');
+    if (!existsSync(html)) return notFound(response);
+    sendFile(request, response, html, '/index.html', known ? 200 : 404);
   };
 }
 

@@ -55,3 +55,12 @@ test('the page scrolls to the top on every path change', async ({ page }) => {
   ).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('each route’s HTML names the page before any script runs', async ({ request }) => {
+  const services = await request.get('/services');
+  expect(services.status()).toBe(200);
+  expect(await services.text()).toMatch(/<title>Services \|[^<]+<\/title>/);
+  const missing = await request.get('/no-such-page');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toMatch(/<title>Page Not Found \|/);
+});

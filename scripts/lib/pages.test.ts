@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generatedPages, type HeadPart, pageFileName, pageFor, writePages } from './pages.ts';
+
+let deploy: string;
+const shellIndex =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>';
+
+beforeEach(() => {
+  deploy = mkdtempSync(join(tmpdir(), 'pages-test-'));
+  mkdirSync(join(deploy, 'shell'), { recursive: true });
+  writeFileSync(join(deploy, 'shell', 'index.html'), shellIndex);
+  writeFileSync(
+    join(deploy, 'shell', 'remotes.json'),
+    JSON.stringify({ mf_marketing: 'http://cdn.example/m/1/mf-manifest.json' }),
+  );
+});
+afterEach(() => rmSync(deploy, { recursive: true, force: true }));
+
+describe('pages', () => {
+  it('names a file for every path, aliases and the 404 page included', () => {
+    expect(pageFileName('/')).toBe('index.html');
+    expect(pageFileName('/services')).toBe('services.html');
+    expect(pageFileName('/Portfolio')).toBe('Portfolio.html');
+    expect(pageFileName(null)).toBe('404.html');
+  });
+
+  it('writes one page per route path and a 404 page, each with its own title and description', () => {
+    writePages(deploy, {});
+    expect(generatedPages(deploy)).toEqual(
+      [
+        '404.html',
+        'Portfolio.html',
+        'about.html',
+        'categories.html',
+        'contact.html',
+        'index.html',
+        'portfolio.html',
+        'privacy-policy.html',
+        'services.html',
+        'terms-conditions.html',
+        'terms.html',
+      ].sort(),
+    );
+    const services = readFileSync(pageFor(deploy, '/services') ?? '', 'utf8');
+    expect(services).toMatch(
+      /<title>Services \|[^<]+<\/title><meta name="description" content="[^"]{40,}" \/><\/head>/,
+    );
+    expect(services).toContain('<div id="root"></div>');
+    expect(readFileSync(pageFor(deploy, null) ?? '', 'utf8')).toContain('<title>Page Not Found |');
+    // An alias is the same page as its canonical path.
+    expect(readFileSync(pageFor(deploy, '/terms') ?? '', 'utf8')).toBe(
+      readFileSync(pageFor(deploy, '/terms-conditions') ?? '', 'utf8'),
+    );
+  });
+
+  it('gives each head part the route and the environment’s remote map, and leaves the shell files alone', () => {
+    const seen: string[] = [];
+    const probe: HeadPart = ({ path, remoteMap }) => {
+      seen.push(`${path} ${remoteMap.mf_marketing}`);
+      return '<meta name="probe" />';
+    };
+    writePages(deploy, {}, [probe]);
+    expect(seen).toContain('/contact http://cdn.example/m/1/mf-manifest.json');
+    expect(readFileSync(pageFor(deploy, '/') ?? '', 'utf8')).toContain('<meta name="probe" /></head>');
+    expect(readFileSync(join(deploy, 'shell', 'index.html'), 'utf8')).toBe(shellIndex);
+  });
+
+  it('replaces the previous set as a whole', () => {
+    writePages(deploy, {});
+    writePages(deploy, {}, [() => '<meta name="second" />']);
+    expect(readFileSync(pageFor(deploy, '/about') ?? '', 'utf8')).toContain('<meta name="second" />');
+    expect(readFileSync(pageFor(deploy, '/about') ?? '', 'utf8')).not.toContain('<title>');
+  });
+
+  it('refuses to run without a deployed shell', () => {
+    rmSync(join(deploy, 'shell', 'index.html'));
+    expect(() => writePages(deploy, {})).toThrow(/No shell is deployed/);
+  });
+});

@@ -116,8 +116,12 @@ test('an incompatible mf-marketing is refused; forced live, its slot falls back 
   });
   await page.goto(siteOrigin);
   const fallback = page.getByRole('region', { name: fallbackHeading });
-  await expect(fallback).toHaveCount(1);
+  await expect(fallback.first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
+  // Every mf_marketing section of the home page falls back, and only those.
+  const failedSlots = await fallback.evaluateAll((regions) => regions.map((region) => region.dataset.slot));
+  expect(failedSlots.length).toBeGreaterThan(0);
+  expect(failedSlots.every((slot) => slot?.startsWith('mf_marketing/'))).toBe(true);
   await expect(page.getByRole('heading', { name: heroHeading })).toHaveCount(0);
   // Only the manifest was read: none of the incompatible remote's code ran (so no second React either).
   expect(marketingFiles.every((path) => path.endsWith('/mf-manifest.json'))).toBe(true);

@@ -61,6 +61,14 @@ export function jsonLdDocuments(html: string): Array<Record<string, unknown>> {
 
 /** The content of a <meta> in an HTML page (by name= or property=), or null. */
 export function metaContent(html: string, attribute: 'name' | 'property', key: string): string | null {
-  const match = html.match(new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`));
-  return match?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') ?? null;
+  const match = html.match(
+    new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`),
+  );
+  return (
+    match?.[1]
+      ?.replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&') ?? null
+  );
 }

@@ -159,16 +159,22 @@ export function handleStatic(site: SiteRoot) {
       return;
     }
     const urlPath = new URL(request.url ?? '/', 'http://host').pathname;
+    // Route paths get their generated page, "/" included (the folder's bare index.html names no route).
+    const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+    const known = site.spa && knownPaths.has(trimmed);
+    const routePage = known && site.pagesDir ? join(site.pagesDir, pageFileName(trimmed)) : null;
+    if (routePage && existsSync(routePage)) {
+      sendFile(request, response, routePage, '/index.html', site);
+      return;
+    }
     const file = resolveFile(site.dir, urlPath);
     if (file) {
       sendFile(request, response, file, urlPath, site);
       return;
     }
     if (!site.spa) return notFound(response);
-    // Route paths get their generated page; unknown paths get the 404 page (the app renders it too) with a
-    // real 404 status. Without generated pages, the bare index.html serves both.
-    const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
-    const known = knownPaths.has(trimmed);
+    // Unknown paths get the 404 page (the app renders it too) with a real 404 status. Without generated
+    // pages, the bare index.html serves both.
     const page = site.pagesDir ? join(site.pagesDir, pageFileName(known ? trimmed : null)) : null;
     const html = page && existsSync(page) ? page : join(site.dir, 'index.html');
     if (!existsSync(html)) return notFound(response);

@@ -3,7 +3,7 @@ import { footerCopy } from 'shared-content/site';
 import { expect, test } from '../../fixtures.ts';
 import { ContactPageObject, sampleEnquiry } from '../../pages/contact.ts';
 import { NewsletterObject } from '../../pages/newsletter.ts';
-import { PortfolioObject } from '../../pages/portfolio.ts';
+import { type PortfolioChip, PortfolioObject } from '../../pages/portfolio.ts';
 import { axeViolations, everyPagePath, settle } from '../../pages/quality.ts';
 
 /**
@@ -69,7 +69,8 @@ test.describe('interactive states', () => {
       const portfolio = new PortfolioObject(page, 'page');
       await page.goto('/portfolio');
       await settle(page);
-      for (const chip of [allProjectsLabel, ...portfolioCategories]) {
+      const chips: PortfolioChip[] = [allProjectsLabel, ...portfolioCategories];
+      for (const chip of chips) {
         await portfolio.chip(chip).click();
         await expect(portfolio.chip(chip)).toHaveAttribute('aria-pressed', 'true');
         expect(await axeViolations(page, 'main'), chip).toEqual([]);

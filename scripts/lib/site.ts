@@ -1,14 +1,17 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { originOf, portOf, remoteNames, remotes, shell } from 'shared-content/topology';
+import { writeCrawlerFiles } from './pages/crawler-files.ts';
 import { pagesDir, writePages } from './pages.ts';
 import { ensureRuntimeConfig, publishShell, releaseRemote } from './publish.ts';
+import { shellHtmlHeaders } from './security/security-headers.ts';
 import { startStaticHost } from './static-host.ts';
 
 /** Publishes the current builds of all four apps into the deploy folder and points the remote map at them. */
 export function publishAll(deploy: string, env?: NodeJS.ProcessEnv) {
   publishShell(deploy);
   ensureRuntimeConfig(deploy, env);
+  writeCrawlerFiles(deploy, env);
   const versions = Object.fromEntries(remoteNames.map((name) => [name, releaseRemote(deploy, name, env)]));
   writePages(deploy, env);
   return versions;
@@ -23,6 +26,7 @@ export function serveDeploy(deploy: string, env?: NodeJS.ProcessEnv): Promise<Se
       spa: true,
       cors: false,
       pagesDir: pagesDir(deploy),
+      htmlHeaders: shellHtmlHeaders(join(deploy, shell.folder)),
     },
     ...remoteNames.map((name) => ({
       port: portOf(remotes[name], env),

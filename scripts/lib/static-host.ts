@@ -4,6 +4,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { allRoutePaths } from 'shared-content/site';
 import { pageFileName } from './pages.ts';
+import { generalSecurityHeaders } from './security/security-headers.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,6 +57,8 @@ export interface SiteRoot {
   cors: boolean;
   /** The shell's generated per-route pages (scripts/lib/pages.ts), preferred over the bare index.html. */
   pagesDir?: string;
+  /** Extra headers of HTML responses (the shell's Content-Security-Policy). */
+  htmlHeaders?: () => Record<string, string>;
 }
 
 interface CompressedEntry {
@@ -108,13 +111,16 @@ function sendFile(
   response: ServerResponse,
   file: string,
   urlPath: string,
+  site: SiteRoot,
   status = 200,
 ) {
   const extension = extname(file);
   const { mtimeMs, size } = statSync(file);
   response.setHeader('Content-Type', contentTypes[extension] ?? 'application/octet-stream');
   response.setHeader('Cache-Control', cacheControl(urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath));
-  response.setHeader('X-Content-Type-Options', 'nosniff');
+  if (extension === '.html' && site.htmlHeaders) {
+    for (const [name, value] of Object.entries(site.htmlHeaders())) response.setHeader(name, value);
+  }
   response.setHeader('Vary', 'Accept-Encoding');
   const encoding = compressible.has(extension) ? pickEncoding(request) : null;
   if (encoding) {
@@ -137,6 +143,7 @@ const knownPaths = new Set(allRoutePaths());
 
 export function handleStatic(site: SiteRoot) {
   return (request: IncomingMessage, response: ServerResponse) => {
+    for (const [name, value] of Object.entries(generalSecurityHeaders)) response.setHeader(name, value);
     if (site.cors) response.setHeader('Access-Control-Allow-Origin', '*');
     if (request.method === 'OPTIONS') {
       response.writeHead(204, {
@@ -152,20 +159,26 @@ export function handleStatic(site: SiteRoot) {
       return;
     }
     const urlPath = new URL(request.url ?? '/', 'http://host').pathname;
+    // Route paths get their generated page, "/" included (the folder's bare index.html names no route).
+    const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+    const known = site.spa && knownPaths.has(trimmed);
+    const routePage = known && site.pagesDir ? join(site.pagesDir, pageFileName(trimmed)) : null;
+    if (routePage && existsSync(routePage)) {
+      sendFile(request, response, routePage, '/index.html', site);
+      return;
+    }
     const file = resolveFile(site.dir, urlPath);
     if (file) {
-      sendFile(request, response, file, urlPath);
+      sendFile(request, response, file, urlPath, site);
       return;
     }
     if (!site.spa) return notFound(response);
-    // Route paths get their generated page; unknown paths get the 404 page (the app renders it too) with a
-    // real 404 status. Without generated pages, the bare index.html serves both.
-    const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
-    const known = knownPaths.has(trimmed);
+    // Unknown paths get the 404 page (the app renders it too) with a real 404 status. Without generated
+    // pages, the bare index.html serves both.
     const page = site.pagesDir ? join(site.pagesDir, pageFileName(known ? trimmed : null)) : null;
     const html = page && existsSync(page) ? page : join(site.dir, 'index.html');
     if (!existsSync(html)) return notFound(response);
-    sendFile(request, response, html, '/index.html', known ? 200 : 404);
+    sendFile(request, response, html, '/index.html', site, known ? 200 : 404);
   };
 }
 

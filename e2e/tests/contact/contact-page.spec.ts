@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../../fixtures.ts';
 import { ContactPageObject } from '../../pages/contact.ts';
 
@@ -63,12 +62,4 @@ test('contact details, hours and social profiles are links a visitor can use', a
     await expect(profile).toHaveAttribute('rel', 'noopener noreferrer');
   }
   await expect(contact.connectSection.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
-});
-
-test('the contact page has no automatically detectable accessibility problems', async ({ page }) => {
-  const contact = new ContactPageObject(page);
-  await contact.goto();
-  await contact.faqQuestion('How long does it take to build my website?').click();
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });

@@ -47,7 +47,8 @@ export function ServicesPage() {
   return (
     <>
       <PageHero id="services-heading" eyebrow={eyebrow} title={heading} text={subtitle} />
-      <Section tone="subtle" labelledBy="services-heading">
+      {/* The cards continue the hero's region rather than repeating its name as a second landmark. */}
+      <Section tone="subtle">
         <Grid>
           {services.map((service) => (
             <Card key={service.id} id={service.id} aria-labelledby={`service-${service.id}`}>

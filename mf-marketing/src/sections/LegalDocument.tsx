@@ -73,7 +73,8 @@ export function LegalDocument({
           {dateLabel} <time dateTime={dateTime}>{date}</time>
         </Updated>
       </PageHero>
-      <Section labelledBy={id}>
+      {/* The body continues the title band's region rather than repeating its name as a second landmark. */}
+      <Section>
         <Layout>
           <LegalContents sections={sections} />
           <Article>

@@ -27,6 +27,9 @@ export const siteConfig = {
     countryCode: 'IN',
     /** Placeholder postal address for the legal pages. */
     postal: 'Sector 62, Noida, Uttar Pradesh 201309, India',
+    /** The same address in parts, for search engines (structured data). */
+    streetAddress: 'Sector 62',
+    postalCode: '201309',
   },
   social: {
     facebook: 'https://www.facebook.com/brightlane.digital',
@@ -35,6 +38,8 @@ export const siteConfig = {
     linkedin: 'https://www.linkedin.com/company/brightlane-digital',
     github: 'https://github.com/brightlane-digital',
   },
+  /** Languages the team speaks with clients (structured data's contact points). */
+  languages: ['English', 'Hindi'],
   /** Year the agency started; the hero's "3+ Years Experience" is stated copy, not computed from this. */
   foundedYear: 2022,
 } as const;

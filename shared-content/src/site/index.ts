@@ -2,3 +2,4 @@ export * from './config.ts';
 export * from './navigation.ts';
 export * from './routes.ts';
 export * from './runtime-config.ts';
+export * from './seo.ts';

@@ -40,6 +40,28 @@ describe('design tokens', () => {
     expect(contrastRatio(foreground, background)).toBeGreaterThanOrEqual(3);
   });
 
+  /** Every surface a focusable element sits on: the page tones, dark bands, brand fills and gradient stops. */
+  const surfaces: Array<[string, string]> = [
+    ['page', bg.page],
+    ['subtle', bg.subtle],
+    ['muted', bg.muted],
+    ['brandSubtle', bg.brandSubtle],
+    ['inverse', bg.inverse],
+    ['inverseRaised', bg.inverseRaised],
+    ['brand', bg.brand],
+    ['brandHover', bg.brandHover],
+    ['accent', bg.accent],
+    ['hero gradient darkest', palette.slate950],
+    ['hero gradient middle', palette.indigo900],
+    ['hero gradient lightest', palette.indigo700],
+    ['brand gradient lightest', palette.indigo600],
+  ];
+
+  it.each(surfaces)('the two-tone focus ring shows at 3:1 on %s', (_name, surface) => {
+    const best = Math.max(contrastRatio(border.focus, surface), contrastRatio(border.focusInner, surface));
+    expect(best).toBeGreaterThanOrEqual(3);
+  });
+
   it('computes the textbook ratio for black on white', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
   });

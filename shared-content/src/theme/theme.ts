@@ -56,6 +56,11 @@ export const theme = {
       inverse: palette.slate700,
       brand: palette.indigo300,
       focus: palette.indigo600,
+      /**
+       * The focus ring is two-tone: this inner ring between the element and the indigo outline keeps it
+       * visible (3:1) on dark and brand surfaces too, where indigo alone would not be.
+       */
+      focusInner: palette.white,
       glass: 'rgba(255, 255, 255, 0.2)',
     },
   },

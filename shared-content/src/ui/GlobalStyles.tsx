@@ -25,7 +25,11 @@ const base = css`
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
   }
-  :focus-visible { outline: 3px solid ${theme.color.border.focus}; outline-offset: 2px; }
+  :focus-visible {
+    outline: 3px solid ${theme.color.border.focus};
+    outline-offset: 2px;
+    box-shadow: 0 0 0 2px ${theme.color.border.focusInner};
+  }
   ${theme.mq.reducedMotion} {
     *, *::before, *::after {
       animation-duration: 0.01ms !important;

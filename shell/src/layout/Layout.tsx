@@ -4,7 +4,11 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SkipLink } from './SkipLink.tsx';
 
-const Main = styled.main({ outline: 'none', minHeight: '60vh' });
+// Focused only by the skip link, to start the next Tab there: no ring around the whole page.
+const Main = styled.main({
+  minHeight: '60vh',
+  '&:focus, &:focus-visible': { outline: 'none', boxShadow: 'none' },
+});
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

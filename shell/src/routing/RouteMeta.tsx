@@ -1,25 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { notFoundRoute } from 'shared-content/site';
+import { pageSeo } from 'shared-content/site';
+import { applyPageSeo, siteUrlFromDocument } from './head-tags.ts';
 import { matchRoute } from './match-route.ts';
 
-function setMetaDescription(content: string) {
-  let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
-  if (!tag) {
-    tag = document.createElement('meta');
-    tag.name = 'description';
-    document.head.append(tag);
-  }
-  tag.content = content;
-}
-
-/** Gives every route its own document title and meta description from the route table. */
+/**
+ * Keeps the head in step with the route on client-side navigation: title, description, canonical URL and
+ * the Open Graph / Twitter tags, from the same function the server's per-route pages are written with.
+ */
 export function RouteMeta() {
   const { pathname } = useLocation();
+  // Read once, before the first update replaces the server's canonical link.
+  const [siteUrl] = useState(() => siteUrlFromDocument());
   useEffect(() => {
-    const route = matchRoute(pathname) ?? notFoundRoute;
-    document.title = route.title;
-    setMetaDescription(route.description);
-  }, [pathname]);
+    applyPageSeo(pageSeo(matchRoute(pathname), siteUrl));
+  }, [pathname, siteUrl]);
   return null;
 }

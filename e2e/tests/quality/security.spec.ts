@@ -1,0 +1,89 @@
+import { expect, test } from '../../fixtures.ts';
+import { everyPagePath, parsePolicy, recordCspViolations, settle } from '../../pages/quality.ts';
+
+/** The production server's security headers, and a page that runs under them without a single violation. */
+test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'headers and scripts do not depend on the width');
+
+const originOf = (url: string) => new URL(url).origin;
+
+test('every HTML response carries the security headers and a policy built from the environment', async ({
+  request,
+}) => {
+  const remoteMap = (await (await request.get('/remotes.json')).json()) as Record<string, string>;
+  const runtime = (await (await request.get('/runtime.json')).json()) as {
+    apiUrl: string;
+    emailjs: { origin: string };
+  };
+  const remoteOrigins = [...new Set(Object.values(remoteMap).map(originOf))];
+  expect(remoteOrigins.length).toBeGreaterThan(0);
+
+  for (const path of everyPagePath) {
+    const response = await request.get(path);
+    expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+    const headers = response.headers();
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy'], path).toMatch(/camera=\(\)/);
+    const policy = parsePolicy(headers['content-security-policy'] ?? '');
+    expect(policy['script-src'], path).toEqual(["'self'", ...remoteOrigins]);
+    expect(policy['frame-ancestors'], path).toEqual(["'none'"]);
+    expect(policy['object-src'], path).toEqual(["'none'"]);
+    expect(policy['connect-src'], path).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        ...remoteOrigins,
+        originOf(runtime.apiUrl),
+        originOf(runtime.emailjs.origin),
+      ]),
+    );
+  }
+});
+
+test('the HTML has no inline script: only external scripts and JSON-LD data', async ({ request }) => {
+  for (const path of everyPagePath) {
+    const html = await (await request.get(path)).text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const [, attributes = '', body = ''] of scripts) {
+      const isData = /type="application\/ld\+json"/.test(attributes);
+      expect(
+        isData || (/\bsrc="/.test(attributes) && body.trim() === ''),
+        `${path}: <script${attributes}>`,
+      ).toBe(true);
+    }
+  }
+});
+
+test('no page or remote breaks the Content-Security-Policy', async ({ page, consoleErrors }) => {
+  const violations = await recordCspViolations(page);
+  for (const path of everyPagePath) {
+    await page.goto(path);
+    await settle(page);
+    await expect(page.locator('[data-slot-state="failed"]')).toHaveCount(0);
+    expect(await violations(), path).toEqual([]);
+  }
+  expect(consoleErrors.filter((error) => /Content.Security.Policy|Refused to/i.test(error))).toEqual([]);
+
+  // The listener does see a violation: an injected inline script is refused and reported.
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.injected = true';
+    document.head.append(script);
+  });
+  await expect.poll(violations).toEqual([expect.stringMatching(/^script-src-elem blocked inline/)]);
+  expect(await page.evaluate(() => 'injected' in window)).toBe(false);
+});
+
+test('every link that opens a new tab has rel="noopener noreferrer"', async ({ page }) => {
+  for (const path of everyPagePath) {
+    await page.goto(path);
+    await settle(page);
+    const rels = await page
+      .locator('a[target="_blank"]')
+      .evaluateAll((links) =>
+        links.map((link) => `${link.getAttribute('href')} ${link.getAttribute('rel')}`),
+      );
+    for (const rel of rels) expect(rel, path).toMatch(/ (?=.*\bnoopener\b)(?=.*\bnoreferrer\b)/);
+    if (path === '/contact') expect(rels.length).toBeGreaterThan(0);
+  }
+});

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
 import type { RemoteMap } from 'shared-content/topology';
+import { preloadHints } from './pages/preload.ts';
 import { readRemoteMap } from './remote-map-file.ts';
 
 export interface PageContext {
@@ -35,7 +36,7 @@ export const titleAndDescription: HeadPart = ({ route }) => {
 };
 
 /** Head parts in the order they are written. */
-export const headParts: HeadPart[] = [titleAndDescription];
+export const headParts: HeadPart[] = [titleAndDescription, preloadHints];
 
 export const pagesDir = (deploy: string) => join(deploy, 'pages');
 

@@ -46,7 +46,7 @@ describe('pages', () => {
     );
     const services = readFileSync(pageFor(deploy, '/services') ?? '', 'utf8');
     expect(services).toMatch(
-      /<title>Services \|[^<]+<\/title><meta name="description" content="[^"]{40,}" \/><\/head>/,
+      /<title>Services \|[^<]+<\/title><meta name="description" content="[^"]{40,}" \/>/,
     );
     expect(services).toContain('<div id="root"></div>');
     expect(readFileSync(pageFor(deploy, null) ?? '', 'utf8')).toContain('<title>Page Not Found |');

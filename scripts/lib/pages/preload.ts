@@ -9,7 +9,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RouteEntry, type RouteId, routes } from 'shared-content/site';
 import { type RemoteName, remotes } from 'shared-content/topology';
+import { checkRemoteManifest } from '../../../shell/src/federation/compatibility.ts';
+import { shellImports } from '../../../shell/src/federation/imports.ts';
 import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
+import { shellProvides } from '../contract-check.ts';
 import type { HeadPart, PageContext } from '../pages.ts';
 import { versionOfManifestUrl } from '../publish.ts';
 
@@ -72,6 +75,16 @@ function readDeployedManifest(
   }
 }
 
+/** Whether the deployed shell would run this remote: the same check as in the browser, on the same files. */
+function runnable(deploy: string, remote: RemoteName, manifest: DeployedManifest): boolean {
+  try {
+    const provided = shellProvides(join(deploy, 'shell', 'mf-manifest.json'));
+    return checkRemoteManifest(manifest, { remote, imports: shellImports[remote], provided }).length === 0;
+  } catch {
+    return false;
+  }
+}
+
 /** The hints for one page: run-time files first, then per remote its manifest, entry and the route's chunks. */
 export function remoteHints({
   route,
@@ -97,7 +110,9 @@ export function remoteHints({
     add({ href: manifestUrl, as: 'fetch', crossorigin: true, priority: 'high' });
     const manifest = readDeployedManifest(deploy, remote, manifestUrl);
     const entry = manifest?.metaData?.remoteEntry;
-    if (!manifest || !entry?.name) continue;
+    // The shell never runs a remote it finds incompatible (compatibility-plugin.ts); it should not download
+    // its code either, so such a remote gets only its manifest preloaded, as the browser will read that.
+    if (!manifest || !entry?.name || !runnable(deploy, remote, manifest)) continue;
     // publicPath 'auto': every file is relative to the folder the manifest was fetched from.
     const url = (file: string) => new URL(file, manifestUrl).href;
     add({ href: url(`${entry.path ?? ''}${entry.name}`), as: 'script', priority: 'high' });

@@ -153,14 +153,16 @@ export function handleStatic(site: SiteRoot) {
     }
     const urlPath = new URL(request.url ?? '/', 'http://host').pathname;
     const file = resolveFile(site.dir, urlPath);
-    if (file) {
+    // The bare index.html (what "/" resolves to) gives way to the generated home page when there is one.
+    const bareIndex = site.pagesDir !== undefined && file === join(site.dir, 'index.html');
+    if (file && !bareIndex) {
       sendFile(request, response, file, urlPath);
       return;
     }
     if (!site.spa) return notFound(response);
     // Route paths get their generated page; unknown paths get the 404 page (the app renders it too) with a
     // real 404 status. Without generated pages, the bare index.html serves both.
-    const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+    const trimmed = bareIndex ? '/' : urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
     const known = knownPaths.has(trimmed);
     const page = site.pagesDir ? join(site.pagesDir, pageFileName(known ? trimmed : null)) : null;
     const html = page && existsSync(page) ? page : join(site.dir, 'index.html');

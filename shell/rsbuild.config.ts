@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig } from '@rsbuild/core';
+import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { localRuntimeConfig } from 'shared-content/site';
 import { devRemoteMap, enquiryApi, federationShared, originOf, portOf, shell } from 'shared-content/topology';
@@ -10,20 +11,47 @@ const devFiles: Record<string, () => unknown> = {
   '/runtime.json': () => localRuntimeConfig(originOf(enquiryApi)),
 };
 
+/**
+ * AGENCY_ONE_BUNDLE=1 builds the same site as one ordinary bundle, for the benchmark (scripts/bench) to measure
+ * what federation costs: no Module Federation plugin, and remote-registry.ts swapped for a registry that
+ * imports the remotes' exposed modules from their source. Output goes to dist-one-bundle/, never dist/.
+ */
+const oneBundle = process.env.AGENCY_ONE_BUNDLE === '1';
+
+const federation = pluginModuleFederation({
+  name: 'shell',
+  // No remotes at build time: they are registered at run time from remotes.json.
+  remotes: {},
+  shared: federationShared(import.meta.dirname),
+  // One unreachable remote must not fail the shell's start (the default loads every remote entry first).
+  shareStrategy: 'loaded-first',
+  dts: false,
+});
+
 export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation({
-      name: 'shell',
-      // No remotes at build time: they are registered at run time from remotes.json.
-      remotes: {},
-      shared: federationShared(import.meta.dirname),
-      // One unreachable remote must not fail the shell's start (the default loads every remote entry first).
-      shareStrategy: 'loaded-first',
-      dts: false,
-    }),
-  ],
+  plugins: oneBundle ? [pluginReact()] : [pluginReact(), federation],
   source: { entry: { index: './src/index.ts' } },
+  ...(oneBundle
+    ? {
+        output: { distPath: { root: 'dist-one-bundle' } },
+        tools: {
+          rspack: {
+            plugins: [
+              new rspack.NormalModuleReplacementPlugin(
+                /[\\/]remote-registry\.ts$/,
+                join(import.meta.dirname, 'src/federation/one-bundle-registry.ts'),
+              ),
+            ],
+          },
+        },
+      }
+    : {
+        // Every async chunk of the federated shell is needed at start (the bootstrap behind the federation
+        // boundary and the shared singletons it provides), so the HTML preloads them all beside the entry
+        // instead of the entry discovering them after it has run.
+        // Fonts are left to the page generator, which preloads only the Latin file (scripts/lib/pages/preload.ts).
+        performance: { preload: { type: 'async-chunks', exclude: [/\.woff2$/] } },
+      }),
   html: { template: './index.html' },
   server: {
     port: portOf(shell),

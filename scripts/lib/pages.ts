@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
 import type { RemoteMap } from 'shared-content/topology';
+import { preloadHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';
 import { readRemoteMap } from './remote-map-file.ts';
 
@@ -36,7 +37,8 @@ export const titleAndDescription: HeadPart = ({ route }) => {
 };
 
 /** Head parts in the order they are written. */
-export const headParts: HeadPart[] = [titleAndDescription, socialTags, structuredData];
+// Preload hints come first, so the browser starts fetching the route's code as early as possible.
+export const headParts: HeadPart[] = [titleAndDescription, preloadHints, socialTags, structuredData];
 
 export const pagesDir = (deploy: string) => join(deploy, 'pages');
 

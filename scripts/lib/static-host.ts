@@ -168,6 +168,13 @@ export function handleStatic(site: SiteRoot) {
       return;
     }
     const file = resolveFile(site.dir, urlPath);
+    // Asked for by name, the bare index.html (it names no route) gives way to the generated home page.
+    const bareIndex = site.pagesDir !== undefined && file === join(site.dir, 'index.html');
+    const homePage = bareIndex && site.pagesDir ? join(site.pagesDir, pageFileName('/')) : null;
+    if (homePage && existsSync(homePage)) {
+      sendFile(request, response, homePage, '/index.html', site);
+      return;
+    }
     if (file) {
       sendFile(request, response, file, urlPath, site);
       return;

@@ -1,5 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
 import { expect, test } from '../../fixtures.ts';
 import {
   buildChangedMarketing,
@@ -77,7 +79,44 @@ test('releasing a changed mf-marketing shows on reload; the shell and the other 
   expect({ ...mapAfter, mf_marketing: undefined }).toEqual({ ...mapBefore, mf_marketing: undefined });
 });
 
-test('rolling back brings the previous heading back on reload', async ({ page }) => {
+/** The preload hints of a route's generated HTML, as the production server sends it. */
+async function preloadHrefs(request: APIRequestContext, path: string): Promise<string[]> {
+  const html = await (await request.get(`${siteOrigin}${path}`)).text();
+  return [...html.matchAll(/<link\b[^>]*\brel="preload"[^>]*>/g)].map(
+    ([tag]) => tag.match(/\bhref="([^"]+)"/)?.[1] ?? '',
+  );
+}
+
+test('after a release each route preloads the live versions of exactly its remotes, and the browser uses them', async ({
+  page,
+  request,
+}) => {
+  const live = readRemoteMap();
+  const liveMarketingFolder = (live.mf_marketing ?? '').replace(/mf-manifest\.json$/, '');
+  const home = await preloadHrefs(request, '/');
+  expect(home).toEqual(expect.arrayContaining(['/remotes.json', live.mf_marketing, live.mf_portfolio]));
+  expect(home).not.toContain(live.mf_contact);
+  // The manifest, the remote entry and the home page's chunks: all from the version just released.
+  const marketing = home.filter((href) => href.startsWith(remoteOriginOf('mf_marketing')));
+  expect(marketing.length).toBeGreaterThan(3);
+  expect(marketing.filter((href) => !href.startsWith(liveMarketingFolder))).toEqual([]);
+  expect(marketing.some((href) => href.includes('__federation_expose_Hero'))).toBe(true);
+
+  const contact = await preloadHrefs(request, '/contact');
+  expect(contact).toContain(live.mf_contact);
+  expect(contact.filter((href) => href.startsWith(remoteOriginOf('mf_marketing')))).toEqual([]);
+
+  // The runtime takes the manifest from the preload: one request, not two.
+  const manifestRequests: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url() === live.mf_marketing) manifestRequests.push(sent.url());
+  });
+  await page.goto(siteOrigin);
+  await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
+  expect(manifestRequests).toHaveLength(1);
+});
+
+test('rolling back brings the previous heading back on reload', async ({ page, request }) => {
   await page.goto(siteOrigin);
   await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
 
@@ -88,6 +127,7 @@ test('rolling back brings the previous heading back on reload', async ({ page })
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: heroHeading })).toBeVisible();
   await expect(page.getByRole('heading', { name: changedHeading })).toHaveCount(0);
+  expect(await preloadHrefs(request, '/')).toContain(readRemoteMap().mf_marketing);
   expect(folderDigest(join(deploy, 'shell'), ['remotes.json'])).toEqual(shellBefore);
 });
 
@@ -115,8 +155,10 @@ test('an incompatible mf-marketing is refused; forced live, its slot falls back 
       marketingFiles.push(new URL(request.url()).pathname);
   });
   await page.goto(siteOrigin);
+  // Every mf-marketing section of the home page falls back on its own; mf-portfolio's sections still show.
+  const marketingSlots = routeSlots.home.filter((slot) => slot.remote === 'mf_marketing');
   const fallback = page.getByRole('region', { name: fallbackHeading });
-  await expect(fallback.first()).toBeVisible();
+  await expect(fallback).toHaveCount(marketingSlots.length);
   await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
   // Every mf_marketing section of the home page falls back, and only those.
   const failedSlots = await fallback.evaluateAll((regions) => regions.map((region) => region.dataset.slot));

@@ -1,7 +1,7 @@
 import type { RemoteName } from 'shared-content/topology';
 import { expect, type RemoteFailure, test } from '../../fixtures.ts';
 
-/** Mounts of mf-marketing on the home page (shell/src/pages/HomePage.tsx): each falls back on its own. */
+/** Mounts of mf-marketing on the home page (shell/src/routing/route-slots.ts): each falls back on its own. */
 const homeMarketingSlots = 7;
 const homePortfolioSlots = 2;
 

@@ -1,8 +1,8 @@
 import { remoteFallbackCopy } from 'shared-content/site';
 import { keyframes, styled } from 'shared-content/styling';
-import { reserveStyles, type SlotReserve } from './slot-reserve.ts';
+import { reserveStyles, type SlotReserve, type SlotTone } from './slot-reserve.ts';
 
-export type SlotTone = 'light' | 'dark';
+export type { SlotTone };
 
 const shimmer = keyframes`
   from { opacity: 0.55; }

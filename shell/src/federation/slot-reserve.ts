@@ -1,11 +1,7 @@
 import type { Theme } from '@emotion/react';
+import type { SlotReserve } from './slot-shape.ts';
 
-/** Height a slot reserves (px) while its remote loads or when it failed, so nothing below it jumps. */
-export interface SlotReserve {
-  base: number;
-  md?: number;
-  lg?: number;
-}
+export type { SlotReserve, SlotTone } from './slot-shape.ts';
 
 export function reserveStyles(theme: Theme, reserve: SlotReserve) {
   return {

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { routes } from 'shared-content/site';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import goodManifest from '../../../shell/src/federation/fixtures/good.manifest.json' with { type: 'json' };
+import incompatibleManifest from '../../../shell/src/federation/fixtures/incompatible-react.manifest.json' with {
+  type: 'json',
+};
+import { shellImports } from '../../../shell/src/federation/imports.ts';
+import { fontHint, hintMarkup, remoteHints, slotsOfRoute } from './preload.ts';
+
+let deploy: string;
+const manifestUrl = 'http://cdn.example/mf-marketing/1.0.0-aaaa1111/mf-manifest.json';
+
+/** A deployed mf-marketing version (the fixture's metadata and shared) exposing all the shell imports. */
+function deployMarketing(manifest: object) {
+  const withAssets = {
+    ...manifest,
+    exposes: shellImports.mf_marketing.map((name) => ({
+      id: `mf_marketing:${name}`,
+      name,
+      path: `./${name}`,
+      assets: {
+        js: {
+          sync: [`static/js/async/${name}.js`],
+          async: [`static/js/async/${name}-later.js`],
+        },
+        css: { sync: name === 'Hero' ? ['static/css/hero.css'] : [], async: [] },
+      },
+    })),
+  };
+  const folder = join(deploy, 'mf-marketing', '1.0.0-aaaa1111');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'mf-manifest.json'), JSON.stringify(withAssets));
+}
+
+beforeEach(() => {
+  deploy = mkdtempSync(join(tmpdir(), 'preload-test-'));
+  mkdirSync(join(deploy, 'shell', 'static', 'font'), { recursive: true });
+  // The shell provides the versions the fixture requires.
+  const shared = goodManifest.shared.map((entry) => ({ ...entry, singleton: true }));
+  writeFileSync(join(deploy, 'shell', 'mf-manifest.json'), JSON.stringify({ name: 'shell', shared }));
+});
+afterEach(() => rmSync(deploy, { recursive: true, force: true }));
+
+const hrefs = (route: (typeof routes)[keyof typeof routes] | null) =>
+  remoteHints({ route, remoteMap: { mf_marketing: manifestUrl }, deploy }).map((hint) => hint.href);
+
+describe('preload hints', () => {
+  it('take each route’s remotes and exposes from the shell’s route → slots table', () => {
+    expect(slotsOfRoute(routes.services)).toEqual([{ remote: 'mf_marketing', module: 'ServicesPage' }]);
+    expect(slotsOfRoute(routes.home)[0]).toEqual({ remote: 'mf_marketing', module: 'Hero' });
+    expect(slotsOfRoute(null)).toEqual([]);
+  });
+
+  it('preload the run-time files, the manifest, the remote entry and the route’s own chunks of the live version', () => {
+    deployMarketing(goodManifest);
+    expect(hrefs(routes.services)).toEqual([
+      '/remotes.json',
+      '/runtime.json',
+      manifestUrl,
+      'http://cdn.example/mf-marketing/1.0.0-aaaa1111/static/js/mf_marketing.b07301ca6b.js',
+      'http://cdn.example/mf-marketing/1.0.0-aaaa1111/static/js/async/ServicesPage.js',
+    ]);
+    const home = hrefs(routes.home);
+    expect(home).toContain('http://cdn.example/mf-marketing/1.0.0-aaaa1111/static/css/hero.css');
+    expect(home.some((href) => href.endsWith('-later.js'))).toBe(false);
+  });
+
+  it('give the first slot high priority and the rest low, with CORS only where the loader uses it', () => {
+    deployMarketing(goodManifest);
+    const markup = remoteHints({ route: routes.home, remoteMap: { mf_marketing: manifestUrl }, deploy })
+      .map(hintMarkup)
+      .join('\n');
+    expect(markup).toContain(
+      `<link rel="preload" href="${manifestUrl}" as="fetch" crossorigin fetchpriority="high" />`,
+    );
+    expect(markup).toMatch(/async\/Hero\.js" as="script" fetchpriority="high"/);
+    expect(markup).toMatch(/async\/ServicesOverview\.js" as="script" fetchpriority="low"/);
+  });
+
+  it('preload no code of a remote the shell would refuse to run, and nothing for a remote not in the map', () => {
+    deployMarketing(incompatibleManifest);
+    expect(hrefs(routes.services)).toEqual(['/remotes.json', '/runtime.json', manifestUrl]);
+    expect(remoteHints({ route: routes.contact, remoteMap: {}, deploy }).map((hint) => hint.href)).toEqual([
+      '/remotes.json',
+      '/runtime.json',
+    ]);
+  });
+
+  it('preload the shell’s Latin Inter file only', () => {
+    expect(fontHint(deploy)).toBeNull();
+    for (const name of [
+      'inter-latin-ext-wght-normal.3835a68e46.woff2',
+      'inter-latin-wght-normal.6c596dfcdd.woff2',
+    ])
+      writeFileSync(join(deploy, 'shell', 'static', 'font', name), '');
+    expect(hintMarkup(fontHint(deploy) ?? { href: '', as: 'font' })).toBe(
+      '<link rel="preload" href="/static/font/inter-latin-wght-normal.6c596dfcdd.woff2" as="font" type="font/woff2" crossorigin />',
+    );
+    expect(readFileSync(join(deploy, 'shell', 'mf-manifest.json'), 'utf8')).toContain('react');
+  });
+});

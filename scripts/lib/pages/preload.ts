@@ -1,0 +1,142 @@
+/**
+ * Preload hints for each generated page, so the browser fetches what the route needs in parallel with the
+ * shell's own JavaScript instead of one after the other (html → remotes.json → mf-manifest.json → remote entry →
+ * chunk). Which remotes and exposes a route uses comes from the shell's route → slots table, the same table the
+ * shell renders from; where they live comes from the environment's remote map and each remote's deployed
+ * mf-manifest.json, so after a release or rollback the regenerated pages point at the live versions.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type RouteEntry, type RouteId, routes } from 'shared-content/site';
+import { type RemoteName, remotes } from 'shared-content/topology';
+import { checkRemoteManifest } from '../../../shell/src/federation/compatibility.ts';
+import { shellImports } from '../../../shell/src/federation/imports.ts';
+import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
+import { shellProvides } from '../contract-check.ts';
+import type { HeadPart, PageContext } from '../pages.ts';
+import { versionOfManifestUrl } from '../publish.ts';
+
+/** The parts of a deployed mf-manifest.json a page needs: the remote entry and each expose's assets. */
+interface DeployedManifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
+}
+
+export interface Hint {
+  href: string;
+  as: 'fetch' | 'script' | 'style' | 'font';
+  /** fetch() and fonts are CORS requests; the loaders' <script>/<link> tags are not. */
+  crossorigin?: boolean;
+  type?: string;
+  /** The first slot holds the largest paint; the rest may wait for it. */
+  priority?: 'high' | 'low';
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+export function hintMarkup({ href, as, crossorigin, type, priority }: Hint): string {
+  return (
+    `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"` +
+    (type ? ` type="${type}"` : '') +
+    (crossorigin ? ' crossorigin' : '') +
+    (priority ? ` fetchpriority="${priority}"` : '') +
+    ' />'
+  );
+}
+
+/** The route-table id of a page's route, or null for the 404 page. */
+function routeIdOf(route: RouteEntry | null): RouteId | null {
+  if (!route) return null;
+  const found = (Object.keys(routes) as RouteId[]).find((id) => routes[id].path === route.path);
+  return found ?? null;
+}
+
+/** The remotes and exposes a route shows, in page order, from the shell's route → slots table. */
+export function slotsOfRoute(route: RouteEntry | null): Array<{ remote: RemoteName; module: string }> {
+  const id = routeIdOf(route);
+  return id ? routeSlots[id].map(({ remote, module }) => ({ remote, module })) : [];
+}
+
+/** The deployed manifest behind a remote-map entry, read from the deploy folder (null if it is not there). */
+function readDeployedManifest(
+  deploy: string,
+  remote: RemoteName,
+  manifestUrl: string,
+): DeployedManifest | null {
+  const version = versionOfManifestUrl(manifestUrl);
+  if (!version) return null;
+  const file = join(deploy, remotes[remote].folder, version, 'mf-manifest.json');
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as DeployedManifest;
+  } catch {
+    // A broken manifest is the release tool's and the browser's to report; the page just preloads less.
+    return null;
+  }
+}
+
+/** Whether the deployed shell would run this remote: the same check as in the browser, on the same files. */
+function runnable(deploy: string, remote: RemoteName, manifest: DeployedManifest): boolean {
+  try {
+    const provided = shellProvides(join(deploy, 'shell', 'mf-manifest.json'));
+    return checkRemoteManifest(manifest, { remote, imports: shellImports[remote], provided }).length === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The hints for one page: run-time files first, then per remote its manifest, entry and the route's chunks. */
+export function remoteHints({
+  route,
+  remoteMap,
+  deploy,
+}: Pick<PageContext, 'route' | 'remoteMap' | 'deploy'>): Hint[] {
+  // Every page's shell fetches both files at start (bootstrap.tsx), whatever the route.
+  const hints: Hint[] = [
+    { href: '/remotes.json', as: 'fetch', crossorigin: true },
+    { href: '/runtime.json', as: 'fetch', crossorigin: true },
+  ];
+  const slots = slotsOfRoute(route);
+  const seen = new Set<string>();
+  const add = (hint: Hint) => {
+    if (seen.has(hint.href)) return;
+    seen.add(hint.href);
+    hints.push(hint);
+  };
+  const usedRemotes = [...new Set(slots.map((slot) => slot.remote))];
+  for (const remote of usedRemotes) {
+    const manifestUrl = remoteMap[remote];
+    if (!manifestUrl) continue;
+    add({ href: manifestUrl, as: 'fetch', crossorigin: true, priority: 'high' });
+    const manifest = readDeployedManifest(deploy, remote, manifestUrl);
+    const entry = manifest?.metaData?.remoteEntry;
+    // The shell never runs a remote it finds incompatible (compatibility-plugin.ts); it should not download
+    // its code either, so such a remote gets only its manifest preloaded, as the browser will read that.
+    if (!manifest || !entry?.name || !runnable(deploy, remote, manifest)) continue;
+    // publicPath 'auto': every file is relative to the folder the manifest was fetched from.
+    const url = (file: string) => new URL(file, manifestUrl).href;
+    add({ href: url(`${entry.path ?? ''}${entry.name}`), as: 'script', priority: 'high' });
+    slots.forEach((slot, index) => {
+      if (slot.remote !== remote) return;
+      const assets = manifest.exposes?.find((expose) => expose.name === slot.module)?.assets;
+      const priority = index === 0 ? 'high' : 'low';
+      for (const file of assets?.css?.sync ?? []) add({ href: url(file), as: 'style', priority });
+      for (const file of assets?.js?.sync ?? []) add({ href: url(file), as: 'script', priority });
+    });
+  }
+  return hints;
+}
+
+/** The shell's Latin Inter (the text every page opens with); the latin-ext file loads only when needed. */
+export function fontHint(deploy: string): Hint | null {
+  const fontDir = join(deploy, 'shell', 'static', 'font');
+  if (!existsSync(fontDir)) return null;
+  const file = readdirSync(fontDir).find((name) => /^inter-latin-wght-normal\.[0-9a-f]+\.woff2$/.test(name));
+  return file ? { href: `/static/font/${file}`, as: 'font', type: 'font/woff2', crossorigin: true } : null;
+}
+
+/** Head part: the font, the run-time files and the route's remote code. */
+export const preloadHints: HeadPart = (page) => {
+  const font = fontHint(page.deploy);
+  return [...(font ? [font] : []), ...remoteHints(page)].map(hintMarkup).join('');
+};

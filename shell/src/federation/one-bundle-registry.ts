@@ -1,0 +1,39 @@
+/**
+ * The one-bundle build's stand-in for remote-registry.ts (swapped in by shell/rsbuild.config.ts when
+ * AGENCY_ONE_BUNDLE=1): the same exports, but every exposed module is imported from the remotes' source as an
+ * ordinary lazy chunk of the shell. Only the benchmark builds this, to measure what federation costs.
+ */
+import { exposedModules as contactModules } from 'mf-contact/exposed-modules';
+import { exposedModules as marketingModules } from 'mf-marketing/exposed-modules';
+import { exposedModules as portfolioModules } from 'mf-portfolio/exposed-modules';
+import type { ComponentType } from 'react';
+import type { RemoteName } from './imports.ts';
+import type { RemoteMap } from './remote-map.ts';
+
+type Loaders = Record<string, () => Promise<{ default: ComponentType<never> }>>;
+
+const loaders: Record<RemoteName, Loaders> = {
+  mf_marketing: marketingModules,
+  mf_portfolio: portfolioModules,
+  mf_contact: contactModules,
+};
+
+export class RemoteLoadError extends Error {
+  override name = 'RemoteLoadError';
+}
+
+/** Nothing to fetch: the modules are part of this build. */
+export const loadRemoteMap = async (): Promise<RemoteMap> => ({});
+
+export async function loadExposedComponent(
+  remote: RemoteName,
+  module: string,
+  _attempt: number,
+): Promise<{ default: ComponentType<object> }> {
+  const load = loaders[remote][module];
+  if (!load) throw new RemoteLoadError(`${remote}/${module} is not in the one-bundle build`);
+  return (await load()) as { default: ComponentType<object> };
+}
+
+export const onRemoteRetry = (_remote: RemoteName, _listener: () => void) => () => undefined;
+export const requestRemoteRetry = (_remote: RemoteName) => undefined;

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { enquiryServices } from '../types.ts';
-import { findPlan, formatRupees, planEnquiryCopy, planSummaries } from './plans.ts';
+import { findPlan, planEnquiryCopy, planSummaries } from './plans.ts';
 
 describe('plan enquiries', () => {
-  it('formats one-time prices in rupees with Indian digit grouping', () => {
-    expect(formatRupees(15000)).toBe('₹15,000');
-    expect(formatRupees(35000)).toBe('₹35,000');
-    expect(formatRupees(150000)).toBe('₹1,50,000');
-  });
-
   it('finds the three plans by id and nothing else', () => {
     expect(findPlan('starter')).toBe(planSummaries.starter);
     expect(findPlan('business')?.price).toBe(35000);
@@ -16,6 +10,11 @@ describe('plan enquiries', () => {
     for (const unknown of ['gold', 'Business', '', null, undefined, 'constructor', '__proto__', 'toString']) {
       expect(findPlan(unknown)).toBeUndefined();
     }
+  });
+
+  it('takes each plan’s name and price from the pricing section', () => {
+    expect(planSummaries.starter).toEqual({ id: 'starter', name: 'Starter', price: 15000 });
+    expect(planSummaries.premium.price).toBe(75000);
   });
 
   it('builds the visible note and picks a service the form offers', () => {

@@ -1,40 +1,33 @@
+import { formatInr } from '../marketing/currency.ts';
+import { isPricingPlanId, type PricingPlanId, planQueryParam, pricingPlans } from '../marketing/pricing.ts';
 import type { EnquiryService, PricingPlan } from '../types.ts';
 
 /**
- * The pricing plans a visitor can ask about from the pricing buttons (/contact?plan=<id>): id, name and the
- * one-time price of spec section 9, typed against PricingPlan. The contact page needs only these three fields;
- * when the pricing section's full plan list is in shared-content, read them from it instead.
+ * The pricing plans a visitor can ask about from the pricing buttons (/contact?plan=<id>), read from the
+ * pricing section's own plan list: the contact page needs only their id, name and one-time price.
  */
-export type PlanId = PricingPlan['id'];
+export type PlanId = PricingPlanId;
 export type PlanSummary = Pick<PricingPlan, 'id' | 'name' | 'price'>;
 
-export const planSummaries: Readonly<Record<PlanId, PlanSummary>> = {
-  starter: { id: 'starter', name: 'Starter', price: 15000 },
-  business: { id: 'business', name: 'Business', price: 35000 },
-  premium: { id: 'premium', name: 'Premium', price: 75000 },
-};
+export const planSummaries = Object.fromEntries(
+  pricingPlans.map(({ id, name, price }) => [id, { id, name, price }]),
+) as Readonly<Record<PlanId, PlanSummary>>;
 
 /** The query parameter the pricing buttons set on /contact (?plan=business). */
-export const enquiryPlanParam = 'plan';
-
-/** Whole rupees in the Indian grouping: 35000 → "₹35,000", 150000 → "₹1,50,000". */
-export function formatRupees(amount: number): string {
-  return `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(amount)}`;
-}
+export const enquiryPlanParam = planQueryParam;
 
 /** The plan a query value names, or undefined for a missing or unknown value (which the page ignores). */
 export function findPlan(value: string | null | undefined): PlanSummary | undefined {
-  if (!value) return undefined;
-  return Object.hasOwn(planSummaries, value) ? planSummaries[value as PlanId] : undefined;
+  return isPricingPlanId(value) ? planSummaries[value] : undefined;
 }
 
 export const planEnquiryCopy = {
   /** The visible note above the form: "Plan: Business (₹35,000)". */
-  note: (plan: PlanSummary) => `Plan: ${plan.name} (${formatRupees(plan.price)})`,
+  note: (plan: PlanSummary) => `Plan: ${plan.name} (${formatInr(plan.price)})`,
   noteHint: 'We have noted the plan in your message. Add anything else you need.',
   /** The message the form starts with, so the plan reaches us with the enquiry. */
   message: (plan: PlanSummary) =>
-    `Hi, I'm interested in the ${plan.name} plan (${formatRupees(plan.price)}). Please share the next steps.`,
+    `Hi, I'm interested in the ${plan.name} plan (${formatInr(plan.price)}). Please share the next steps.`,
   /** Every plan is a website package. */
   service: 'Website Development' satisfies EnquiryService,
 } as const;

@@ -1,7 +1,6 @@
 import { pricingCopy } from 'shared-content/marketing';
 import { styled } from 'shared-content/styling';
-import { Icon } from 'shared-content/ui';
-import { IconBadge } from './IconBadge.tsx';
+import { Icon, IconBadge } from 'shared-content/ui';
 
 const Strip = styled.div(({ theme }) => ({
   marginTop: theme.space[12],

@@ -1,10 +1,9 @@
 import { services, servicesCopy } from 'shared-content/marketing';
 import { routes } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
-import { ButtonLink, Icon, PageHero, Section } from 'shared-content/ui';
+import { ButtonLink, cardSurface, Icon, IconBadge, PageHero, Section } from 'shared-content/ui';
 import { CtaBanner } from '../components/CtaBanner.tsx';
 import { FeatureList } from '../components/FeatureList.tsx';
-import { IconBadge } from '../components/IconBadge.tsx';
 
 const Grid = styled.ul(({ theme }) => ({
   listStyle: 'none',
@@ -28,10 +27,7 @@ const Card = styled.li(({ theme }) => ({
   flexDirection: 'column',
   gap: theme.space[4],
   padding: theme.space[8],
-  borderRadius: theme.radii.lg,
-  background: theme.color.bg.page,
-  border: `1px solid ${theme.color.border.default}`,
-  boxShadow: theme.shadows.sm,
+  ...cardSurface(theme),
   '& h2': { fontSize: theme.font.size.xl },
   '& p': { color: theme.color.fg.muted },
 }));

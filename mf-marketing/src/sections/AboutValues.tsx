@@ -1,27 +1,15 @@
 import { aboutValuesCopy } from 'shared-content/marketing';
 import { styled } from 'shared-content/styling';
-import { Icon, Section, SectionHeading } from 'shared-content/ui';
-import { IconBadge } from '../components/IconBadge.tsx';
+import { cardSurface, Icon, IconBadge, listGrid, Section, SectionHeading } from 'shared-content/ui';
 
-const Grid = styled.ul(({ theme }) => ({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: theme.space[6],
-  [theme.mq.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  [theme.mq.lg]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
-}));
+const Grid = styled.ul(({ theme }) => listGrid(theme, { md: 2, lg: 4 }));
 
 const Value = styled.li(({ theme }) => ({
   display: 'flex',
   flexDirection: 'column',
   gap: theme.space[4],
   padding: theme.space[8],
-  borderRadius: theme.radii.lg,
-  background: theme.color.bg.page,
-  border: `1px solid ${theme.color.border.default}`,
-  boxShadow: theme.shadows.sm,
+  ...cardSurface(theme),
   '& h3': { fontSize: theme.font.size.xl },
   '& p': { color: theme.color.fg.muted },
 }));

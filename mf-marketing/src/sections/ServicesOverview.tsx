@@ -1,17 +1,16 @@
 import { services, servicesOverviewCopy } from 'shared-content/marketing';
 import { styled } from 'shared-content/styling';
-import { ButtonLink, Icon, Section, SectionHeading } from 'shared-content/ui';
-import { IconBadge } from '../components/IconBadge.tsx';
+import {
+  ButtonLink,
+  cardSurface,
+  Icon,
+  IconBadge,
+  listGrid,
+  Section,
+  SectionHeading,
+} from 'shared-content/ui';
 
-const Grid = styled.ul(({ theme }) => ({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: theme.space[6],
-  [theme.mq.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  [theme.mq.lg]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
-}));
+const Grid = styled.ul(({ theme }) => listGrid(theme, { md: 2, lg: 3 }));
 
 // On phones the icon sits beside the text, keeping five tiles from filling several screens.
 const Tile = styled.li(({ theme }) => ({
@@ -28,10 +27,7 @@ const Tile = styled.li(({ theme }) => ({
     gap: theme.space[4],
     padding: theme.space[8],
   },
-  borderRadius: theme.radii.lg,
-  background: theme.color.bg.page,
-  border: `1px solid ${theme.color.border.default}`,
-  boxShadow: theme.shadows.sm,
+  ...cardSurface(theme),
   transition: `transform ${theme.motion.normal} ${theme.motion.easing}, box-shadow ${theme.motion.normal} ${theme.motion.easing}`,
   [theme.mq.hover]: { '&:hover': { transform: 'translateY(-4px)', boxShadow: theme.shadows.md } },
   '& h3': { fontSize: theme.font.size.lg, [theme.mq.md]: { fontSize: theme.font.size.xl } },

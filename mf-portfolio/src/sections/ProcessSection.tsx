@@ -1,25 +1,14 @@
 import { processCopy, processSteps } from 'shared-content/portfolio';
 import { styled } from 'shared-content/styling';
-import { Icon, Section, SectionHeading } from 'shared-content/ui';
+import { cardSurface, Icon, IconBadge, listGrid, Section, SectionHeading } from 'shared-content/ui';
 
-const Steps = styled.ol(({ theme }) => ({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: theme.space[6],
-  [theme.mq.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  [theme.mq.lg]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
-}));
+const Steps = styled.ol(({ theme }) => listGrid(theme, { md: 2, lg: 4 }));
 
 const Step = styled.li(({ theme }) => ({
   position: 'relative',
   padding: theme.space[6],
-  borderRadius: theme.radii.lg,
-  background: theme.color.bg.page,
-  border: `1px solid ${theme.color.border.default}`,
+  ...cardSurface(theme),
   borderTop: `4px solid ${theme.color.bg.brand}`,
-  boxShadow: theme.shadows.sm,
   '& h3': { fontSize: theme.font.size.xl, marginTop: theme.space[5] },
   '& p': { marginTop: theme.space[3], color: theme.color.fg.muted },
   [theme.mq.md]: { padding: theme.space[8] },
@@ -45,14 +34,6 @@ const StepNumber = styled.span(({ theme }) => ({
   lineHeight: 1,
   fontSize: theme.font.size['3xl'],
   fontWeight: theme.font.weight.extrabold,
-  color: theme.color.fg.brand,
-}));
-
-const IconBadge = styled.span(({ theme }) => ({
-  display: 'inline-flex',
-  padding: theme.space[3],
-  borderRadius: theme.radii.md,
-  background: theme.color.bg.brandSubtle,
   color: theme.color.fg.brand,
 }));
 

@@ -1,4 +1,4 @@
-import { styled } from 'shared-content/styling';
+import { styled } from '../theme/styling.ts';
 
 /** The tinted square an icon sits in on cards. */
 export const IconBadge = styled.span(({ theme }) => ({

@@ -5,6 +5,7 @@ import { styled } from 'shared-content/styling';
 import type { PortfolioFilter } from '../filtering.ts';
 import { portfolioHref } from '../portfolio-url.ts';
 import { CategoryCover } from './CategoryCover.tsx';
+import { raisedCard } from './raised-card.ts';
 
 export interface CategoryCardProps {
   /** A category, or All Projects. */
@@ -15,24 +16,7 @@ export interface CategoryCardProps {
   covers: readonly PortfolioProject[];
 }
 
-const Card = styled.article(({ theme }) => ({
-  position: 'relative',
-  height: '100%',
-  display: 'flex',
-  flexDirection: 'column',
-  borderRadius: theme.radii.lg,
-  overflow: 'hidden',
-  background: theme.color.bg.page,
-  border: `1px solid ${theme.color.border.default}`,
-  boxShadow: theme.shadows.sm,
-  transition: `transform ${theme.motion.normal} ${theme.motion.easing}, box-shadow ${theme.motion.normal} ${theme.motion.easing}, border-color ${theme.motion.normal} ${theme.motion.easing}`,
-  '&:hover, &:focus-within': {
-    transform: 'translateY(-4px)',
-    boxShadow: theme.shadows.lg,
-    borderColor: theme.color.border.brand,
-  },
-  [theme.mq.reducedMotion]: { '&:hover, &:focus-within': { transform: 'none' } },
-}));
+const Card = styled.article(({ theme }) => raisedCard(theme, '&:hover, &:focus-within'));
 
 const Body = styled.div(({ theme }) => ({
   flex: 1,

@@ -3,6 +3,7 @@ import type { PortfolioProject } from 'shared-content';
 import { portfolioCopy } from 'shared-content/portfolio';
 import { styled } from 'shared-content/styling';
 import { projectImageUrl } from '../project-images.ts';
+import { raisedCard } from './raised-card.ts';
 
 export interface ProjectCardProps {
   project: PortfolioProject;
@@ -18,24 +19,7 @@ export interface ProjectCardProps {
 
 export const projectCardId = (slug: string) => `project-${slug}`;
 
-const Card = styled.article(({ theme }) => ({
-  position: 'relative',
-  height: '100%',
-  display: 'flex',
-  flexDirection: 'column',
-  borderRadius: theme.radii.lg,
-  overflow: 'hidden',
-  background: theme.color.bg.page,
-  border: `1px solid ${theme.color.border.default}`,
-  boxShadow: theme.shadows.sm,
-  transition: `transform ${theme.motion.normal} ${theme.motion.easing}, box-shadow ${theme.motion.normal} ${theme.motion.easing}, border-color ${theme.motion.normal} ${theme.motion.easing}`,
-  '&[data-highlighted="true"], &:focus-visible': {
-    transform: 'translateY(-4px)',
-    boxShadow: theme.shadows.lg,
-    borderColor: theme.color.border.brand,
-  },
-  [theme.mq.reducedMotion]: { '&[data-highlighted="true"], &:focus-visible': { transform: 'none' } },
-}));
+const Card = styled.article(({ theme }) => raisedCard(theme, '&[data-highlighted="true"], &:focus-visible'));
 
 const Shot = styled.div(({ theme }) => ({
   aspectRatio: '640 / 420',

@@ -29,68 +29,36 @@ const ids = {
   message: 'enquiry-message',
 } as const;
 
+/** The four required one-line fields, in the order the form shows them, with the browser check each gets. */
+const requiredTextFields = [
+  { name: 'name', type: 'text' },
+  { name: 'email', type: 'email' },
+  { name: 'business', type: 'text' },
+  { name: 'phone', type: 'tel' },
+] as const;
+
 /** The six fields of Send Your Query: four required (marked *), service and message optional. */
 export function EnquiryFields({ fields, edit, submitting }: EnquiryFieldsProps) {
   const { fields: copy } = enquiryFormCopy;
   return (
     <Grid>
-      <Field controlId={ids.name} label={copy.name.label} required>
-        <Input
-          id={ids.name}
-          name="name"
-          type="text"
-          required
-          autoComplete={copy.name.autoComplete}
-          placeholder={copy.name.placeholder}
-          maxLength={fieldLimits.name}
-          value={fields.name}
-          readOnly={submitting}
-          onChange={(event) => edit('name', event.target.value)}
-        />
-      </Field>
-      <Field controlId={ids.email} label={copy.email.label} required>
-        <Input
-          id={ids.email}
-          name="email"
-          type="email"
-          required
-          autoComplete={copy.email.autoComplete}
-          placeholder={copy.email.placeholder}
-          maxLength={fieldLimits.email}
-          value={fields.email}
-          readOnly={submitting}
-          onChange={(event) => edit('email', event.target.value)}
-        />
-      </Field>
-      <Field controlId={ids.business} label={copy.business.label} required>
-        <Input
-          id={ids.business}
-          name="business"
-          type="text"
-          required
-          autoComplete={copy.business.autoComplete}
-          placeholder={copy.business.placeholder}
-          maxLength={fieldLimits.business}
-          value={fields.business}
-          readOnly={submitting}
-          onChange={(event) => edit('business', event.target.value)}
-        />
-      </Field>
-      <Field controlId={ids.phone} label={copy.phone.label} required>
-        <Input
-          id={ids.phone}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          required
-          autoComplete={copy.phone.autoComplete}
-          placeholder={copy.phone.placeholder}
-          maxLength={fieldLimits.phone}
-          value={fields.phone}
-          readOnly={submitting}
-          onChange={(event) => edit('phone', event.target.value)}
-        />
-      </Field>
+      {requiredTextFields.map(({ name, type }) => (
+        <Field key={name} controlId={ids[name]} label={copy[name].label} required>
+          <Input
+            id={ids[name]}
+            name={name}
+            type={type}
+            {...(type === 'tel' ? { inputMode: 'tel' as const } : {})}
+            required
+            autoComplete={copy[name].autoComplete}
+            placeholder={copy[name].placeholder}
+            maxLength={fieldLimits[name]}
+            value={fields[name]}
+            readOnly={submitting}
+            onChange={(event) => edit(name, event.target.value)}
+          />
+        </Field>
+      ))}
       <Field controlId={ids.service} label={copy.service.label} wide>
         <Select
           id={ids.service}

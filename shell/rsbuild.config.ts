@@ -18,7 +18,7 @@ const devFiles: Record<string, () => unknown> = {
  */
 const oneBundle = process.env.AGENCY_ONE_BUNDLE === '1';
 
-const federation = pluginModuleFederation({
+const federationOptions = {
   name: 'shell',
   // No remotes at build time: they are registered at run time from remotes.json.
   remotes: {},
@@ -26,11 +26,35 @@ const federation = pluginModuleFederation({
   // One unreachable remote must not fail the shell's start (the default loads every remote entry first).
   shareStrategy: 'loaded-first',
   dts: false,
-});
+} as const;
+
+/**
+ * The shell's Node build, for the prerender step (scripts/lib/prerender): src/server/index.ts renders a path to
+ * HTML, loading the remotes' Node builds through the same federation runtime. It goes to dist-server/, which is
+ * published beside the shell but never served.
+ */
+const serverEnvironment = {
+  source: { entry: { index: './src/server/index.ts' } },
+  output: {
+    target: 'node',
+    distPath: { root: 'dist-server' },
+    // The browser build's files are the ones pages link to; this build only renders.
+    emitAssets: false,
+    minify: false,
+  },
+} as const;
+
+const federation = [
+  pluginModuleFederation(federationOptions, { environment: 'web' }),
+  pluginModuleFederation(federationOptions, { target: 'node', environment: 'node' }),
+];
 
 export default defineConfig({
-  plugins: oneBundle ? [pluginReact()] : [pluginReact(), federation],
-  source: { entry: { index: './src/index.ts' } },
+  plugins: oneBundle ? [pluginReact()] : [pluginReact(), ...federation],
+  environments: {
+    web: { source: { entry: { index: './src/index.ts' } }, html: { template: './index.html' } },
+    ...(oneBundle ? {} : { node: serverEnvironment }),
+  },
   ...(oneBundle
     ? {
         output: { distPath: { root: 'dist-one-bundle' } },
@@ -52,7 +76,6 @@ export default defineConfig({
         // Fonts are left to the page generator, which preloads only the Latin file (scripts/lib/pages/preload.ts).
         performance: { preload: { type: 'async-chunks', exclude: [/\.woff2$/] } },
       }),
-  html: { template: './index.html' },
   server: {
     port: portOf(shell),
     strictPort: true,

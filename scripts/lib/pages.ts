@@ -1,7 +1,7 @@
 /**
  * The HTML each route is served with. The shell's build has one index.html; a visitor, a search engine and a
- * link preview should get a page that already names the route (and, as the site grows, describes it, preloads
- * its remote code and holds its content). These pages depend on the environment (its remote map), so they are
+ * link preview should get a page that already names and describes the route, preloads its remote code and
+ * holds its content, prerendered with its styles (prerender/prerender.ts). These pages depend on the environment (its remote map), so they are
  * generated into deploy/pages/ by every start, release and rollback, never into the shell's own files, which
  * a remote's release must leave byte for byte as they were.
  */
@@ -11,6 +11,7 @@ import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
 import type { RemoteMap } from 'shared-content/topology';
 import { preloadHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';
+import { PrerenderError, type PrerenderResult, prerenderPages } from './prerender/prerender.ts';
 import { readRemoteMap } from './remote-map-file.ts';
 
 export interface PageContext {
@@ -48,16 +49,56 @@ export function pageFileName(path: string | null): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }
 
+const emptyRoot = '<div id="root"></div>';
+
 export function renderPage(
   shellIndexHtml: string,
   page: PageContext,
   parts: readonly HeadPart[] = headParts,
+  body?: Pick<PrerenderResult, 'html' | 'styles'>,
 ) {
   if (!shellIndexHtml.includes('</head>')) throw new Error('The shell’s index.html has no </head>');
   // The build's own <title> (if any) gives way to the route's.
   const withoutTitle = shellIndexHtml.replace(/<title>[\s\S]*?<\/title>/, '');
-  const head = parts.map((part) => part(page)).join('');
-  return withoutTitle.replace('</head>', `${head}</head>`);
+  const head = parts.map((part) => part(page)).join('') + (body?.styles ?? '');
+  const withHead = withoutTitle.replace('</head>', `${head}</head>`);
+  if (!body) return withHead;
+  if (!withHead.includes(emptyRoot)) throw new Error(`The shell’s index.html has no ${emptyRoot}`);
+  // A function replacement: the markup may hold "$&" and the like, which must stay as written.
+  return withHead.replace(emptyRoot, () => `<div id="root">${body.html}</div>`);
+}
+
+/** Renders every page in Node; on failure the pages are written without a body (the browser renders them). */
+export type Prerender = (
+  deploy: string,
+  paths: ReadonlyArray<string | null>,
+  env: NodeJS.ProcessEnv,
+) => PrerenderResult[];
+
+function prerenderedBodies(deploy: string, env: NodeJS.ProcessEnv, prerender: Prerender) {
+  const bodies = new Map<string | null, PrerenderResult>();
+  try {
+    for (const result of prerender(
+      deploy,
+      pageList().map(({ path }) => path),
+      env,
+    )) {
+      bodies.set(result.path, result);
+      const page = result.path ?? 'the 404 page';
+      for (const { slot, reason } of result.failedSlots) {
+        console.warn(`Prerender: ${page} shows the fallback for ${slot} (${reason})`);
+      }
+      for (const error of result.renderErrors) {
+        console.warn(`Prerender: part of ${page} is left to the browser, as rendering it failed: ${error}`);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof PrerenderError)) throw error;
+    console.warn(
+      `${error.message}\nThe pages are written without prerendered content; browsers render them.`,
+    );
+  }
+  return bodies;
 }
 
 /** Every page the site serves: each route path (canonical and aliases) and the 404 page. */
@@ -76,12 +117,14 @@ export function writePages(
   deploy: string,
   env: NodeJS.ProcessEnv = process.env,
   parts = headParts,
+  prerender: Prerender = prerenderPages,
 ): string[] {
   const indexFile = join(deploy, 'shell', 'index.html');
   if (!existsSync(indexFile))
     throw new Error(`No shell is deployed at ${indexFile}: publish the shell first`);
   const shellIndexHtml = readFileSync(indexFile, 'utf8');
   const remoteMap = readRemoteMap(deploy);
+  const bodies = prerenderedBodies(deploy, env, prerender);
   const target = pagesDir(deploy);
   const staging = `${target}.${process.pid}.staging`;
   rmSync(staging, { recursive: true, force: true });
@@ -90,7 +133,7 @@ export function writePages(
     const name = pageFileName(path);
     writeFileSync(
       join(staging, name),
-      renderPage(shellIndexHtml, { path, route, remoteMap, deploy, env }, parts),
+      renderPage(shellIndexHtml, { path, route, remoteMap, deploy, env }, parts, bodies.get(path)),
     );
     return name;
   });

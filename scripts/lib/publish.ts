@@ -3,7 +3,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { join } from 'node:path';
 import { localRuntimeConfig } from 'shared-content/site';
 import { enquiryApi, originOf, type RemoteName, remotes, shell } from 'shared-content/topology';
-import { appDist } from './paths.ts';
+import { appDist, repoRoot } from './paths.ts';
+import { serverBuildDir } from './prerender/prerender.ts';
 import { recordPublished } from './release-log.ts';
 import { setRemoteEntry, writeFileAtomic } from './remote-map-file.ts';
 
@@ -84,7 +85,10 @@ export function releaseRemote(deploy: string, name: RemoteName, env?: NodeJS.Pro
   return version;
 }
 
-/** Replaces the shell's files in deploy/shell, keeping the environment's remotes.json and runtime.json. */
+/**
+ * Replaces the shell's files in deploy/shell, keeping the environment's remotes.json and runtime.json, and its
+ * Node build (for the prerender step) in deploy/shell-server, which is never served.
+ */
 export function publishShell(deploy: string) {
   const target = join(deploy, shell.folder);
   mkdirSync(target, { recursive: true });
@@ -92,6 +96,10 @@ export function publishShell(deploy: string) {
     if (!environmentFiles.has(entry)) rmSync(join(target, entry), { recursive: true, force: true });
   }
   cpSync(appDist(shell.folder), target, { recursive: true });
+  const server = serverBuildDir(deploy);
+  rmSync(server, { recursive: true, force: true });
+  const serverBuild = join(repoRoot, shell.folder, 'dist-server');
+  if (existsSync(serverBuild)) cpSync(serverBuild, server, { recursive: true });
 }
 
 /** Writes runtime.json with the embedded defaults unless the environment already has one. */

@@ -1,23 +1,37 @@
 import { ThemeProvider } from '@emotion/react';
-import { BrowserRouter } from 'react-router-dom';
+import { type ReactNode, StrictMode } from 'react';
 import { theme } from 'shared-content/theme';
 import { GlobalStyles } from 'shared-content/ui';
 import { Layout } from './layout/Layout.tsx';
 import { AppRoutes } from './routing/AppRoutes.tsx';
+import { RestoreSearch } from './routing/RestoreSearch.tsx';
 import { RouteMeta } from './routing/RouteMeta.tsx';
 import { ScrollToTop } from './routing/ScrollToTop.tsx';
 
-export function App() {
+export interface AppProps {
+  /** The browser's router, or the prerenderer's static router for one path: the same tree inside both. */
+  router: (children: ReactNode) => ReactNode;
+  /** The query the page was opened with, applied once hydrated (see RestoreSearch). */
+  searchAfterHydration?: string;
+}
+
+// Both renders hold the same elements (RestoreSearch included): useId values depend on the tree's shape.
+export function App({ router, searchAfterHydration }: AppProps) {
   return (
-    <ThemeProvider theme={theme}>
-      <GlobalStyles />
-      <BrowserRouter>
-        <ScrollToTop />
-        <RouteMeta />
-        <Layout>
-          <AppRoutes />
-        </Layout>
-      </BrowserRouter>
-    </ThemeProvider>
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <GlobalStyles />
+        {router(
+          <>
+            <ScrollToTop />
+            <RouteMeta />
+            <Layout>
+              <AppRoutes />
+            </Layout>
+            <RestoreSearch search={searchAfterHydration} />
+          </>,
+        )}
+      </ThemeProvider>
+    </StrictMode>
   );
 }

@@ -9,7 +9,11 @@ export type GetInTouchState = 'idle' | 'sending';
  * The Get In Touch form (spec section 4): idle → sending → a browser alert → idle; fields cleared on success.
  * `alert` is the browser's own unless a test passes another.
  */
-export function useGetInTouchForm(settings: EmailJsSettings, alert: (text: string) => void = window.alert) {
+export function useGetInTouchForm(
+  settings: EmailJsSettings,
+  // Looked up when called, not when rendered: the page is also rendered in Node, which has no window.
+  alert: (text: string) => void = (text) => window.alert(text),
+) {
   const formRef = useRef<HTMLFormElement>(null);
   const [state, setState] = useState<GetInTouchState>('idle');
   const inFlight = useRef(false);

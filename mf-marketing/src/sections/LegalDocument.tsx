@@ -70,7 +70,11 @@ export function LegalDocument({
     <>
       <PageHero id={id} title={heading}>
         <Updated data-testid="legal-updated">
-          {dateLabel} <time dateTime={dateTime}>{date}</time>
+          {/* Empty while hydrating (useToday): the prerendered date stays until today's replaces it. */}
+          {dateLabel}{' '}
+          <time dateTime={dateTime} suppressHydrationWarning>
+            {date}
+          </time>
         </Updated>
       </PageHero>
       {/* The body continues the title band's region rather than repeating its name as a second landmark. */}

@@ -2,6 +2,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remotes } from '../topology.ts';
+import { nodeEnvironment, nodeFederation, pluginSsrManifestEntry } from './node-build.ts';
 
 export interface RemoteConfigOptions {
   name: RemoteName;
@@ -16,23 +17,32 @@ export interface RemoteConfigOptions {
  * singletons, asset prefix, port and CORS. A remote's own config only names itself and its exposes.
  */
 export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOptions): RsbuildConfig {
+  const federation = {
+    name,
+    exposes: Object.fromEntries(exposes.map((expose) => [`./${expose}`, `./src/exposes/${expose}.tsx`])),
+    shared: federationShared(appDir),
+    // Types are shared through the workspace (the remote's contract.ts), not downloaded at build time.
+    dts: false,
+  };
   return defineConfig({
     plugins: [
       pluginReact(),
-      pluginModuleFederation({
-        name,
-        exposes: Object.fromEntries(exposes.map((expose) => [`./${expose}`, `./src/exposes/${expose}.tsx`])),
-        shared: federationShared(appDir),
-        // Types are shared through the workspace (the remote's contract.ts), not downloaded at build time.
-        dts: false,
-      }),
+      pluginModuleFederation(federation, { environment: 'web' }),
+      // The same exposes built for Node, for the prerender step (node-build.ts).
+      pluginModuleFederation(nodeFederation(federation), { target: 'node', environment: 'node' }),
+      pluginSsrManifestEntry(),
     ],
     source: {
-      entry: { index: './src/index.ts' },
       // Only the standalone showcase page reads this; composed in the shell, remotes get runtime.json's values.
       define: { 'process.env.LOCAL_API_ORIGIN': JSON.stringify(originOf(enquiryApi)) },
     },
-    html: { template: './index.html' },
+    environments: {
+      web: {
+        source: { entry: { index: './src/index.ts' } },
+        html: { template: './index.html' },
+      },
+      node: nodeEnvironment(),
+    },
     // 'auto': chunks load from wherever the manifest was fetched, not from the shell's origin.
     output: { assetPrefix: 'auto', cleanDistPath: true },
     dev: { assetPrefix: 'auto' },

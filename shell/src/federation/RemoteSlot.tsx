@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ExposedProps } from 'shared-content/contract';
 import type { ImportedModule, RemoteContracts, RemoteName } from './imports.ts';
+import { forgetFailedSlot, preparedSlot } from './prepared-slots.ts';
 import { loadExposedComponent } from './remote-registry.ts';
 import { SlotErrorBoundary } from './SlotErrorBoundary.tsx';
 import { SlotFallback } from './SlotFallback.tsx';
@@ -26,7 +27,9 @@ export type RemoteSlotProps<R extends RemoteName, M extends ImportedModule<R>> =
 
 /**
  * The one way the shell mounts remote code: lazy load through the federation runtime, a placeholder that
- * reserves the space, and an error boundary whose Retry really loads the remote again.
+ * reserves the space, and an error boundary whose Retry really loads the remote again. A slot prepared before
+ * the first render (prepared-slots.ts) renders its module at once, or, if the prerendered page holds its
+ * fallback, that fallback, and then loads the remote again in the browser.
  */
 export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   slotProps: RemoteSlotProps<R, M>,
@@ -35,9 +38,18 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   const [attempt, setAttempt] = useState(0);
   const slot = `${remote}/${module}`;
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  const prepared = attempt === 0 ? preparedSlot(slot) : undefined;
+  const preparedFailed = prepared?.state === 'failed';
+
+  useEffect(() => {
+    if (!preparedFailed) return;
+    forgetFailedSlot(slot);
+    retry();
+  }, [preparedFailed, slot, retry]);
 
   const Loaded = useMemo(
     () =>
+      // A prepared module is rendered directly (see below); only an unprepared slot loads lazily.
       lazy(async () => {
         const [exposed, resolved] = await Promise.all([
           loadExposedComponent(remote, module, attempt),
@@ -50,16 +62,14 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
     [remote, module, attempt],
   );
 
+  const fallback = <SlotFallback remote={remote} slot={slot} reserve={reserve} tone={tone} onRetry={retry} />;
+  if (preparedFailed) return fallback;
+  const Prepared = prepared?.state === 'loaded' ? prepared.component : null;
+
   return (
-    <SlotErrorBoundary
-      key={attempt}
-      slot={slot}
-      fallback={() => (
-        <SlotFallback remote={remote} slot={slot} reserve={reserve} tone={tone} onRetry={retry} />
-      )}
-    >
+    <SlotErrorBoundary key={attempt} slot={slot} fallback={() => fallback}>
       <Suspense fallback={<SlotPlaceholder reserve={reserve} tone={tone} />}>
-        <Loaded {...(props ?? {})} />
+        {Prepared ? <Prepared {...(props ?? {})} /> : <Loaded {...(props ?? {})} />}
       </Suspense>
     </SlotErrorBoundary>
   );

@@ -1,4 +1,4 @@
-import { loadRuntimeConfig } from '../config/runtime-config.ts';
+import { loadedRuntimeConfig, loadRuntimeConfig } from '../config/runtime-config.ts';
 import { RemoteSlot } from '../federation/RemoteSlot.tsx';
 import { routeSlots } from '../routing/route-slots.ts';
 
@@ -7,5 +7,11 @@ const [contactSlot] = routeSlots.contact;
 
 /** /contact: mf-contact's page, given this environment's API URL and EmailJS settings from runtime.json. */
 export function ContactRoute() {
-  return <RemoteSlot {...contactSlot} resolveProps={resolveContactProps} />;
+  // Prepared for the first render (prepare-route.ts), the config is passed as it is; otherwise it loads with the module.
+  const runtimeConfig = loadedRuntimeConfig();
+  return runtimeConfig ? (
+    <RemoteSlot {...contactSlot} props={{ runtimeConfig }} />
+  ) : (
+    <RemoteSlot {...contactSlot} resolveProps={resolveContactProps} />
+  );
 }

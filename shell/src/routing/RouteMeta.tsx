@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { pageSeo } from 'shared-content/site';
 import { applyPageSeo, siteUrlFromDocument } from './head-tags.ts';
@@ -10,10 +10,12 @@ import { matchRoute } from './match-route.ts';
  */
 export function RouteMeta() {
   const { pathname } = useLocation();
-  // Read once, before the first update replaces the server's canonical link.
-  const [siteUrl] = useState(() => siteUrlFromDocument());
+  // Read once, before the first update replaces the server's canonical link (in an effect: there is no
+  // document while the page is prerendered).
+  const siteUrl = useRef<string | null>(null);
   useEffect(() => {
-    applyPageSeo(pageSeo(matchRoute(pathname), siteUrl));
-  }, [pathname, siteUrl]);
+    siteUrl.current ??= siteUrlFromDocument();
+    applyPageSeo(pageSeo(matchRoute(pathname), siteUrl.current));
+  }, [pathname]);
   return null;
 }

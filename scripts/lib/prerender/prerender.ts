@@ -1,0 +1,63 @@
+/**
+ * The prerender step: the HTML of every page, rendered in Node from the deployed shell's Node build and the
+ * remotes the environment's remote map points at (their Node builds, loaded through the federation runtime).
+ * Part of every start, release and rollback, through writePages (pages.ts).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { shell } from 'shared-content/topology';
+import { repoRoot } from '../paths.ts';
+
+export interface PrerenderResult {
+  /** The page's path, or null for the 404 page. */
+  path: string | null;
+  html: string;
+  styles: string;
+  failedSlots: Array<{ slot: string; reason: string }>;
+  renderErrors: string[];
+}
+
+/** Where the shell's Node build is published: beside the shell, never served. */
+export const serverBuildDir = (deploy: string) => join(deploy, `${shell.folder}-server`);
+export const serverEntryFile = 'index.js';
+
+// The worker is TypeScript, like every script here: run it through tsx's loader, found from this repo.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export class PrerenderError extends Error {
+  override name = 'PrerenderError';
+}
+
+/** Renders the given pages (null: the 404 page). Throws PrerenderError if the step itself cannot run. */
+export function prerenderPages(
+  deploy: string,
+  paths: ReadonlyArray<string | null>,
+  env: NodeJS.ProcessEnv = process.env,
+): PrerenderResult[] {
+  if (!existsSync(join(serverBuildDir(deploy), serverEntryFile))) {
+    throw new PrerenderError(`No shell Node build at ${serverBuildDir(deploy)}: publish the shell first`);
+  }
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      tsxLoader,
+      join(import.meta.dirname, 'worker.ts'),
+      deploy,
+      ...paths.map((path) => path ?? ''),
+    ],
+    { cwd: repoRoot, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 120_000 },
+  );
+  if (result.error) throw new PrerenderError(`The prerenderer could not run: ${result.error.message}`);
+  if (result.status !== 0) {
+    throw new PrerenderError(`The prerenderer failed (exit ${result.status}):\n${result.stderr.trim()}`);
+  }
+  try {
+    return JSON.parse(result.stdout) as PrerenderResult[];
+  } catch {
+    throw new PrerenderError('The prerenderer printed something other than its results');
+  }
+}

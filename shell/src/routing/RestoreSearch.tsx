@@ -10,7 +10,6 @@ export function RestoreSearch({ search }: { search: string | undefined }) {
   const navigate = useNavigate();
   const { pathname, hash } = useLocation();
   // Once, after hydration: later navigations bring their own query.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once by design
   useEffect(() => {
     if (search) void navigate({ pathname, search, hash }, { replace: true });
   }, []);

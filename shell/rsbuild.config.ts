@@ -30,14 +30,14 @@ const federationOptions = {
 
 /**
  * The shell's Node build, for the prerender step (scripts/lib/prerender): src/server/index.ts renders a path to
- * HTML, loading the remotes' Node builds through the same federation runtime. It goes to dist-server/, which is
- * published beside the shell but never served.
+ * HTML, loading the remotes' Node builds through the same federation runtime. It goes to dist-server/ (the
+ * one-bundle build's to dist-one-bundle-server/), which is published beside the shell but never served.
  */
 const serverEnvironment = {
   source: { entry: { index: './src/server/index.ts' } },
   output: {
     target: 'node',
-    distPath: { root: 'dist-server' },
+    distPath: { root: oneBundle ? 'dist-one-bundle-server' : 'dist-server' },
     // The browser build's files are the ones pages link to; this build only renders.
     emitAssets: false,
     minify: false,
@@ -52,12 +52,15 @@ const federation = [
 export default defineConfig({
   plugins: oneBundle ? [pluginReact()] : [pluginReact(), ...federation],
   environments: {
-    web: { source: { entry: { index: './src/index.ts' } }, html: { template: './index.html' } },
-    ...(oneBundle ? {} : { node: serverEnvironment }),
+    web: {
+      source: { entry: { index: './src/index.ts' } },
+      html: { template: './index.html' },
+      ...(oneBundle ? { output: { distPath: { root: 'dist-one-bundle' } } } : {}),
+    },
+    node: serverEnvironment,
   },
   ...(oneBundle
     ? {
-        output: { distPath: { root: 'dist-one-bundle' } },
         tools: {
           rspack: {
             plugins: [

@@ -16,6 +16,7 @@ import { ensureChromium } from '../lib/chromium.ts';
 import { startEnquiryApi } from '../lib/enquiry-api.ts';
 import { pagesDir, writePages } from '../lib/pages.ts';
 import { repoRoot } from '../lib/paths.ts';
+import { serverBuildDir } from '../lib/prerender/prerender.ts';
 import { ensureRuntimeConfig } from '../lib/publish.ts';
 import { runPnpm } from '../lib/run.ts';
 import { publishAll, serveDeploy, siteUrl } from '../lib/site.ts';
@@ -68,11 +69,15 @@ if (!process.argv.includes('--no-build')) {
 // The federated site, published and served as `pnpm start` does, in its own deploy folder.
 rmSync(deploy, { recursive: true, force: true });
 publishAll(deploy, env);
-// The one-bundle site: the same shell folder layout and per-route pages (its remote map is empty, so no remote
-// preloads), served by the same static host.
+// The one-bundle site: the same shell folder layout and per-route pages, prerendered (its remote map is empty,
+// so no remote preloads), served by the same static host.
 rmSync(oneBundleDeploy, { recursive: true, force: true });
 mkdirSync(oneBundleDeploy, { recursive: true });
 cpSync(join(repoRoot, shell.folder, 'dist-one-bundle'), join(oneBundleDeploy, shell.folder), {
+  recursive: true,
+});
+// Its Node build, so its pages are prerendered too: the comparison is then of federation alone.
+cpSync(join(repoRoot, shell.folder, 'dist-one-bundle-server'), serverBuildDir(oneBundleDeploy), {
   recursive: true,
 });
 ensureRuntimeConfig(oneBundleDeploy, env);

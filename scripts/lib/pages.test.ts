@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generatedPages, type HeadPart, pageFileName, pageFor, writePages } from './pages.ts';
+import { PrerenderError } from './prerender/prerender.ts';
 
 let deploy: string;
+/** These tests are about the head; the real prerenderer needs deployed builds (the e2e suite runs it). */
+const noPrerender = () => [];
 const shellIndex =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>';
 
@@ -28,7 +31,7 @@ describe('pages', () => {
   });
 
   it('writes one page per route path and a 404 page, each with its own title and description', () => {
-    writePages(deploy, {});
+    writePages(deploy, {}, undefined, noPrerender);
     expect(generatedPages(deploy)).toEqual(
       [
         '404.html',
@@ -62,17 +65,45 @@ describe('pages', () => {
       seen.push(`${path} ${remoteMap.mf_marketing}`);
       return '<meta name="probe" />';
     };
-    writePages(deploy, {}, [probe]);
+    writePages(deploy, {}, [probe], noPrerender);
     expect(seen).toContain('/contact http://cdn.example/m/1/mf-manifest.json');
     expect(readFileSync(pageFor(deploy, '/') ?? '', 'utf8')).toContain('<meta name="probe" /></head>');
     expect(readFileSync(join(deploy, 'shell', 'index.html'), 'utf8')).toBe(shellIndex);
   });
 
   it('replaces the previous set as a whole', () => {
-    writePages(deploy, {});
-    writePages(deploy, {}, [() => '<meta name="second" />']);
+    writePages(deploy, {}, undefined, noPrerender);
+    writePages(deploy, {}, [() => '<meta name="second" />'], noPrerender);
     expect(readFileSync(pageFor(deploy, '/about') ?? '', 'utf8')).toContain('<meta name="second" />');
     expect(readFileSync(pageFor(deploy, '/about') ?? '', 'utf8')).not.toContain('<title>');
+  });
+
+  it('puts each page’s prerendered markup into #root and its styles into the head', () => {
+    const seen: Array<string | null> = [];
+    writePages(deploy, {}, [], (_deploy, paths) => {
+      seen.push(...paths);
+      return paths.map((path) => ({
+        path,
+        html: `<main>${path ?? 'missing'} $& </main>`,
+        styles: '<style data-emotion="css a1">.css-a1{color:red;}</style>',
+        failedSlots: [],
+        renderErrors: [],
+      }));
+    });
+    expect(seen).toContain('/Portfolio');
+    expect(seen).toContain(null);
+    const services = readFileSync(pageFor(deploy, '/services') ?? '', 'utf8');
+    // "$&" stays as written: the markup is inserted, not used as a replacement pattern.
+    expect(services).toContain('<div id="root"><main>/services $& </main></div>');
+    expect(services).toContain('<style data-emotion="css a1">.css-a1{color:red;}</style></head>');
+    expect(readFileSync(pageFor(deploy, null) ?? '', 'utf8')).toContain('<main>missing $& </main>');
+  });
+
+  it('writes the pages without content when the prerenderer cannot run', () => {
+    writePages(deploy, {}, undefined, () => {
+      throw new PrerenderError('No shell Node build');
+    });
+    expect(readFileSync(pageFor(deploy, '/about') ?? '', 'utf8')).toContain('<div id="root"></div>');
   });
 
   it('refuses to run without a deployed shell', () => {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
@@ -171,4 +171,28 @@ test('an incompatible mf-marketing is refused; forced live, its slot falls back 
 
   await page.getByTestId('site-header').getByRole('link', { name: 'Portfolio' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Our Portfolio' })).toBeVisible();
+});
+
+test('a remote the prerenderer cannot load is prerendered as its fallback, and the browser loads it', async ({
+  page,
+  request,
+}) => {
+  // A build without its Node half, as a remote released before it had one: browsers can run it, Node cannot.
+  const browserOnly = copyMarketingBuild('mf-marketing-browser-only', (manifest) => {
+    delete (manifest.metaData as Record<string, unknown>).ssrRemoteEntry;
+  });
+  rmSync(join(browserOnly, 'ssr'), { recursive: true, force: true });
+  const release = runScript('release.ts', ['mf-marketing', '--build-dir', browserOnly]);
+  expect(release.status, release.output).toBe(0);
+  expect(release.output).toContain('Prerender: / shows the fallback for mf_marketing/Hero');
+
+  const html = await (await request.get(siteOrigin)).text();
+  expect(html).toMatch(/<section\b(?=[^>]*data-slot-state="failed")(?=[^>]*data-slot="mf_marketing\/Hero")/);
+  expect(html).not.toContain(heroHeading);
+  // mf-portfolio's sections were prerendered as usual.
+  expect(html).toContain('Our Portfolio');
+
+  await page.goto(siteOrigin);
+  await expect(page.getByRole('heading', { level: 1, name: heroHeading })).toBeVisible();
+  await expect(page.getByRole('region', { name: fallbackHeading })).toHaveCount(0);
 });

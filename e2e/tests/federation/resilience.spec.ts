@@ -96,6 +96,9 @@ test('the shell starts and routes with every remote down', async ({ page, breakR
 });
 
 test('a placeholder holds the space while a remote loads', async ({ page }) => {
+  // Pages arrive prerendered, so a placeholder shows on client-side navigation to sections not loaded yet.
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { name: 'Send Your Query' })).toBeVisible();
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -104,13 +107,14 @@ test('a placeholder holds the space while a remote loads', async ({ page }) => {
     await held;
     await route.continue();
   });
-  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Home', exact: true }).click();
   const placeholder = page.locator('[data-slot-state="loading"]').first();
   await expect(placeholder).toBeVisible();
   const box = await placeholder.boundingBox();
   expect(box?.height).toBeGreaterThan(500);
   release();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-slot-state="loading"]')).toHaveCount(0);
 });
 
 test('mf_portfolio down on the home page: both its slots fall back, one Retry brings both back', async ({

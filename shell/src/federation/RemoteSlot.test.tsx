@@ -11,6 +11,7 @@ vi.mock('./remote-registry.ts', async (importOriginal) => ({
 }));
 
 const { RemoteSlot } = await import('./RemoteSlot.tsx');
+const { clearPreparedSlots, prepareSlot, preparedSlot } = await import('./prepared-slots.ts');
 
 function Healthy() {
   return <h2>Remote content</h2>;
@@ -22,6 +23,7 @@ function Throwing(): never {
 
 describe('RemoteSlot', () => {
   beforeEach(() => {
+    clearPreparedSlots();
     loadExposedComponent.mockReset();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -99,5 +101,26 @@ describe('RemoteSlot', () => {
       />,
     );
     expect(await screen.findByText('{"context":"home"}')).toBeInTheDocument();
+  });
+
+  it('renders a prepared module at once, with no placeholder and no load', () => {
+    prepareSlot('mf_marketing/Hero', { state: 'loaded', component: Healthy });
+    const { container } = renderWithProviders(
+      <RemoteSlot remote="mf_marketing" module="Hero" reserve={{ base: 640 }} />,
+    );
+    expect(screen.getByRole('heading', { name: 'Remote content' })).toBeInTheDocument();
+    expect(container.querySelector('[data-slot-state]')).toBeNull();
+    expect(loadExposedComponent).not.toHaveBeenCalled();
+  });
+
+  it('renders the prerendered fallback of a slot that failed, then loads it again by itself', async () => {
+    prepareSlot('mf_portfolio/ProcessSection', { state: 'failed' });
+    loadExposedComponent.mockResolvedValue({ default: Healthy });
+    renderWithProviders(<RemoteSlot remote="mf_portfolio" module="ProcessSection" reserve={{ base: 640 }} />);
+    expect(await screen.findByRole('heading', { name: 'Remote content' })).toBeInTheDocument();
+    expect(loadExposedComponent).toHaveBeenCalledWith('mf_portfolio', 'ProcessSection', expect.any(Number));
+    expect(loadExposedComponent.mock.calls.every(([, , attempt]) => attempt > 0)).toBe(true);
+    // The failure was for the prerendered page only: a later visit of the route loads normally.
+    expect(preparedSlot('mf_portfolio/ProcessSection')).toBeUndefined();
   });
 });

@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { heroCopy } from 'shared-content/marketing';
+import { allRoutePaths } from 'shared-content/site';
+import { expect, remoteOrigin, test } from '../../fixtures.ts';
+import { PortfolioObject } from '../../pages/portfolio.ts';
+
+/**
+ * The browser takes over the prerendered HTML instead of replacing it: the elements a visitor already sees
+ * stay the same DOM nodes, and React reports no hydration mismatch (it logs one as a console error).
+ */
+
+/**
+ * Opens a path with the shell's entry script held back, marks every element of the prerendered page, then
+ * lets the script run and waits until the page is hydrated (no slot loading, the header reacts to input).
+ */
+async function openHydrated(page: Page, path: string) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/static\/js\/index\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.locator('footer').waitFor({ state: 'attached' });
+  const marked = await page.evaluate(() => {
+    const elements = Array.from(document.querySelectorAll('#root *'));
+    for (const element of elements) element.setAttribute('data-prerendered', '');
+    return elements.length;
+  });
+  release();
+  await page.waitForLoadState('load');
+  await expect(page.locator('[data-slot-state="loading"]')).toHaveCount(0);
+  return marked;
+}
+
+const consoleProblems = (page: Page) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+};
+
+for (const path of [...allRoutePaths(), '/no-such-page']) {
+  test(`${path} hydrates its prerendered HTML without a mismatch`, async ({ page }) => {
+    const problems = consoleProblems(page);
+    const marked = await openHydrated(page, path);
+    expect(marked).toBeGreaterThan(50);
+    // Hydration keeps the nodes; a mismatch would have React render the page again from scratch.
+    await expect(page.locator('main h1').first()).toHaveAttribute('data-prerendered', '');
+    await expect(page.getByTestId('site-header')).toHaveAttribute('data-prerendered', '');
+    // The 404 page's own document request is the one expected error.
+    expect(problems.filter((text) => !(path === '/no-such-page' && /404/.test(text)))).toEqual([]);
+  });
+}
+
+test('a page opened with a query hydrates first, then shows that query’s state', async ({ page }) => {
+  const problems = consoleProblems(page);
+  await openHydrated(page, '/portfolio?category=WordPress');
+  const portfolio = new PortfolioObject(page, 'page');
+  await expect(portfolio.chip('WordPress')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/\/portfolio\?category=WordPress$/);
+  await expect(page.locator('main h1').first()).toHaveAttribute('data-prerendered', '');
+  expect(problems).toEqual([]);
+});
+
+test('the hydrated page is interactive: filters, the drawer and links work on the prerendered nodes', async ({
+  page,
+  header,
+}) => {
+  await openHydrated(page, '/portfolio');
+  const portfolio = new PortfolioObject(page, 'page');
+  await portfolio.chip('Real Estate').click();
+  await expect(portfolio.chip('Real Estate')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/category=Real\+Estate/);
+  if (await header.menuToggle.isVisible()) {
+    await header.openDrawer();
+    await header.drawer.getByRole('link', { name: 'Home' }).click();
+  } else {
+    await header.desktopNav.getByRole('link', { name: 'Home' }).click();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: heroCopy.headline })).toBeVisible();
+});
+
+test('the page’s HTML already holds the remotes’ sections, and their images point at the remotes', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  expect(html).toContain(heroCopy.headline);
+  expect(html).toMatch(/<style data-emotion="css [\w -]+">/);
+  const images = [...html.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? '');
+  expect(images.some((src) => src.startsWith(`${remoteOrigin('mf_portfolio')}/`))).toBe(true);
+  // No inline script anywhere: the site's CSP allows none.
+  expect(html).not.toMatch(/<script(?![^>]*\b(src=|type="application\/ld\+json"))/);
+});

@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deployFetch, deployFileFor, deployMounts } from './deploy-fetch.ts';
+
+let deploy: string;
+const env = { AGENCY_PORT_BASE: '5600' };
+
+beforeEach(() => {
+  deploy = mkdtempSync(join(tmpdir(), 'deploy-fetch-test-'));
+  mkdirSync(join(deploy, 'mf-portfolio', '1.0.0-abc', 'ssr'), { recursive: true });
+  writeFileSync(join(deploy, 'mf-portfolio', '1.0.0-abc', 'ssr', 'remoteEntry.js'), 'module.exports = 1;');
+  mkdirSync(join(deploy, 'shell'), { recursive: true });
+  writeFileSync(join(deploy, 'shell', 'remotes.json'), '{"mf_portfolio":"x"}');
+});
+afterEach(() => rmSync(deploy, { recursive: true, force: true }));
+
+describe('the prerenderer’s transport', () => {
+  it('maps each app’s local origin to its deploy folder', () => {
+    const mounts = deployMounts(deploy, env);
+    expect(deployFileFor('http://localhost:5602/1.0.0-abc/ssr/remoteEntry.js', mounts)).toBe(
+      join(deploy, 'mf-portfolio', '1.0.0-abc', 'ssr', 'remoteEntry.js'),
+    );
+    expect(deployFileFor('http://localhost:5600/remotes.json', mounts)).toBe(
+      join(deploy, 'shell', 'remotes.json'),
+    );
+    expect(deployFileFor('https://elsewhere.example/mf-manifest.json', mounts)).toBeNull();
+  });
+
+  it('maps a remotes origin (CDN) to the whole deploy folder', () => {
+    const mounts = deployMounts(deploy, { ...env, AGENCY_REMOTES_ORIGIN: 'https://cdn.example.com/' });
+    expect(deployFileFor('https://cdn.example.com/mf-portfolio/1.0.0-abc/mf-manifest.json', mounts)).toBe(
+      join(deploy, 'mf-portfolio', '1.0.0-abc', 'mf-manifest.json'),
+    );
+  });
+
+  it('never reads outside a mount, whatever the URL says', () => {
+    const mounts = deployMounts(deploy, env);
+    expect(deployFileFor('http://localhost:5602/..%2F..%2Fetc%2Fpasswd', mounts)).toBeNull();
+  });
+
+  it('answers files from disk, the shell’s paths by path, 404 for a missing file, and the network otherwise', async () => {
+    const network: typeof fetch = async () => new Response('from the network');
+    const fetchFile = deployFetch(deploy, env, network);
+    expect(await (await fetchFile('http://localhost:5602/1.0.0-abc/ssr/remoteEntry.js')).text()).toBe(
+      'module.exports = 1;',
+    );
+    expect(await (await fetchFile('/remotes.json')).json()).toEqual({ mf_portfolio: 'x' });
+    expect((await fetchFile('http://localhost:5602/2.0.0-def/mf-manifest.json')).status).toBe(404);
+    expect(await (await fetchFile('https://elsewhere.example/a.js')).text()).toBe('from the network');
+  });
+});

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generatedPages, type HeadPart, pageFileName, pageFor, writePages } from './pages.ts';
+import { readDeferredScripts } from './pages/defer-scripts.ts';
+import { generatedPages, type HeadPart, type Prerender, pageFileName, pageFor, writePages } from './pages.ts';
 import { PrerenderError } from './prerender/prerender.ts';
 
 let deploy: string;
@@ -97,6 +98,23 @@ describe('pages', () => {
     expect(services).toContain('<div id="root"><main>/services $& </main></div>');
     expect(services).toContain('<style data-emotion="css a1">.css-a1{color:red;}</style></head>');
     expect(readFileSync(pageFor(deploy, null) ?? '', 'utf8')).toContain('<main>missing $& </main>');
+  });
+
+  it('defers a prerendered page’s scripts until its content is painted; a page without content keeps them', () => {
+    writeFileSync(
+      join(deploy, 'shell', 'index.html'),
+      shellIndex.replace('</head>', '<script defer src="/static/js/index.1.js"></script></head>'),
+    );
+    const prerendered: Prerender = (_deploy, paths) =>
+      paths
+        .filter((path) => path !== '/about')
+        .map((path) => ({ path, html: '<main></main>', styles: '', failedSlots: [], renderErrors: [] }));
+    writePages(deploy, {}, [], prerendered);
+    const services = readFileSync(pageFor(deploy, '/services') ?? '', 'utf8');
+    expect(readDeferredScripts(services)?.scripts).toEqual(['/static/js/index.1.js']);
+    const about = readFileSync(pageFor(deploy, '/about') ?? '', 'utf8');
+    expect(about).toContain('<script defer src="/static/js/index.1.js"></script>');
+    expect(readDeferredScripts(about)).toBeNull();
   });
 
   it('writes the pages without content when the prerenderer cannot run', () => {

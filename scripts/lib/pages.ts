@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
 import type { RemoteMap } from 'shared-content/topology';
-import { preloadHints } from './pages/preload.ts';
+import { deferScripts } from './pages/defer-scripts.ts';
+import { fontFaces, preloadHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';
 import { PrerenderError, type PrerenderResult, prerenderPages } from './prerender/prerender.ts';
 import { readRemoteMap } from './remote-map-file.ts';
@@ -39,7 +40,13 @@ export const titleAndDescription: HeadPart = ({ route }) => {
 
 /** Head parts in the order they are written. */
 // Preload hints come first, so the browser starts fetching the route's code as early as possible.
-export const headParts: HeadPart[] = [titleAndDescription, preloadHints, socialTags, structuredData];
+export const headParts: HeadPart[] = [
+  titleAndDescription,
+  preloadHints,
+  fontFaces,
+  socialTags,
+  structuredData,
+];
 
 export const pagesDir = (deploy: string) => join(deploy, 'pages');
 
@@ -65,7 +72,7 @@ export function renderPage(
   if (!body) return withHead;
   if (!withHead.includes(emptyRoot)) throw new Error(`The shell’s index.html has no ${emptyRoot}`);
   // A function replacement: the markup may hold "$&" and the like, which must stay as written.
-  return withHead.replace(emptyRoot, () => `<div id="root">${body.html}</div>`);
+  return deferScripts(withHead).replace(emptyRoot, () => `<div id="root">${body.html}</div>`);
 }
 
 /** Renders every page in Node; on failure the pages are written without a body (the browser renders them). */

@@ -1,5 +1,5 @@
 import './assets/fonts/inter.css';
-import type { ReactNode } from 'react';
+import { type ReactNode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
@@ -26,7 +26,10 @@ async function hydratePrerendered(root: HTMLElement) {
   // A slot that does not load here is rendered lazily: its prerendered HTML stays until it loads or fails.
   await prepareRoute(pathname, { failed, onFailure: () => undefined });
   if (search) window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
-  hydrateRoot(root, <App router={router} searchAfterHydration={search} />);
+  // As a transition, hydration is time-sliced: the page stays responsive while a long page (home) hydrates.
+  startTransition(() => {
+    hydrateRoot(root, <App router={router} searchAfterHydration={search} />);
+  });
 }
 
 if (root.hasChildNodes()) void hydratePrerendered(root);

@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { readDeferredScripts } from '../../../scripts/lib/pages/defer-scripts.ts';
 import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
 import { expect, test } from '../../fixtures.ts';
 import {
@@ -79,12 +80,16 @@ test('releasing a changed mf-marketing shows on reload; the shell and the other 
   expect({ ...mapAfter, mf_marketing: undefined }).toEqual({ ...mapBefore, mf_marketing: undefined });
 });
 
-/** The preload hints of a route's generated HTML, as the production server sends it. */
+/**
+ * The preloads of a route's generated HTML, as the production server sends it: those in its head and those its
+ * prerendered page starts after the first paint (defer-scripts.ts).
+ */
 async function preloadHrefs(request: APIRequestContext, path: string): Promise<string[]> {
   const html = await (await request.get(`${siteOrigin}${path}`)).text();
-  return [...html.matchAll(/<link\b[^>]*\brel="preload"[^>]*>/g)].map(
+  const inHead = [...html.matchAll(/<link\b[^>]*\brel="preload"[^>]*>/g)].map(
     ([tag]) => tag.match(/\bhref="([^"]+)"/)?.[1] ?? '',
   );
+  return [...inHead, ...(readDeferredScripts(html)?.preload.map((hint) => hint.href) ?? [])];
 }
 
 test('after a release each route preloads the live versions of exactly its remotes, and the browser uses them', async ({

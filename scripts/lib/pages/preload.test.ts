@@ -8,7 +8,7 @@ import incompatibleManifest from '../../../shell/src/federation/fixtures/incompa
   type: 'json',
 };
 import { shellImports } from '../../../shell/src/federation/imports.ts';
-import { fontHint, hintMarkup, remoteHints, slotsOfRoute } from './preload.ts';
+import { fontFaceCss, fontHint, hintMarkup, remoteHints, slotsOfRoute } from './preload.ts';
 
 let deploy: string;
 const manifestUrl = 'http://cdn.example/mf-marketing/1.0.0-aaaa1111/mf-manifest.json';
@@ -100,5 +100,15 @@ describe('preload hints', () => {
       '<link rel="preload" href="/static/font/inter-latin-wght-normal.6c596dfcdd.woff2" as="font" type="font/woff2" crossorigin />',
     );
     expect(readFileSync(join(deploy, 'shell', 'mf-manifest.json'), 'utf8')).toContain('react');
+  });
+
+  it('inline the shell’s @font-face rules, and nothing else of its CSS', () => {
+    expect(fontFaceCss(deploy)).toBe('');
+    const cssDir = join(deploy, 'shell', 'static', 'css', 'async');
+    mkdirSync(cssDir, { recursive: true });
+    const faces = '@font-face{font-family:Inter Variable;src:url(/static/font/inter.woff2)}';
+    writeFileSync(join(cssDir, 'c.1.css'), faces);
+    writeFileSync(join(cssDir, 'd.2.css'), '.other{color:red}');
+    expect(fontFaceCss(deploy)).toBe(faces);
   });
 });

@@ -135,6 +135,27 @@ export function fontHint(deploy: string): Hint | null {
   return file ? { href: `/static/font/${file}`, as: 'font', type: 'font/woff2', crossorigin: true } : null;
 }
 
+/** The shell's @font-face rules (its font CSS is a chunk the bundle loads later), for inlining in the head. */
+export function fontFaceCss(deploy: string): string {
+  const cssDir = join(deploy, 'shell', 'static', 'css');
+  if (!existsSync(cssDir)) return '';
+  return readdirSync(cssDir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.css'))
+    .sort()
+    .map((name) => readFileSync(join(cssDir, name), 'utf8'))
+    .filter((css) => css.includes('@font-face'))
+    .join('');
+}
+
+/**
+ * Head part: the font's @font-face rules inline, so the prerendered text takes the preloaded font as soon as it
+ * arrives instead of when the bundle has loaded the font's CSS.
+ */
+export const fontFaces: HeadPart = ({ deploy }) => {
+  const css = fontFaceCss(deploy);
+  return css ? `<style data-font-faces>${css.replace(/<\/style/gi, '')}</style>` : '';
+};
+
 /** Head part: the font, the run-time files and the route's remote code. */
 export const preloadHints: HeadPart = (page) => {
   const font = fontHint(page.deploy);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { deferredScriptsLoader, deferScripts, readDeferredScripts } from './defer-scripts.ts';
+
+const page =
+  '<html><head><title>T</title>' +
+  '<link rel="preload" href="/static/font/inter.woff2" as="font" type="font/woff2" crossorigin />' +
+  '<script defer src="/static/js/index.abc.js"></script>' +
+  '<link href="/static/js/async/1.js" rel="preload" as="script">' +
+  '<link rel="preload" href="/remotes.json" as="fetch" crossorigin fetchpriority="high" />' +
+  '<link rel="preload" href="http://localhost:3001/1/mf-manifest.json" as="fetch" crossorigin />' +
+  '<script type="application/ld+json">{"@type":"Organization"}</script>' +
+  '</head><body><div id="root"><p>content</p></div></body></html>';
+
+describe('deferring a prerendered page’s scripts', () => {
+  it('moves the entry script and the code preloads into the deferred list, in order', () => {
+    const html = deferScripts(page);
+    expect(readDeferredScripts(html)).toEqual({
+      scripts: ['/static/js/index.abc.js'],
+      preload: [
+        { href: '/static/js/async/1.js', as: 'script' },
+        { href: '/remotes.json', as: 'fetch', crossorigin: true },
+        { href: 'http://localhost:3001/1/mf-manifest.json', as: 'fetch', crossorigin: true },
+      ],
+    });
+    expect(html).not.toContain('<script defer src="/static/js/index.abc.js">');
+    expect(html).not.toMatch(/rel="preload"[^>]*as="(script|fetch)"/);
+    expect(html).toContain(`<script defer src="${deferredScriptsLoader}"></script></head>`);
+  });
+
+  it('keeps what the content itself needs: the font preload, structured data and the body', () => {
+    const html = deferScripts(page);
+    expect(html).toContain('as="font"');
+    expect(html).toContain('<script type="application/ld+json">{"@type":"Organization"}</script>');
+    expect(html).toContain('<div id="root"><p>content</p></div>');
+  });
+
+  it('leaves a page without scripts alone, and never lets a URL close the JSON block', () => {
+    expect(deferScripts('<html><head></head><body></body></html>')).toBe(
+      '<html><head></head><body></body></html>',
+    );
+    const tricky = deferScripts('<head><script defer src="/a.js?x=</script>"></script></head>');
+    expect(tricky).toContain('\\u003c/script>');
+    expect(readDeferredScripts(tricky)?.scripts).toEqual(['/a.js?x=</script>']);
+  });
+});

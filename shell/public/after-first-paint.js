@@ -9,6 +9,8 @@
   if (!block) return;
   const plan = JSON.parse(block.textContent || '{}');
   const start = () => {
+    // Built apart and added in one go: one change to the head, not one per file.
+    const batch = document.createDocumentFragment();
     for (const hint of plan.preload || []) {
       const link = document.createElement('link');
       link.rel = 'preload';
@@ -16,14 +18,15 @@
       link.as = hint.as;
       if (hint.crossorigin) link.crossOrigin = 'anonymous';
       if (hint.type) link.type = hint.type;
-      document.head.appendChild(link);
+      batch.appendChild(link);
     }
     for (const src of plan.scripts || []) {
       const script = document.createElement('script');
       script.src = src;
       // Inserted scripts run as soon as they arrive; the entry is one script, so order is not at stake.
-      document.head.appendChild(script);
+      batch.appendChild(script);
     }
+    document.head.appendChild(batch);
   };
   // The frame after the first one: the prerendered content has been painted by then.
   requestAnimationFrame(() => setTimeout(start, 0));

@@ -79,6 +79,8 @@ export default defineConfig({
         // Fonts are left to the page generator, which preloads only the Latin file (scripts/lib/pages/preload.ts).
         performance: { preload: { type: 'async-chunks', exclude: [/\.woff2$/] } },
       }),
+  // Fonts stay files, however small (the ₹ face is 1.2 kB): the site's CSP loads fonts from its own origin only.
+  output: { dataUriLimit: { font: 0 } },
   server: {
     port: portOf(shell),
     strictPort: true,

@@ -28,7 +28,30 @@ async function breakOrigin(page: Page, name: RemoteName, failure: RemoteFailure)
   return () => page.unroute(pattern);
 }
 
+/**
+ * Pages arrive prerendered: everything shows before the scripts have run, but buttons work only once React has
+ * hydrated the page. So a navigation by page.goto also waits for <html data-interactive> (InteractiveMark),
+ * unless the test asked only for the response ('commit') or runs without JavaScript.
+ */
+async function gotoInteractive(page: Page, javaScriptEnabled: boolean) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (javaScriptEnabled && options?.waitUntil !== 'commit') {
+      // Only the site's pages have a #root to hydrate (a remote's bare origin, for one, has none).
+      await page.waitForFunction(
+        () => !document.getElementById('root') || document.documentElement.hasAttribute('data-interactive'),
+      );
+    }
+    return response;
+  };
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await gotoInteractive(page, javaScriptEnabled);
+    await use(page);
+  },
   header: async ({ page }, use) => use(new HeaderObject(page)),
   breakRemote: async ({ page }, use) => use((name, failure) => breakOrigin(page, name, failure)),
   consoleErrors: async ({ page }, use) => {

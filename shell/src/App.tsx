@@ -4,6 +4,7 @@ import { theme } from 'shared-content/theme';
 import { GlobalStyles } from 'shared-content/ui';
 import { Layout } from './layout/Layout.tsx';
 import { AppRoutes } from './routing/AppRoutes.tsx';
+import { InteractiveMark } from './routing/InteractiveMark.tsx';
 import { RestoreSearch } from './routing/RestoreSearch.tsx';
 import { RouteMeta } from './routing/RouteMeta.tsx';
 import { ScrollToTop } from './routing/ScrollToTop.tsx';
@@ -29,6 +30,7 @@ export function App({ router, searchAfterHydration }: AppProps) {
               <AppRoutes />
             </Layout>
             <RestoreSearch search={searchAfterHydration} />
+            <InteractiveMark />
           </>,
         )}
       </ThemeProvider>

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { heroCopy } from 'shared-content/marketing';
-import { allRoutePaths } from 'shared-content/site';
+import { allRoutePaths, footerCopy } from 'shared-content/site';
 import { expect, remoteOrigin, test } from '../../fixtures.ts';
 import { PortfolioObject } from '../../pages/portfolio.ts';
 
@@ -13,7 +13,7 @@ import { PortfolioObject } from '../../pages/portfolio.ts';
  * Opens a path with the shell's entry script held back, marks every element of the prerendered page, then
  * lets the script run and waits until the page is hydrated (no slot loading, the header reacts to input).
  */
-async function openHydrated(page: Page, path: string) {
+async function openHydrated(page: Page, path: string, beforeScripts?: () => Promise<void>) {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -29,8 +29,9 @@ async function openHydrated(page: Page, path: string) {
     for (const element of elements) element.setAttribute('data-prerendered', '');
     return elements.length;
   });
+  await beforeScripts?.();
   release();
-  await page.waitForLoadState('load');
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
   await expect(page.locator('[data-slot-state="loading"]')).toHaveCount(0);
   return marked;
 }
@@ -94,5 +95,26 @@ test('the page’s HTML already holds the remotes’ sections, and their images 
   const images = [...html.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? '');
   expect(images.some((src) => src.startsWith(`${remoteOrigin('mf_portfolio')}/`))).toBe(true);
   // No inline script anywhere: the site's CSP allows none.
-  expect(html).not.toMatch(/<script(?![^>]*\b(src=|type="application\/ld\+json"))/);
+  expect(html).not.toMatch(/<script(?![^>]*\b(src=|type="application\/(ld\+)?json"))/);
+});
+
+test('what a visitor types before the page has hydrated is kept and sent; the form cannot be sent before', async ({
+  page,
+}) => {
+  const email = 'early.visitor@example.in';
+  const field = page.getByRole('textbox', { name: footerCopy.newsletterLabel });
+  const subscribe = page.getByRole('button', { name: footerCopy.newsletterButton });
+  await openHydrated(page, '/services', async () => {
+    await field.fill(email);
+    // Before hydration the browser would submit the form itself (a reload, the address in the URL).
+    await expect(subscribe).toBeDisabled();
+  });
+  await expect(subscribe).toBeEnabled();
+  await expect(field).toHaveValue(email);
+  const [request] = await Promise.all([
+    page.waitForRequest((sent) => sent.url().endsWith('/subscribe') && sent.method() === 'POST'),
+    subscribe.click(),
+  ]);
+  expect(request.postDataJSON()).toEqual({ email });
+  await expect(page.getByText(footerCopy.newsletterSuccess)).toBeVisible();
 });

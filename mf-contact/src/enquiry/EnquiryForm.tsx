@@ -1,9 +1,11 @@
 import { enquiryFormCopy, type PlanSummary } from 'shared-content/contact';
 import { styled } from 'shared-content/styling';
+import { useHydratedForm } from 'shared-content/ui';
 import { SubmitButton } from '../form/controls.ts';
 import { FormStatus } from '../form/FormStatus.tsx';
 import { Honeypot } from '../form/Honeypot.tsx';
 import { EnquiryFields } from './EnquiryFields.tsx';
+import { type EnquiryFieldName, emptyEnquiry } from './enquiry-machine.ts';
 import { PlanNote } from './PlanNote.tsx';
 import { useEnquiryForm } from './useEnquiryForm.ts';
 
@@ -44,6 +46,10 @@ const headingId = 'send-your-query-heading';
 /** Send Your Query: the main enquiry form, posted as JSON to {apiUrl}/send-email. */
 export function EnquiryForm({ apiUrl, plan }: EnquiryFormProps) {
   const { state, edit, submit, honeypotRef } = useEnquiryForm(apiUrl, plan);
+  // Typing before the page has hydrated is kept; sending waits for it (useHydratedForm).
+  const { formRef, canSubmit } = useHydratedForm((name, value) => {
+    if (name in emptyEnquiry) edit(name as EnquiryFieldName, value);
+  });
   const { fields, status } = state;
   const submitting = status.kind === 'submitting';
   const message =
@@ -51,7 +57,7 @@ export function EnquiryForm({ apiUrl, plan }: EnquiryFormProps) {
 
   return (
     <Card>
-      <form onSubmit={submit} aria-labelledby={headingId} aria-busy={submitting}>
+      <form ref={formRef} onSubmit={submit} aria-labelledby={headingId} aria-busy={submitting}>
         <Heading id={headingId}>{enquiryFormCopy.heading}</Heading>
         <Intro>{enquiryFormCopy.intro}</Intro>
         <RequiredNote>{enquiryFormCopy.requiredNote}</RequiredNote>
@@ -59,7 +65,7 @@ export function EnquiryForm({ apiUrl, plan }: EnquiryFormProps) {
         <EnquiryFields fields={fields} edit={edit} submitting={submitting} />
         <Honeypot inputRef={honeypotRef} />
         <Actions>
-          <SubmitButton type="submit" disabled={submitting}>
+          <SubmitButton type="submit" disabled={submitting || !canSubmit}>
             {submitting ? enquiryFormCopy.submitting : enquiryFormCopy.submit}
           </SubmitButton>
           <FormStatus message={message} />

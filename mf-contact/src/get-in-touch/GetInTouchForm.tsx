@@ -2,6 +2,7 @@ import { getInTouchCopy } from 'shared-content/contact';
 import { fieldLimits } from 'shared-content/enquiry';
 import type { EmailJsSettings } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
+import { useHydrated } from 'shared-content/ui';
 import { Input, SubmitButton, TextArea } from '../form/controls.ts';
 import { Field } from '../form/Field.tsx';
 import { Honeypot } from '../form/Honeypot.tsx';
@@ -38,6 +39,8 @@ const ids = {
 export function GetInTouchForm({ emailjs }: GetInTouchFormProps) {
   const { formRef, state, submit } = useGetInTouchForm(emailjs);
   const sending = state === 'sending';
+  // Sending waits for hydration: before it, the browser would submit the form itself (useHydrated).
+  const hydrated = useHydrated();
   const { fields } = getInTouchCopy;
   return (
     <Card>
@@ -78,7 +81,7 @@ export function GetInTouchForm({ emailjs }: GetInTouchFormProps) {
           </Field>
         </Fields>
         <Honeypot />
-        <SubmitButton type="submit" disabled={sending}>
+        <SubmitButton type="submit" disabled={sending || !hydrated}>
           {sending ? getInTouchCopy.sending : getInTouchCopy.submit}
         </SubmitButton>
       </form>

@@ -8,3 +8,4 @@ export * from './PageHero.tsx';
 export * from './RemoteShowcase.tsx';
 export * from './Section.tsx';
 export * from './SectionHeading.tsx';
+export * from './useHydratedForm.ts';

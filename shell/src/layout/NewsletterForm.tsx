@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { fieldLimits } from 'shared-content/enquiry/client';
 import { footerCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
-import { buttonStyles, Icon } from 'shared-content/ui';
+import { buttonStyles, Icon, useHydratedForm } from 'shared-content/ui';
 import { type SubscribeOutcome, subscribeToNewsletter } from './newsletter-request.ts';
 
 type Status = { state: 'idle' } | { state: 'submitting' } | SubscribeOutcome;
@@ -46,6 +46,10 @@ const Message = styled.p(({ theme }) => ({
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>({ state: 'idle' });
+  // An address typed before the page has hydrated is kept; subscribing waits for it (useHydratedForm).
+  const { formRef, canSubmit } = useHydratedForm((name, value) => {
+    if (name === 'email') setEmail(value);
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,7 +65,7 @@ export function NewsletterForm() {
     <section aria-labelledby="footer-newsletter">
       <h2 id="footer-newsletter">{footerCopy.newsletterHeading}</h2>
       <p>{footerCopy.newsletterText}</p>
-      <Form onSubmit={onSubmit} aria-busy={submitting}>
+      <Form ref={formRef} onSubmit={onSubmit} aria-busy={submitting}>
         <label htmlFor="newsletter-email" className="visually-hidden">
           {footerCopy.newsletterLabel}
         </label>
@@ -78,7 +82,7 @@ export function NewsletterForm() {
           aria-describedby="newsletter-status"
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Submit type="submit" disabled={submitting}>
+        <Submit type="submit" disabled={submitting || !canSubmit}>
           {submitting ? footerCopy.newsletterSubmitting : footerCopy.newsletterButton}
         </Submit>
       </Form>

@@ -6,12 +6,10 @@
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { assetBasesGlobal } from '../../../shared-content/src/build/ssr-asset-base-plugin.ts';
 import { readRemoteMap } from '../remote-map-file.ts';
 import { deployFetch } from './deploy-fetch.ts';
 import { type PrerenderResult, serverBuildDir, serverEntryFile } from './prerender.ts';
-
-// Must match shared-content/src/build/ssr-asset-base-plugin.ts.
-const assetBasesGlobal = '__AGENCY_SSR_ASSET_BASES__';
 
 /** A path no route matches, for the 404 page. */
 const notFoundPath = '/__page-not-found__';
@@ -25,8 +23,11 @@ if (!deploy) throw new Error('usage: worker.ts <deploy folder> <path>...');
 
 globalThis.fetch = deployFetch(deploy, process.env);
 // In Node a remote's images resolve against the folder its browser build is served from: its manifest's.
+// An entry that is no URL is the shell's to report (remote-map.ts); its slots are prerendered as fallbacks.
 (globalThis as Record<string, unknown>)[assetBasesGlobal] = Object.fromEntries(
-  Object.entries(readRemoteMap(deploy)).map(([name, manifest]) => [name, new URL('.', manifest).href]),
+  Object.entries(readRemoteMap(deploy)).flatMap(([name, manifest]) =>
+    URL.canParse(String(manifest)) ? [[name, new URL('.', String(manifest)).href]] : [],
+  ),
 );
 // stdout carries only the results: whatever the runtime or a component logs goes to stderr.
 console.log = console.error;

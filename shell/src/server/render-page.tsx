@@ -20,10 +20,10 @@ export interface PrerenderedPage {
 }
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
-  for await (const chunk of stream)
-    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  return text;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array | string));
+  // Decoded once, whole: a chunk may end inside a multi-byte character (the ₹ sign is three bytes).
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**

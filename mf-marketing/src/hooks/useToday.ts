@@ -1,6 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-const neverChanges = () => () => {};
+import { useHydrated } from 'shared-content/ui';
 
 /**
  * Today, for a legal page's "Last updated". The page is prerendered when the site is released and may be
@@ -8,10 +6,6 @@ const neverChanges = () => () => {};
  * suppresses that one mismatch) and right after it is the visitor's today. In Node it is the day of rendering.
  */
 export function useToday(): Date | null {
-  const hydrating = useSyncExternalStore(
-    neverChanges,
-    () => false,
-    () => true,
-  );
-  return hydrating && typeof document !== 'undefined' ? null : new Date();
+  const hydrated = useHydrated();
+  return !hydrated && typeof document !== 'undefined' ? null : new Date();
 }

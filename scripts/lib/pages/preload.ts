@@ -7,10 +7,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RouteEntry, type RouteId, routes } from 'shared-content/site';
+import type { RouteEntry } from 'shared-content/site';
 import { type RemoteName, remotes } from 'shared-content/topology';
 import { checkRemoteManifest } from '../../../shell/src/federation/compatibility.ts';
 import { shellImports } from '../../../shell/src/federation/imports.ts';
+import { routeIdOf } from '../../../shell/src/routing/match-route.ts';
 import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
 import { shellProvides } from '../contract-check.ts';
 import type { HeadPart, PageContext } from '../pages.ts';
@@ -42,13 +43,6 @@ export function hintMarkup({ href, as, crossorigin, type, priority }: Hint): str
     (priority ? ` fetchpriority="${priority}"` : '') +
     ' />'
   );
-}
-
-/** The route-table id of a page's route, or null for the 404 page. */
-function routeIdOf(route: RouteEntry | null): RouteId | null {
-  if (!route) return null;
-  const found = (Object.keys(routes) as RouteId[]).find((id) => routes[id].path === route.path);
-  return found ?? null;
 }
 
 /** The remotes and exposes a route shows, in page order, from the shell's route → slots table. */

@@ -7,9 +7,11 @@ export function matchRoute(pathname: string): RouteEntry | null {
   return entries.find((route) => route.path === path || route.aliases.includes(path)) ?? null;
 }
 
-/** The route-table id of a pathname (the key of routeSlots), or null for a 404. */
-export function routeIdOfPath(pathname: string): RouteId | null {
-  const route = matchRoute(pathname);
+/** The route-table id (the key of routeSlots) of a route-table entry, or null for the 404 page. */
+export function routeIdOf(route: RouteEntry | null): RouteId | null {
   if (!route) return null;
   return (Object.keys(routes) as RouteId[]).find((id) => routes[id].path === route.path) ?? null;
 }
+
+/** The route-table id of a pathname, or null for a 404. */
+export const routeIdOfPath = (pathname: string): RouteId | null => routeIdOf(matchRoute(pathname));

@@ -45,7 +45,15 @@ const serverEnvironment = {
 } as const;
 
 const federation = [
-  pluginModuleFederation(federationOptions, { environment: 'web' }),
+  pluginModuleFederation(
+    {
+      ...federationOptions,
+      // Lends this runtime to the remotes, which are built without one of their own (shared-content's
+      // external-runtime.ts); the browser needs no code for running in Node.
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+    },
+    { environment: 'web' },
+  ),
   pluginModuleFederation(federationOptions, { target: 'node', environment: 'node' }),
 ];
 
@@ -76,7 +84,7 @@ export default defineConfig({
         // Every async chunk of the federated shell is needed at start (the bootstrap behind the federation
         // boundary and the shared singletons it provides), so the HTML preloads them all beside the entry
         // instead of the entry discovering them after it has run.
-        // Fonts are left to the page generator, which preloads only the Latin file (scripts/lib/pages/preload.ts).
+        // Fonts are left to the page generator, which preloads only the core face (scripts/lib/pages/preload.ts).
         performance: { preload: { type: 'async-chunks', exclude: [/\.woff2$/] } },
       }),
   // Fonts stay files, however small (the ₹ face is 1.2 kB): the site's CSP loads fonts from its own origin only.

@@ -52,6 +52,17 @@ export function shellProvides(shellManifestFile: string): Record<string, string>
   return provided;
 }
 
+/** The Module Federation version the shell was built with: the runtime it lends to the remotes. */
+export function shellRuntime(shellManifestFile: string): string {
+  const { metaData } = readManifest(shellManifestFile) as { metaData?: { pluginVersion?: unknown } };
+  if (typeof metaData?.pluginVersion !== 'string') {
+    throw new Error(
+      `${shellManifestFile} does not name its Module Federation version; is this the shell's build?`,
+    );
+  }
+  return metaData.pluginVersion;
+}
+
 /**
  * The shell a release is checked against: the one deployed in this environment when there is one (that is
  * what the remote will run inside), else the shell's current build.
@@ -69,6 +80,7 @@ export function checkRemoteBuild(name: RemoteName, buildDir: string, shellManife
     imports: shellImports[name],
     declared: declaredExposes[name],
     provided: shellProvides(shellManifestFile),
+    runtime: shellRuntime(shellManifestFile),
   });
 }
 

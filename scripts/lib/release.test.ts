@@ -68,6 +68,7 @@ beforeEach(() => {
     join(deploy, 'shell', 'mf-manifest.json'),
     JSON.stringify({
       name: 'shell',
+      metaData: { pluginVersion: good.metaData.pluginVersion },
       exposes: [],
       shared: good.shared.map(({ name, version }) => ({ name, version, singleton: true })),
     }),

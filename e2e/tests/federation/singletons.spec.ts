@@ -58,3 +58,19 @@ test('a remote’s link navigates in the shell’s router without a reload', asy
     true,
   );
 });
+
+test('the remotes run on the shell’s federation runtime instead of a copy each', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
+  const lender = await page.evaluate(
+    () => (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM?.name,
+  );
+  expect(lender).toBe('shell');
+  // The standalone pages' runtime script is never part of the composed site.
+  expect(scripts.filter((url) => url.includes('/federation-runtime.js'))).toEqual([]);
+  expect(scripts.filter((url) => /\/mf_(marketing|portfolio)\.[0-9a-f]+\.js$/.test(url))).toHaveLength(2);
+});

@@ -40,7 +40,14 @@ beforeEach(() => {
   mkdirSync(join(deploy, 'shell', 'static', 'font'), { recursive: true });
   // The shell provides the versions the fixture requires.
   const shared = goodManifest.shared.map((entry) => ({ ...entry, singleton: true }));
-  writeFileSync(join(deploy, 'shell', 'mf-manifest.json'), JSON.stringify({ name: 'shell', shared }));
+  writeFileSync(
+    join(deploy, 'shell', 'mf-manifest.json'),
+    JSON.stringify({
+      name: 'shell',
+      metaData: { pluginVersion: goodManifest.metaData.pluginVersion },
+      shared,
+    }),
+  );
 });
 afterEach(() => rmSync(deploy, { recursive: true, force: true }));
 
@@ -89,15 +96,17 @@ describe('preload hints', () => {
     ]);
   });
 
-  it('preload the shell’s Latin Inter file only', () => {
+  it('preload the shell’s core Inter face only', () => {
     expect(fontHint(deploy)).toBeNull();
     for (const name of [
       'inter-latin-ext-wght-normal.3835a68e46.woff2',
       'inter-latin-wght-normal.6c596dfcdd.woff2',
+      'inter-core-wght-normal.5a1f0c9e2b.woff2',
+      'inter-rupee-wght-normal.0bae44bccf.woff2',
     ])
       writeFileSync(join(deploy, 'shell', 'static', 'font', name), '');
     expect(hintMarkup(fontHint(deploy) ?? { href: '', as: 'font' })).toBe(
-      '<link rel="preload" href="/static/font/inter-latin-wght-normal.6c596dfcdd.woff2" as="font" type="font/woff2" crossorigin />',
+      '<link rel="preload" href="/static/font/inter-core-wght-normal.5a1f0c9e2b.woff2" as="font" type="font/woff2" crossorigin />',
     );
     expect(readFileSync(join(deploy, 'shell', 'mf-manifest.json'), 'utf8')).toContain('react');
   });

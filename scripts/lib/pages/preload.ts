@@ -13,7 +13,7 @@ import { checkRemoteManifest } from '../../../shell/src/federation/compatibility
 import { shellImports } from '../../../shell/src/federation/imports.ts';
 import { routeIdOf } from '../../../shell/src/routing/match-route.ts';
 import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
-import { shellProvides } from '../contract-check.ts';
+import { shellProvides, shellRuntime } from '../contract-check.ts';
 import type { HeadPart, PageContext } from '../pages.ts';
 import { versionOfManifestUrl } from '../publish.ts';
 
@@ -72,8 +72,14 @@ function readDeployedManifest(
 /** Whether the deployed shell would run this remote: the same check as in the browser, on the same files. */
 function runnable(deploy: string, remote: RemoteName, manifest: DeployedManifest): boolean {
   try {
-    const provided = shellProvides(join(deploy, 'shell', 'mf-manifest.json'));
-    return checkRemoteManifest(manifest, { remote, imports: shellImports[remote], provided }).length === 0;
+    const shellManifest = join(deploy, 'shell', 'mf-manifest.json');
+    const expected = {
+      remote,
+      imports: shellImports[remote],
+      provided: shellProvides(shellManifest),
+      runtime: shellRuntime(shellManifest),
+    };
+    return checkRemoteManifest(manifest, expected).length === 0;
   } catch {
     return false;
   }
@@ -121,11 +127,11 @@ export function remoteHints({
   return hints;
 }
 
-/** The shell's Latin Inter (the text every page opens with); the latin-ext file loads only when needed. */
+/** The shell's core Inter face, the one every page's text uses (inter.css); the other faces load when needed. */
 export function fontHint(deploy: string): Hint | null {
   const fontDir = join(deploy, 'shell', 'static', 'font');
   if (!existsSync(fontDir)) return null;
-  const file = readdirSync(fontDir).find((name) => /^inter-latin-wght-normal\.[0-9a-f]+\.woff2$/.test(name));
+  const file = readdirSync(fontDir).find((name) => /^inter-core-wght-normal\.[0-9a-f]+\.woff2$/.test(name));
   return file ? { href: `/static/font/${file}`, as: 'font', type: 'font/woff2', crossorigin: true } : null;
 }
 

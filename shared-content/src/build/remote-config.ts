@@ -2,6 +2,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remotes } from '../topology.ts';
+import { remoteBrowserExperiments, runtimeEnvironment, runtimeScriptTag } from './external-runtime.ts';
 import { nodeEnvironment, nodeFederation, pluginSsrManifestEntry } from './node-build.ts';
 
 export interface RemoteConfigOptions {
@@ -27,7 +28,10 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
   return defineConfig({
     plugins: [
       pluginReact(),
-      pluginModuleFederation(federation, { environment: 'web' }),
+      pluginModuleFederation(
+        { ...federation, experiments: remoteBrowserExperiments },
+        { environment: 'web' },
+      ),
       // The same exposes built for Node, for the prerender step (node-build.ts).
       pluginModuleFederation(nodeFederation(federation), { target: 'node', environment: 'node' }),
       pluginSsrManifestEntry(),
@@ -39,8 +43,9 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
     environments: {
       web: {
         source: { entry: { index: './src/index.ts' } },
-        html: { template: './index.html' },
+        html: { template: './index.html', tags: [runtimeScriptTag] },
       },
+      runtime: runtimeEnvironment(),
       node: nodeEnvironment(),
     },
     // 'auto': chunks load from wherever the manifest was fetched, not from the shell's origin.

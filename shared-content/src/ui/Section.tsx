@@ -24,6 +24,12 @@ const Band = styled('section', { shouldForwardProp: (prop) => prop !== 'tone' })
           : theme.color.bg.page,
     color: tone === 'dark' ? theme.color.fg.inverse : theme.color.fg.default,
     [theme.mq.md]: { paddingBlock: theme.space[24] },
+    // A band the visitor has not scrolled near is not laid out or painted. The home page is about 14 000 px
+    // tall on a phone, and laying all of it out (first, again when the web font arrives, again on hydration)
+    // cost the main thread more than the page's JavaScript did. `auto` remembers a band's real height once it
+    // has been shown; until then a band counts as 800 px tall, about a typical one's height.
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 800px',
   }),
 );
 

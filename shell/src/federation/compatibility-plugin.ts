@@ -33,6 +33,7 @@ export function compatibilityPlugin(): ModuleFederationRuntimePlugin {
           remote,
           imports: shellImports[remote],
           provided: providedSingletons(host),
+          runtime: host.version,
         });
         if (problems.length > 0) {
           throw new IncompatibleRemoteError(

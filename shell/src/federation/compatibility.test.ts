@@ -21,6 +21,7 @@ const marketing: RemoteExpectations = {
   imports: marketingExposes,
   declared: marketingExposes,
   provided,
+  runtime: '2.9.2',
 };
 
 const withShared = (name: string, change: Record<string, unknown>) => ({
@@ -72,6 +73,22 @@ describe('checkRemoteManifest', () => {
     });
     expect(problems).toEqual([
       'mf_marketing declares "Pricing" in src/contract.ts, but its build does not expose it',
+    ]);
+  });
+
+  it('accepts a remote built for the runtime the shell lends, or an older one of the same major version', () => {
+    expect(checkRemoteManifest(good, { ...marketing, runtime: '2.12.0' })).toEqual([]);
+  });
+
+  it('refuses a remote built with a newer Module Federation than the shell’s runtime, or with none named', () => {
+    expect(checkRemoteManifest(good, { ...marketing, runtime: '2.8.4' })).toEqual([
+      'mf_marketing was built with Module Federation 2.9.2, but the shell lends its runtime 2.8.4; build the ' +
+        "remote with the shell's version, or release a newer shell first",
+    ]);
+    expect(checkRemoteManifest(good, { ...marketing, runtime: '3.0.0' })).toHaveLength(1);
+    const unnamed = { ...good, metaData: { ...good.metaData, pluginVersion: undefined } };
+    expect(checkRemoteManifest(unnamed, marketing)).toEqual([
+      'mf_marketing: the manifest does not say which Module Federation version built it',
     ]);
   });
 

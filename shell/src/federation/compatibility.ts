@@ -17,6 +17,11 @@ export interface RemoteExpectations {
   declared?: readonly string[];
   /** The singletons the shell provides: package name → the version it ships. */
   provided: Readonly<Record<string, string>>;
+  /**
+   * The version of the Module Federation runtime the shell lends to remotes, which are built without one of
+   * their own (shared-content/src/build/external-runtime.ts).
+   */
+  runtime: string;
 }
 
 interface ManifestShared {
@@ -30,6 +35,8 @@ interface ManifestShape {
   name: string;
   exposes: { name: string }[];
   shared: ManifestShared[];
+  /** The Module Federation version that built the remote (metaData.pluginVersion). */
+  builtWith?: string;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -45,7 +52,13 @@ function readManifest(input: unknown): ManifestShape | string {
   if (!Array.isArray(shared) || !shared.every((item) => isRecord(item) && typeof item.name === 'string')) {
     return 'has no valid "shared" list';
   }
-  return { name, exposes: exposes as ManifestShape['exposes'], shared: shared as ManifestShared[] };
+  const builtWith = isRecord(input.metaData) ? input.metaData.pluginVersion : undefined;
+  return {
+    name,
+    exposes: exposes as ManifestShape['exposes'],
+    shared: shared as ManifestShared[],
+    ...(typeof builtWith === 'string' ? { builtWith } : {}),
+  };
 }
 
 /**
@@ -62,6 +75,15 @@ export function checkRemoteManifest(input: unknown, expected: RemoteExpectations
   }
 
   const problems: string[] = [];
+  // The remote's code runs on the shell's runtime: a newer minor or major version may call what it lacks.
+  if (manifest.builtWith === undefined) {
+    problems.push(`${remote}: the manifest does not say which Module Federation version built it`);
+  } else if (!satisfy(expected.runtime, `^${manifest.builtWith}`)) {
+    problems.push(
+      `${remote} was built with Module Federation ${manifest.builtWith}, but the shell lends its runtime ` +
+        `${expected.runtime}; build the remote with the shell's version, or release a newer shell first`,
+    );
+  }
   const exposed = new Set(manifest.exposes.map((expose) => expose.name));
   for (const name of expected.imports) {
     if (!exposed.has(name)) {

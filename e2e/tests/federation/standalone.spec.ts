@@ -1,0 +1,35 @@
+import { contactHeroCopy } from 'shared-content/contact';
+import { servicesCopy } from 'shared-content/marketing';
+import { portfolioCopy } from 'shared-content/portfolio';
+import type { RemoteName } from 'shared-content/topology';
+import { expect, test } from '../../fixtures.ts';
+
+/**
+ * A remote's own page (its team's showcase) runs without the shell: it loads the federation runtime the remote
+ * is built without (shared-content/src/build/federation-runtime.ts) and renders an expose on its own.
+ * Checked once, at the desktop width, on the live version of each remote.
+ */
+test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'the showcase is a tool for the remote’s team');
+
+const showcased: Array<[remote: RemoteName, expose: string, heading: string]> = [
+  ['mf_marketing', 'ServicesPage', servicesCopy.heading],
+  ['mf_portfolio', 'PortfolioPage', portfolioCopy.heading],
+  ['mf_contact', 'ContactPage', contactHeroCopy.heading],
+];
+
+for (const [remote, expose, heading] of showcased) {
+  test(`${remote}'s standalone page renders ${expose} on a runtime of its own`, async ({ page, request }) => {
+    const remoteMap = (await (await request.get('/remotes.json')).json()) as Record<RemoteName, string>;
+    const folder = remoteMap[remote].replace(/mf-manifest\.json$/, '');
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    // The standalone page is not prerendered and has no shell to mark it interactive.
+    await page.goto(`${folder}index.html`, { waitUntil: 'commit' });
+    await page.getByRole('navigation', { name: `${remote} exposes` }).getByRole('link', { name: expose }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+
+    expect(await page.evaluate(() => '_FEDERATION_RUNTIME_CORE' in globalThis)).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+}

@@ -21,6 +21,10 @@ export async function settle(page: Page) {
 
 /** axe's violations on the page (or inside a CSS selector) as "rule: help (targets)", naming what to fix. */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  // Bands off screen are not painted until the visitor scrolls near them (content-visibility: auto, Section.tsx),
+  // and axe finds a text's background by hit-testing what is painted: it would read the colour of whatever lies
+  // behind the unpainted band. So every band is painted for the check; what it looks like does not change.
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   const builder = new AxeBuilder({ page }).withTags(axeTags);
   const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations.map(

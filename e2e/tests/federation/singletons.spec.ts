@@ -67,7 +67,9 @@ test('the remotes run on the shell’s federation runtime instead of a copy each
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
   const lender = await page.evaluate(
-    () => (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM?.name,
+    () =>
+      (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM
+        ?.name,
   );
   expect(lender).toBe('shell');
   // The standalone pages' runtime script is never part of the composed site.

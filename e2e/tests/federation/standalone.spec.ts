@@ -26,7 +26,10 @@ for (const [remote, expose, heading] of showcased) {
 
     // The standalone page is not prerendered and has no shell to mark it interactive.
     await page.goto(`${folder}index.html`, { waitUntil: 'commit' });
-    await page.getByRole('navigation', { name: `${remote} exposes` }).getByRole('link', { name: expose }).click();
+    await page
+      .getByRole('navigation', { name: `${remote} exposes` })
+      .getByRole('link', { name: expose })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 
     expect(await page.evaluate(() => '_FEDERATION_RUNTIME_CORE' in globalThis)).toBe(true);

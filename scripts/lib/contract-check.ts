@@ -4,7 +4,7 @@ import { type RemoteName, remotes, sharedSingletons, shell } from 'shared-conten
 import { exposeNames as contactExposes } from '../../mf-contact/src/contract.ts';
 import { exposeNames as marketingExposes } from '../../mf-marketing/src/contract.ts';
 import { exposeNames as portfolioExposes } from '../../mf-portfolio/src/contract.ts';
-import { checkRemoteManifest } from '../../shell/src/federation/compatibility.ts';
+import { checkRemoteManifest, type RemoteExpectations } from '../../shell/src/federation/compatibility.ts';
 import { shellImports } from '../../shell/src/federation/imports.ts';
 import { appDist } from './paths.ts';
 
@@ -30,14 +30,20 @@ export function readManifest(file: string): unknown {
   }
 }
 
-/** The singletons a shell build provides (package → version), read from that build's mf-manifest.json. */
-export function shellProvides(shellManifestFile: string): Record<string, string> {
+/**
+ * What a shell build lends its remotes, read once from that build's mf-manifest.json: its singletons
+ * (package → version) and the Module Federation version it was built with, whose runtime the remotes run on.
+ */
+export function shellLends(shellManifestFile: string): Pick<RemoteExpectations, 'provided' | 'runtime'> {
   if (!existsSync(shellManifestFile)) {
     throw new Error(
       `No shell to check against: ${shellManifestFile} does not exist; build the shell (pnpm --filter shell build)`,
     );
   }
-  const manifest = readManifest(shellManifestFile) as { shared?: unknown };
+  const manifest = readManifest(shellManifestFile) as {
+    shared?: unknown;
+    metaData?: { pluginVersion?: unknown };
+  };
   const shared = Array.isArray(manifest.shared) ? (manifest.shared as Record<string, unknown>[]) : [];
   const provided: Record<string, string> = {};
   for (const name of sharedSingletons) {
@@ -49,18 +55,13 @@ export function shellProvides(shellManifestFile: string): Record<string, string>
     }
     provided[name] = entry.version;
   }
-  return provided;
-}
-
-/** The Module Federation version the shell was built with: the runtime it lends to the remotes. */
-export function shellRuntime(shellManifestFile: string): string {
-  const { metaData } = readManifest(shellManifestFile) as { metaData?: { pluginVersion?: unknown } };
-  if (typeof metaData?.pluginVersion !== 'string') {
+  const runtime = manifest.metaData?.pluginVersion;
+  if (typeof runtime !== 'string') {
     throw new Error(
       `${shellManifestFile} does not name its Module Federation version; is this the shell's build?`,
     );
   }
-  return metaData.pluginVersion;
+  return { provided, runtime };
 }
 
 /**
@@ -79,8 +80,7 @@ export function checkRemoteBuild(name: RemoteName, buildDir: string, shellManife
     remote: name,
     imports: shellImports[name],
     declared: declaredExposes[name],
-    provided: shellProvides(shellManifestFile),
-    runtime: shellRuntime(shellManifestFile),
+    ...shellLends(shellManifestFile),
   });
 }
 

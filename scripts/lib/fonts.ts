@@ -16,7 +16,7 @@ export const fontDir = join(repoRoot, 'shell/src/assets/fonts');
  * Latin file is still drawn in Inter: the browser then fetches the full Latin file as well.
  */
 export const coreCharacters = `${printableAscii()}\u00a0©×–—‘’“”•…`;
-export const coreWeights = { min: 400, max: 800 } as const;
+const coreWeights = { min: 400, max: 800 } as const;
 
 /** Symbols the copy uses that none of Inter's subsets has: the visitor's system draws them. */
 export const symbolsBeyondInter = '→★';

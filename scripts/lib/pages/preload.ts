@@ -13,7 +13,7 @@ import { checkRemoteManifest } from '../../../shell/src/federation/compatibility
 import { shellImports } from '../../../shell/src/federation/imports.ts';
 import { routeIdOf } from '../../../shell/src/routing/match-route.ts';
 import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
-import { shellProvides, shellRuntime } from '../contract-check.ts';
+import { shellLends } from '../contract-check.ts';
 import type { HeadPart, PageContext } from '../pages.ts';
 import { versionOfManifestUrl } from '../publish.ts';
 
@@ -72,14 +72,8 @@ function readDeployedManifest(
 /** Whether the deployed shell would run this remote: the same check as in the browser, on the same files. */
 function runnable(deploy: string, remote: RemoteName, manifest: DeployedManifest): boolean {
   try {
-    const shellManifest = join(deploy, 'shell', 'mf-manifest.json');
-    const expected = {
-      remote,
-      imports: shellImports[remote],
-      provided: shellProvides(shellManifest),
-      runtime: shellRuntime(shellManifest),
-    };
-    return checkRemoteManifest(manifest, expected).length === 0;
+    const lent = shellLends(join(deploy, 'shell', 'mf-manifest.json'));
+    return checkRemoteManifest(manifest, { remote, imports: shellImports[remote], ...lent }).length === 0;
   } catch {
     return false;
   }

@@ -14,7 +14,7 @@ export const remoteBrowserExperiments = {
 } as const;
 
 /** The standalone page's runtime script, at a fixed name beside the browser build. */
-export const runtimeScriptName = 'federation-runtime';
+const runtimeScriptName = 'federation-runtime';
 const runtimeScriptFile = `static/js/${runtimeScriptName}.js`;
 
 /** The build of federation-runtime.ts: one plain script, no page of its own. */

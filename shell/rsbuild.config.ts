@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginSharedSurface } from 'shared-content/build';
 import { localRuntimeConfig } from 'shared-content/site';
 import { devRemoteMap, enquiryApi, federationShared, originOf, portOf, shell } from 'shared-content/topology';
 
@@ -44,6 +45,21 @@ const serverEnvironment = {
   },
 } as const;
 
+/**
+ * The page loader (src/early/): the first script of every prerendered page, which holds early input and starts
+ * the other scripts. A plain script of its own with no federation, written beside the browser build.
+ */
+const loaderEnvironment = {
+  source: { entry: { 'page-loader': './src/early/index.ts' } },
+  output: {
+    target: 'web',
+    distPath: { root: oneBundle ? 'dist-one-bundle' : 'dist' },
+    cleanDistPath: false,
+  },
+  performance: { chunkSplit: { strategy: 'all-in-one' } },
+  tools: { htmlPlugin: false },
+} as const;
+
 const federation = [
   pluginModuleFederation(
     {
@@ -55,6 +71,8 @@ const federation = [
     { environment: 'web' },
   ),
   pluginModuleFederation(federationOptions, { target: 'node', environment: 'node' }),
+  // metaData.sharedExports: the exports of site-router this shell ships, which remotes are checked against.
+  pluginSharedSurface({ record: 'exports' }),
 ];
 
 export default defineConfig({
@@ -66,6 +84,7 @@ export default defineConfig({
       ...(oneBundle ? { output: { distPath: { root: 'dist-one-bundle' } } } : {}),
     },
     node: serverEnvironment,
+    loader: loaderEnvironment,
   },
   ...(oneBundle
     ? {

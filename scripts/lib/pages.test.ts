@@ -105,6 +105,8 @@ describe('pages', () => {
       join(deploy, 'shell', 'index.html'),
       shellIndex.replace('</head>', '<script defer src="/static/js/index.1.js"></script></head>'),
     );
+    mkdirSync(join(deploy, 'shell', 'static', 'js'), { recursive: true });
+    writeFileSync(join(deploy, 'shell', 'static', 'js', 'page-loader.0123abcd.js'), '');
     const prerendered: Prerender = (_deploy, paths) =>
       paths
         .filter((path) => path !== '/about')

@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
 import type { RemoteMap } from 'shared-content/topology';
-import { deferScripts } from './pages/defer-scripts.ts';
-import { fontFaces, preloadHints } from './pages/preload.ts';
+import { deferScripts, pageLoaderScript } from './pages/defer-scripts.ts';
+import { fontFaces, preloadHints, remoteHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';
 import { PrerenderError, type PrerenderResult, prerenderPages } from './prerender/prerender.ts';
 import { readRemoteMap } from './remote-map-file.ts';
@@ -71,8 +71,12 @@ export function renderPage(
   const withHead = withoutTitle.replace('</head>', `${head}</head>`);
   if (!body) return withHead;
   if (!withHead.includes(emptyRoot)) throw new Error(`The shell’s index.html has no ${emptyRoot}`);
+  // Without the page loader (a shell built before it existed) the scripts stay in the head, as written.
+  const loader = pageLoaderScript(page.deploy);
+  const owners = new Map(remoteHints(page).map((hint) => [hint.href, hint]));
+  const deferred = loader ? deferScripts(withHead, loader, owners) : withHead;
   // A function replacement: the markup may hold "$&" and the like, which must stay as written.
-  return deferScripts(withHead).replace(emptyRoot, () => `<div id="root">${body.html}</div>`);
+  return deferred.replace(emptyRoot, () => `<div id="root">${body.html}</div>`);
 }
 
 /** Renders every page in Node; on failure the pages are written without a body (the browser renders them). */

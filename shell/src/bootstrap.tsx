@@ -1,11 +1,13 @@
 import './assets/fonts/inter.css';
 import { type ReactNode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { loadRuntimeConfig } from './config/runtime-config.ts';
 import { loadRemoteMap } from './federation/remote-registry.ts';
-import { prepareRoute } from './prerender/prepare-route.ts';
+import { hydrateWhenIdle } from './hydration/idle-hydration.ts';
+import { pageHydration } from './hydration/page-hydration.ts';
+import { prepareHydration } from './prerender/prepare-route.ts';
+import { HydrationAwareRouter } from './routing/HydrationAwareRouter.tsx';
 
 // Start fetching both run-time files at once, in parallel with everything below.
 void loadRemoteMap().catch(() => undefined);
@@ -13,24 +15,27 @@ void loadRuntimeConfig().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-const router = (children: ReactNode) => <BrowserRouter>{children}</BrowserRouter>;
+const router = (children: ReactNode) => <HydrationAwareRouter>{children}</HydrationAwareRouter>;
 
-/** A prerendered page: load the route's remote modules (the HTML preloads them), then hydrate the same tree. */
-async function hydratePrerendered(root: HTMLElement) {
+/**
+ * A prerendered page: hydrate the shell at once. Each remote slot is a Suspense boundary whose code arrives
+ * later: React keeps its HTML until then (selective hydration), and RemoteSlot loads it when it is wanted.
+ */
+function hydratePrerendered(root: HTMLElement) {
   const failed = new Set(
     [...root.querySelectorAll<HTMLElement>('[data-slot-state="failed"][data-slot]')].map(
       (element) => element.dataset.slot ?? '',
     ),
   );
   const { pathname, search, hash } = window.location;
-  // A slot that does not load here is rendered lazily: its prerendered HTML stays until it loads or fails.
-  await prepareRoute(pathname, { failed, onFailure: () => undefined });
+  prepareHydration(pathname, failed);
   if (search) window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
-  // As a transition, hydration is time-sliced: the page stays responsive while a long page (home) hydrates.
+  // As a transition, hydration is time-sliced: the page stays responsive while the shell hydrates.
   startTransition(() => {
     hydrateRoot(root, <App router={router} searchAfterHydration={search} />);
   });
+  void hydrateWhenIdle(pageHydration);
 }
 
-if (root.hasChildNodes()) void hydratePrerendered(root);
+if (root.hasChildNodes()) hydratePrerendered(root);
 else createRoot(root).render(<App router={router} />);

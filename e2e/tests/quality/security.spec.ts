@@ -47,7 +47,7 @@ test('the HTML has no inline script: only external scripts and data blocks (JSON
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length, path).toBeGreaterThan(0);
     for (const [, attributes = '', body = ''] of scripts) {
-      // JSON is never executed: structured data, and the list after-first-paint.js reads.
+      // JSON is never executed: structured data, and the list the page loader reads.
       const isData = /type="application\/(ld\+)?json"/.test(attributes);
       expect(
         isData || (/\bsrc="/.test(attributes) && body.trim() === ''),

@@ -1,6 +1,6 @@
 import { enquiryFormCopy, type PlanSummary } from 'shared-content/contact';
 import { styled } from 'shared-content/styling';
-import { useHydratedForm } from 'shared-content/ui';
+import { earlySubmitMarker, useHydratedForm } from 'shared-content/ui';
 import { SubmitButton } from '../form/controls.ts';
 import { FormStatus } from '../form/FormStatus.tsx';
 import { Honeypot } from '../form/Honeypot.tsx';
@@ -65,7 +65,7 @@ export function EnquiryForm({ apiUrl, plan }: EnquiryFormProps) {
         <EnquiryFields fields={fields} edit={edit} submitting={submitting} />
         <Honeypot inputRef={honeypotRef} />
         <Actions>
-          <SubmitButton type="submit" disabled={submitting || !canSubmit}>
+          <SubmitButton type="submit" {...earlySubmitMarker} disabled={submitting || !canSubmit}>
             {submitting ? enquiryFormCopy.submitting : enquiryFormCopy.submit}
           </SubmitButton>
           <FormStatus message={message} />

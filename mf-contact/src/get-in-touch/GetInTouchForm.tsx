@@ -2,7 +2,7 @@ import { getInTouchCopy } from 'shared-content/contact';
 import { fieldLimits } from 'shared-content/enquiry';
 import type { EmailJsSettings } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
-import { useHydrated } from 'shared-content/ui';
+import { earlySubmitMarker, useHydrated } from 'shared-content/ui';
 import { Input, SubmitButton, TextArea } from '../form/controls.ts';
 import { Field } from '../form/Field.tsx';
 import { Honeypot } from '../form/Honeypot.tsx';
@@ -81,7 +81,7 @@ export function GetInTouchForm({ emailjs }: GetInTouchFormProps) {
           </Field>
         </Fields>
         <Honeypot />
-        <SubmitButton type="submit" disabled={sending || !hydrated}>
+        <SubmitButton type="submit" {...earlySubmitMarker} disabled={sending || !hydrated}>
           {sending ? getInTouchCopy.sending : getInTouchCopy.submit}
         </SubmitButton>
       </form>

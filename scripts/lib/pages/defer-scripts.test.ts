@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { deferredScriptsLoader, deferScripts, readDeferredScripts } from './defer-scripts.ts';
+import { deferScripts as deferWith, readDeferredScripts } from './defer-scripts.ts';
+
+const deferredScriptsLoader = '/static/js/page-loader.0123abcd.js';
+const deferScripts = (html: string) => deferWith(html, deferredScriptsLoader);
 
 const page =
   '<html><head><title>T</title>' +
@@ -24,7 +27,7 @@ describe('deferring a prerendered page’s scripts', () => {
     });
     expect(html).not.toContain('<script defer src="/static/js/index.abc.js">');
     expect(html).not.toMatch(/rel="preload"[^>]*as="(script|fetch)"/);
-    expect(html).toContain(`<script defer src="${deferredScriptsLoader}"></script></head>`);
+    expect(html).toContain(`<script async src="${deferredScriptsLoader}"></script></head>`);
   });
 
   it('keeps what the content itself needs: the font preload, structured data and the body', () => {

@@ -1,22 +1,37 @@
 /**
  * A prerendered page holds its content: its scripts only hydrate it. So the shell's entry script and every
  * script, style and fetch preload leave the page's head for a JSON block (never executed, so the CSP holds),
- * and the shell's small after-first-paint.js adds them back once the content has been painted. Downloads still
- * run in parallel, but none competes with what the visitor sees first: the HTML, its font and its images.
+ * and the shell's page loader (shell/src/early/, a small script of its own) adds them back: the shell's once
+ * the content has been painted, a remote slot's once that slot is wanted. None competes with what the visitor
+ * sees first: the HTML, its font and its images.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DeferredHint, DeferredPlan } from '../../../shell/src/early/protocol.ts';
 
-/** The loader the page keeps, from the shell's public files. */
-export const deferredScriptsLoader = '/after-first-paint.js';
+export type DeferredScripts = DeferredPlan;
 
-export interface DeferredScripts {
-  scripts: string[];
-  preload: Array<{ href: string; as: string; crossorigin?: true; type?: string }>;
+/** The page loader's URL in a deployed shell (a content-hashed file, so it is cached for good). */
+export function pageLoaderScript(deploy: string): string | null {
+  const dir = join(deploy, 'shell', 'static', 'js');
+  if (!existsSync(dir)) return null;
+  const file = readdirSync(dir).find((name) => /^page-loader\.[0-9a-f]+\.js$/.test(name));
+  return file ? `/static/js/${file}` : null;
 }
+
+const decodeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 
 const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 
-/** Moves the head's entry scripts and code preloads into the deferred list; the font preload stays. */
-export function deferScripts(html: string): string {
+/** Which remote or slots a preloaded file belongs to (preload.ts knows; the shell's own files belong to none). */
+export type HintOwners = ReadonlyMap<string, Pick<DeferredHint, 'remote' | 'slots'>>;
+
+/**
+ * Moves the head's entry scripts and code preloads into the deferred list, each preload with the remote or
+ * slots it belongs to; the font preload stays. The loader runs async, as soon as it arrives, so that it holds
+ * a visitor's early taps.
+ */
+export function deferScripts(html: string, loader: string, owners: HintOwners = new Map()): string {
   const headEnd = html.indexOf('</head>');
   if (headEnd === -1) throw new Error('The page has no </head>');
   const plan: DeferredScripts = { scripts: [], preload: [] };
@@ -31,11 +46,14 @@ export function deferScripts(html: string): string {
     const href = attribute(tag, 'href');
     if (!href || !as || !['script', 'style', 'fetch'].includes(as)) return tag;
     const type = attribute(tag, 'type');
+    const { remote, slots } = owners.get(decodeAttribute(href)) ?? {};
     plan.preload.push({
       href,
       as,
       ...(/\bcrossorigin\b/.test(tag) ? { crossorigin: true } : {}),
       ...(type ? { type } : {}),
+      ...(remote ? { remote } : {}),
+      ...(slots ? { slots } : {}),
     });
     return '';
   });
@@ -44,7 +62,7 @@ export function deferScripts(html: string): string {
   const json = JSON.stringify(plan).replace(/</g, '\\u003c');
   const block =
     `<script type="application/json" id="deferred-scripts">${json}</script>` +
-    `<script defer src="${deferredScriptsLoader}"></script>`;
+    `<script async src="${loader}"></script>`;
   return `${head}${block}${html.slice(headEnd)}`;
 }
 

@@ -31,6 +31,10 @@ export interface Hint {
   type?: string;
   /** The first slot holds the largest paint; the rest may wait for it. */
   priority?: 'high' | 'low';
+  /** The remote this file belongs to (its manifest, its entry): the page loader fetches it with its slots. */
+  remote?: RemoteName;
+  /** The slots ("remote/Module") whose code this is: the page loader fetches it when one of them is wanted. */
+  slots?: string[];
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -91,17 +95,22 @@ export function remoteHints({
     { href: '/runtime.json', as: 'fetch', crossorigin: true },
   ];
   const slots = slotsOfRoute(route);
-  const seen = new Set<string>();
+  const seen = new Map<string, Hint>();
   const add = (hint: Hint) => {
-    if (seen.has(hint.href)) return;
-    seen.add(hint.href);
+    const earlier = seen.get(hint.href);
+    // A chunk two slots share is one request, fetched with whichever of them is wanted first.
+    if (earlier) {
+      if (earlier.slots && hint.slots) earlier.slots = [...new Set([...earlier.slots, ...hint.slots])];
+      return;
+    }
+    seen.set(hint.href, hint);
     hints.push(hint);
   };
   const usedRemotes = [...new Set(slots.map((slot) => slot.remote))];
   for (const remote of usedRemotes) {
     const manifestUrl = remoteMap[remote];
     if (!manifestUrl) continue;
-    add({ href: manifestUrl, as: 'fetch', crossorigin: true, priority: 'high' });
+    add({ href: manifestUrl, as: 'fetch', crossorigin: true, priority: 'high', remote });
     const manifest = readDeployedManifest(deploy, remote, manifestUrl);
     const entry = manifest?.metaData?.remoteEntry;
     // The shell never runs a remote it finds incompatible (compatibility-plugin.ts); it should not download
@@ -109,13 +118,16 @@ export function remoteHints({
     if (!manifest || !entry?.name || !runnable(deploy, remote, manifest)) continue;
     // publicPath 'auto': every file is relative to the folder the manifest was fetched from.
     const url = (file: string) => new URL(file, manifestUrl).href;
-    add({ href: url(`${entry.path ?? ''}${entry.name}`), as: 'script', priority: 'high' });
+    add({ href: url(`${entry.path ?? ''}${entry.name}`), as: 'script', priority: 'high', remote });
     slots.forEach((slot, index) => {
       if (slot.remote !== remote) return;
       const assets = manifest.exposes?.find((expose) => expose.name === slot.module)?.assets;
       const priority = index === 0 ? 'high' : 'low';
-      for (const file of assets?.css?.sync ?? []) add({ href: url(file), as: 'style', priority });
-      for (const file of assets?.js?.sync ?? []) add({ href: url(file), as: 'script', priority });
+      const owners = [`${remote}/${slot.module}`];
+      for (const file of assets?.css?.sync ?? [])
+        add({ href: url(file), as: 'style', priority, slots: owners });
+      for (const file of assets?.js?.sync ?? [])
+        add({ href: url(file), as: 'script', priority, slots: owners });
     });
   }
   return hints;

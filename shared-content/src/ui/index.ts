@@ -1,6 +1,7 @@
 export * from './ButtonLink.tsx';
 export * from './Container.tsx';
 export * from './card-styles.ts';
+export * from './early-submit.ts';
 export * from './GlobalStyles.tsx';
 export * from './Icon.tsx';
 export * from './IconBadge.tsx';

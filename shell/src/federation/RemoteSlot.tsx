@@ -1,7 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ExposedProps } from 'shared-content/contract';
+import { pageLoader } from '../early/page-loader-api.ts';
+import { slotAttribute, slotLiveAttribute } from '../early/protocol.ts';
+import { pageHydration, type TrackedSlot } from '../hydration/page-hydration.ts';
+import { SlotContent } from '../hydration/SlotContent.tsx';
+import { slotLoad } from '../hydration/slot-load.tsx';
+import { isInView, watchSlot } from '../hydration/slot-triggers.ts';
 import type { ImportedModule, RemoteContracts, RemoteName } from './imports.ts';
-import { forgetFailedSlot, preparedSlot } from './prepared-slots.ts';
+import { forgetPreparedSlot, preparedSlot } from './prepared-slots.ts';
 import { loadExposedComponent } from './remote-registry.ts';
 import { SlotErrorBoundary } from './SlotErrorBoundary.tsx';
 import { SlotFallback } from './SlotFallback.tsx';
@@ -25,52 +31,127 @@ export type RemoteSlotProps<R extends RemoteName, M extends ImportedModule<R>> =
   tone?: SlotTone;
 } & SlotPropsInput<PropsOf<R, M>>;
 
+const noProps = {};
+
 /**
- * The one way the shell mounts remote code: lazy load through the federation runtime, a placeholder that
- * reserves the space, and an error boundary whose Retry really loads the remote again. A slot prepared before
- * the first render (prepared-slots.ts) renders its module at once, or, if the prerendered page holds its
- * fallback, that fallback, and then loads the remote again in the browser.
+ * The one way the shell mounts remote code: a Suspense boundary whose code arrives later, an error boundary
+ * whose Retry really loads the remote again, and a placeholder that reserves the space while a slot mounted by
+ * client navigation loads. A slot prerendered into the page keeps its HTML and is hydrated when it is wanted
+ * (near the viewport, reached for, or the browser idle: ../hydration/); a slot whose prerendered HTML is its
+ * fallback renders that fallback, then loads the remote again.
  */
 export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   slotProps: RemoteSlotProps<R, M>,
 ) {
   const { remote, module, reserve, tone = 'light', props, resolveProps } = slotProps;
-  const [attempt, setAttempt] = useState(0);
   const slot = `${remote}/${module}`;
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  const prepared = attempt === 0 ? preparedSlot(slot) : undefined;
-  const preparedFailed = prepared?.state === 'failed';
+  // Read once: what the page's HTML holds for this slot. A later mount (client navigation) finds nothing.
+  const [prepared] = useState(() => preparedSlot(slot));
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(prepared?.state === 'failed');
+  const element = useRef<HTMLDivElement>(null);
+  const failedRef = useRef(failed);
+  failedRef.current = failed;
+  const retry = useCallback(() => {
+    setFailed(false);
+    setAttempt((value) => value + 1);
+  }, []);
+  const deferred = attempt === 0 && prepared?.state === 'deferred';
 
-  useEffect(() => {
-    if (!preparedFailed) return;
-    forgetFailedSlot(slot);
-    retry();
-  }, [preparedFailed, slot, retry]);
-
-  const Loaded = useMemo(
-    () =>
-      // A prepared module is rendered directly (see below); only an unprepared slot loads lazily.
-      lazy(async () => {
+  const load = useMemo(() => {
+    // The prerenderer loaded the module before rendering: it renders at once.
+    if (attempt === 0 && prepared?.state === 'loaded') return { Component: prepared.component, start() {} };
+    const next = slotLoad(
+      async () => {
         const [exposed, resolved] = await Promise.all([
           loadExposedComponent(remote, module, attempt),
           resolveProps ? (resolveProps() as Promise<object>) : Promise.resolve({}),
         ]);
-        const Exposed = exposed.default;
-        return { default: (direct: object) => <Exposed {...resolved} {...direct} /> };
-      }),
+        return { component: exposed.default, props: resolved };
+      },
+      (error) => {
+        console.warn(`[shell] ${slot} failed: ${error instanceof Error ? error.message : String(error)}`);
+        setFailed(true);
+      },
+    );
+    // A slot with nothing prerendered to keep loads at once, as React.lazy would: from its first render.
+    if (!deferred && !failed) next.start();
+    return next;
     // resolveProps runs once per attempt (a Retry runs it again); direct props flow on every render.
-    [remote, module, attempt],
-  );
+  }, [remote, module, attempt]);
+
+  // Tracked by the page, so the router, the interactive mark and idle hydration know where each slot is.
+  const tracked = useRef<TrackedSlot | null>(null);
+  useEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    const entry: TrackedSlot = {
+      slot,
+      phase: 'waiting',
+      dehydrated: deferred,
+      inViewAtStart: deferred && isInView(target),
+      trigger: () => {
+        if (entry.phase !== 'waiting') return;
+        pageLoader()?.preloadSlot(slot);
+        pageHydration.update(entry, { phase: 'loading' });
+        load.start();
+      },
+    };
+    tracked.current = entry;
+    const untrack = pageHydration.track(entry);
+    forgetPreparedSlot(slot);
+    if (failed) pageHydration.update(entry, { phase: 'failed', dehydrated: false });
+    else if (!deferred) entry.trigger();
+    const stopWatching = deferred
+      ? watchSlot(target, { slot, loader: pageLoader(), onTrigger: entry.trigger })
+      : () => undefined;
+    return () => {
+      stopWatching();
+      untrack();
+      tracked.current = null;
+    };
+  }, [slot, load, deferred, failed]);
+
+  // The prerendered fallback is shown as it is, then the remote is loaded again at once (no click needed).
+  useEffect(() => {
+    if (attempt === 0 && prepared?.state === 'failed') retry();
+  }, [attempt, prepared, retry]);
+
+  const markLive = useCallback(() => {
+    element.current?.setAttribute(slotLiveAttribute, '');
+    if (tracked.current) {
+      pageHydration.update(tracked.current, {
+        phase: failedRef.current ? 'failed' : 'live',
+        dehydrated: false,
+      });
+    }
+    if (element.current) pageLoader()?.partLive(element.current);
+  }, []);
+
+  // A fallback is the shell's own markup: live as soon as the shell is.
+  useEffect(() => {
+    if (failed) markLive();
+  }, [failed, markLive]);
+
+  // The remote's component threw while rendering: its error boundary shows the fallback.
+  const renderFailed = useCallback(() => {
+    if (tracked.current) pageHydration.update(tracked.current, { phase: 'failed', dehydrated: false });
+    element.current?.setAttribute(slotLiveAttribute, '');
+    if (element.current) pageLoader()?.partLive(element.current);
+  }, []);
 
   const fallback = <SlotFallback remote={remote} slot={slot} reserve={reserve} tone={tone} onRetry={retry} />;
-  if (preparedFailed) return fallback;
-  const Prepared = prepared?.state === 'loaded' ? prepared.component : null;
-
   return (
-    <SlotErrorBoundary key={attempt} slot={slot} fallback={() => fallback}>
-      <Suspense fallback={<SlotPlaceholder reserve={reserve} tone={tone} />}>
-        {Prepared ? <Prepared {...(props ?? {})} /> : <Loaded {...(props ?? {})} />}
-      </Suspense>
-    </SlotErrorBoundary>
+    <div ref={element} {...{ [slotAttribute]: slot }}>
+      {failed ? (
+        fallback
+      ) : (
+        <SlotErrorBoundary key={attempt} slot={slot} fallback={() => fallback} onError={renderFailed}>
+          <Suspense fallback={<SlotPlaceholder reserve={reserve} tone={tone} />}>
+            <SlotContent component={load.Component} props={props ?? noProps} onLive={markLive} />
+          </Suspense>
+        </SlotErrorBoundary>
+      )}
+    </div>
   );
 }

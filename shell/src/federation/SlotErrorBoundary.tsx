@@ -4,6 +4,8 @@ export interface SlotErrorBoundaryProps {
   /** Names the slot in the console message, e.g. "mf_marketing/Hero". */
   slot: string;
   fallback: (error: Error) => ReactNode;
+  /** Told once the fallback has replaced the slot's content. */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -21,6 +23,7 @@ export class SlotErrorBoundary extends Component<SlotErrorBoundaryProps, State> 
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.warn(`[shell] ${this.props.slot} failed: ${error.message}`, info.componentStack ?? '');
+    this.props.onError?.(error);
   }
 
   override render() {

@@ -1,14 +1,17 @@
 /**
- * Slots whose remote module was loaded before the first render, so RemoteSlot can render them at once instead
- * of suspending. The prerenderer fills this in Node before it renders a route; the browser fills it for the
- * same route before it hydrates, so both render the same tree and hydration matches.
+ * What RemoteSlot's first render of each slot is based on, so that it matches the page's HTML. The prerenderer
+ * fills this in Node with the modules it loaded before rendering a route (or the slots that failed); the
+ * browser, before it hydrates that route, with what the HTML holds: each slot's content (kept, and hydrated
+ * once its code is wanted) or its fallback.
  */
 import type { ComponentType } from 'react';
 
 export type PreparedSlot =
   | { state: 'loaded'; component: ComponentType<object> }
   /** The prerendered HTML holds this slot's fallback: render it too, then retry in the browser. */
-  | { state: 'failed' };
+  | { state: 'failed' }
+  /** The prerendered HTML holds this slot's content: keep it, and hydrate it once its code is wanted. */
+  | { state: 'deferred' };
 
 const prepared = new Map<string, PreparedSlot>();
 
@@ -22,9 +25,13 @@ export function preparedSlot(slot: string): PreparedSlot | undefined {
   return prepared.get(slot);
 }
 
-/** A failed slot is prepared only for the render that must match the HTML; its retry loads it normally. */
-export function forgetFailedSlot(slot: string) {
-  if (prepared.get(slot)?.state === 'failed') prepared.delete(slot);
+/**
+ * What the page's HTML holds matters only to the render that hydrates it: a slot mounted later (a client
+ * navigation back to this route) loads normally. A module loaded before the first render stays, for reuse.
+ */
+export function forgetPreparedSlot(slot: string) {
+  const state = prepared.get(slot)?.state;
+  if (state === 'failed' || state === 'deferred') prepared.delete(slot);
 }
 
 export function clearPreparedSlots() {

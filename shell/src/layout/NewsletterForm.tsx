@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { fieldLimits } from 'shared-content/enquiry/client';
 import { footerCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
-import { buttonStyles, Icon, useHydratedForm } from 'shared-content/ui';
+import { buttonStyles, earlySubmitMarker, Icon, useHydratedForm } from 'shared-content/ui';
 import { type SubscribeOutcome, subscribeToNewsletter } from './newsletter-request.ts';
 
 type Status = { state: 'idle' } | { state: 'submitting' } | SubscribeOutcome;
@@ -82,7 +82,7 @@ export function NewsletterForm() {
           aria-describedby="newsletter-status"
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Submit type="submit" disabled={submitting || !canSubmit}>
+        <Submit type="submit" {...earlySubmitMarker} disabled={submitting || !canSubmit}>
           {submitting ? footerCopy.newsletterSubmitting : footerCopy.newsletterButton}
         </Submit>
       </Form>

@@ -1,7 +1,9 @@
 /**
- * Loads what a route's first render needs, so that render is complete (no placeholders): its remote modules
- * (from the route → slots table) and, for /contact, runtime.json. The prerenderer runs it before rendering a
- * route in Node and the browser before hydrating that route's HTML, so both render the same tree.
+ * Prepares a route's first render. In Node (prepareRoute), the prerenderer loads what that render needs, so the
+ * HTML is complete (no placeholders): its remote modules (from the route → slots table) and, for /contact,
+ * runtime.json. In the browser (prepareHydration), nothing is loaded first: each slot keeps its prerendered HTML
+ * and is hydrated on its own once its code is wanted (RemoteSlot), so the shell is live without waiting for any
+ * remote.
  */
 import { loadRuntimeConfig } from '../config/runtime-config.ts';
 import { prepareSlot, slotKey } from '../federation/prepared-slots.ts';
@@ -38,4 +40,14 @@ export async function prepareRoute(pathname: string, { failed, onFailure }: Prep
   // The contact page's props come from runtime.json; a failure there is the slot's own to show.
   if (id === 'contact') work.push(loadRuntimeConfig().catch(() => undefined));
   await Promise.all(work);
+}
+
+/** Marks each slot of the route for hydration: its prerendered content, or the fallback the HTML holds. */
+export function prepareHydration(pathname: string, failed: ReadonlySet<string>): void {
+  const id = routeIdOfPath(pathname);
+  if (!id) return;
+  for (const { remote, module } of routeSlots[id]) {
+    const key = slotKey(remote, module);
+    prepareSlot(key, failed.has(key) ? { state: 'failed' } : { state: 'deferred' });
+  }
 }

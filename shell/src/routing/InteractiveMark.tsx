@@ -1,13 +1,31 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { pageLoader } from '../early/page-loader-api.ts';
+import { shellLiveAttribute } from '../early/protocol.ts';
+import { pageHydration } from '../hydration/page-hydration.ts';
 
 /**
- * Marks the document once React has taken over the page (hydrated the prerendered HTML, or rendered it):
- * <html data-interactive>. Until then a prerendered page shows everything but its buttons do nothing; the
- * mark lets anything that needs the live page (the e2e suite) wait for exactly that moment.
+ * Marks on <html> how far the page has come, for the page loader (which performs input held until then) and
+ * for anything that needs the live page (the e2e suite):
+ * - data-shell-live: the shell (header, drawer, footer, routing) answers input;
+ * - data-interactive: that, and every remote slot that was on screen at the start (what the visitor sees works);
+ * - data-hydrated: every slot of the page is live or has fallen back.
+ * The shell is marked one render after hydration, so state its forms adopted in their first effects (what was
+ * typed before) has rendered before held input is performed.
  */
 export function InteractiveMark() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
-    document.documentElement.setAttribute('data-interactive', '');
-  }, []);
+    if (!hydrated) return;
+    const html = document.documentElement;
+    html.setAttribute(shellLiveAttribute, '');
+    pageLoader()?.partLive(html);
+    const mark = () => {
+      if (pageHydration.inViewSettled()) html.setAttribute('data-interactive', '');
+      if (pageHydration.allSettled()) html.setAttribute('data-hydrated', '');
+    };
+    mark();
+    return pageHydration.subscribe(mark);
+  }, [hydrated]);
   return null;
 }

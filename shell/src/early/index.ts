@@ -1,0 +1,80 @@
+/**
+ * The page loader: the first script of every prerendered page (scripts/lib/pages/defer-scripts.ts), small and
+ * loaded async so it runs as early as it can. It
+ * - holds input meant for parts of the page that are not live yet, and performs it once they are;
+ * - enables the submit buttons that are disabled only until their form is live (the submit is held instead);
+ * - starts the shell's scripts once the first content is on screen, then the code of the slots in view;
+ * - offers the shell `window.agencyPageLoader`, through which the shell asks for a slot's code and reports
+ *   what became live.
+ */
+import { earlySubmitAttribute } from 'shared-content/early-submit';
+import { deferredRequests, firstContentfulPaint } from './deferred-requests.ts';
+import { holdEarlyInput } from './early-input.ts';
+import type { PageLoader } from './page-loader-api.ts';
+import { type DeferredPlan, deferredPlanId, slotAttribute } from './protocol.ts';
+
+function readPlan(): DeferredPlan | null {
+  const block = document.getElementById(deferredPlanId);
+  if (!block) return null;
+  try {
+    const plan = JSON.parse(block.textContent || '{}') as Partial<DeferredPlan>;
+    return { scripts: plan.scripts ?? [], preload: plan.preload ?? [] };
+  } catch {
+    return null;
+  }
+}
+
+const whenParsed = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState !== 'loading') resolve();
+    else document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+  });
+
+/** Slots a visitor sees on arrival, or will within a short scroll: their code comes right after the shell's. */
+function slotsInView(): string[] {
+  const reach = window.innerHeight * 1.25;
+  return [...document.querySelectorAll(`[${slotAttribute}]`)]
+    .filter((element) => {
+      const { top, bottom } = element.getBoundingClientRect();
+      return top < reach && bottom > 0;
+    })
+    .map((element) => element.getAttribute(slotAttribute) ?? '');
+}
+
+function start(plan: DeferredPlan) {
+  const wanted: string[] = [];
+  const listeners = new Set<(slot: string) => void>();
+  const requests = deferredRequests(plan, document);
+  const input = holdEarlyInput(window, {
+    onSlotWanted(slot) {
+      if (!wanted.includes(slot)) wanted.push(slot);
+      requests.preloadSlot(slot);
+      for (const listener of listeners) listener(slot);
+    },
+  });
+
+  const loader: PageLoader = {
+    wantedSlots: () => [...wanted],
+    onWanted(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    preloadSlot: (slot) => requests.preloadSlot(slot),
+    partLive: () => input.replay(),
+  };
+  window.agencyPageLoader = loader;
+
+  void whenParsed().then(() => {
+    for (const button of document.querySelectorAll<HTMLButtonElement>(`button[${earlySubmitAttribute}]`)) {
+      button.disabled = false;
+    }
+  });
+  void Promise.all([firstContentfulPaint(window), whenParsed()])
+    .then(() => requests.startShell())
+    .then(() => {
+      for (const slot of slotsInView()) requests.preloadSlot(slot);
+    });
+}
+
+const plan = readPlan();
+if (plan) start(plan);

@@ -1,0 +1,32 @@
+/**
+ * What the page generator, the page loader (this folder, the first script of every prerendered page) and the
+ * shell's bundle agree on. Kept in one place because three separate builds read it; DOM-free, as the page
+ * generator runs in Node. The loader's run-time interface is in page-loader-api.ts.
+ */
+
+/** One deferred request of a page: a script or a preload, for the shell or for one remote slot. */
+export interface DeferredHint {
+  href: string;
+  as: string;
+  crossorigin?: true;
+  type?: string;
+  /** The remote whose code this is (its manifest and entry): fetched once one of its slots is wanted. */
+  remote?: string;
+  /** The slots ("mf_marketing/Hero") whose code this is: fetched when the first of them is wanted. */
+  slots?: string[];
+}
+
+/** The JSON block a prerendered page carries instead of its scripts (scripts/lib/pages/defer-scripts.ts). */
+export interface DeferredPlan {
+  scripts: string[];
+  preload: DeferredHint[];
+}
+
+export const deferredPlanId = 'deferred-scripts';
+
+/** The element around each remote slot; its value is the slot, "remote/Module". */
+export const slotAttribute = 'data-remote-slot';
+/** Set on a slot's element once the slot answers input (hydrated, or showing the shell's fallback). */
+export const slotLiveAttribute = 'data-slot-live';
+/** Set on <html> once the shell (header, footer, routing) answers input. */
+export const shellLiveAttribute = 'data-shell-live';

@@ -1,0 +1,92 @@
+/**
+ * The page's remote slots and how far each has come: one object for the whole page, so the router, the
+ * interactive mark and the idle scheduler ask one place. A slot that arrived prerendered is *dehydrated* until
+ * its code has loaded and React has taken over its HTML (or it has fallen back); see RemoteSlot.
+ */
+
+export type SlotPhase = 'waiting' | 'loading' | 'live' | 'failed';
+
+export interface TrackedSlot {
+  /** "remote/Module". */
+  readonly slot: string;
+  phase: SlotPhase;
+  /** Prerendered HTML that React has not taken over yet (a slot mounted by client navigation never is). */
+  dehydrated: boolean;
+  /** On screen when the page was opened: these make the page interactive for the visitor. */
+  readonly inViewAtStart: boolean;
+  /** Starts loading the slot's code now (a no-op once started). */
+  readonly trigger: () => void;
+}
+
+const settledPhases: readonly SlotPhase[] = ['live', 'failed'];
+export const isSettled = (slot: Pick<TrackedSlot, 'phase'>) => settledPhases.includes(slot.phase);
+
+export class PageHydration {
+  private readonly slots: TrackedSlot[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  /** Tracks a mounted slot; returns the function that stops tracking it (on unmount). */
+  track(slot: TrackedSlot): () => void {
+    this.slots.push(slot);
+    this.changed();
+    return () => {
+      const index = this.slots.indexOf(slot);
+      if (index !== -1) this.slots.splice(index, 1);
+      this.changed();
+    };
+  }
+
+  update(slot: TrackedSlot, change: Partial<Pick<TrackedSlot, 'phase' | 'dehydrated'>>) {
+    Object.assign(slot, change);
+    this.changed();
+  }
+
+  /** Slots in page order (the order they mounted). */
+  all(): readonly TrackedSlot[] {
+    return this.slots;
+  }
+
+  hasDehydrated(): boolean {
+    return this.slots.some((slot) => slot.dehydrated);
+  }
+
+  /** True once every slot that was on screen at the start answers input (or has fallen back). */
+  inViewSettled(): boolean {
+    return this.slots.every((slot) => !slot.inViewAtStart || isSettled(slot));
+  }
+
+  allSettled(): boolean {
+    return this.slots.every(isSettled);
+  }
+
+  /** Calls back on every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once `done` holds, checking now and after every change. */
+  when(done: (hydration: PageHydration) => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      if (done(this)) return resolve();
+      const stop = this.subscribe(() => {
+        if (!done(this)) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+
+  /** Loads every dehydrated slot now and resolves once none is left (each hydrated or fallen back). */
+  hydrateAll(): Promise<void> {
+    for (const slot of this.slots) if (slot.dehydrated) slot.trigger();
+    return this.when((hydration) => !hydration.hasDehydrated());
+  }
+
+  private changed() {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+/** The page's one instance in the browser. */
+export const pageHydration = new PageHydration();

@@ -1,0 +1,75 @@
+/**
+ * When a prerendered slot's code is loaded: whichever comes first of
+ * - the slot coming near the viewport (on screen at the start, or scrolled to: its HTML shows already, so
+ *   "near" only has to beat the visitor's finger, not their eyes);
+ * - the visitor reaching for it (a pointer down, focus, a key, typing) or having tapped it before the shell
+ *   was live (the page loader remembers that);
+ * - the browser being idle (idle-hydration.ts, which calls the slot's trigger itself).
+ */
+import type { PageLoader } from '../early/page-loader-api.ts';
+
+export type TriggerReason = 'near-viewport' | 'interaction' | 'idle';
+
+/** How far outside the viewport a slot counts as near: about a quick flick of the thumb on a phone. */
+export const nearViewportMargin = '200px 0px';
+
+/** The first signs of a visitor reaching for a slot; a click always follows one of them. */
+export const intentEvents = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'input'] as const;
+
+export interface WatchSlotOptions {
+  slot: string;
+  onTrigger: (reason: TriggerReason) => void;
+  loader?: PageLoader;
+  /** Injected for tests; the browser's by default. */
+  IntersectionObserver?: typeof IntersectionObserver;
+}
+
+/** Watches a slot's element and calls onTrigger once; returns the function that stops watching. */
+export function watchSlot(element: Element, options: WatchSlotOptions): () => void {
+  const { slot, onTrigger, loader } = options;
+  const Observer = options.IntersectionObserver ?? globalThis.IntersectionObserver;
+  let stopped = false;
+  const cleanups: Array<() => void> = [];
+  const stop = () => {
+    stopped = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
+  const fire = (reason: TriggerReason) => {
+    if (stopped) return;
+    stop();
+    onTrigger(reason);
+  };
+
+  if (loader?.wantedSlots().includes(slot)) {
+    fire('interaction');
+    return stop;
+  }
+  if (loader) cleanups.push(loader.onWanted((wanted) => wanted === slot && fire('interaction')));
+
+  const onIntent = () => fire('interaction');
+  for (const type of intentEvents) element.addEventListener(type, onIntent, { capture: true, passive: true });
+  cleanups.push(() => {
+    for (const type of intentEvents) element.removeEventListener(type, onIntent, { capture: true });
+  });
+
+  if (Observer) {
+    const observer = new Observer(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) fire('near-viewport');
+      },
+      { rootMargin: nearViewportMargin },
+    );
+    observer.observe(element);
+    cleanups.push(() => observer.disconnect());
+  } else {
+    // No IntersectionObserver (very old browsers): treat every slot as near.
+    fire('near-viewport');
+  }
+  return stop;
+}
+
+/** Whether an element is on screen now (the slots that make a page interactive for the visitor). */
+export function isInView(element: Element, viewportHeight = window.innerHeight): boolean {
+  const { top, bottom } = element.getBoundingClientRect();
+  return top < viewportHeight && bottom > 0;
+}

@@ -72,6 +72,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
       (error) => {
         console.warn(`[shell] ${slot} failed: ${error instanceof Error ? error.message : String(error)}`);
         setFailed(true);
+        pageHydration.hydrateRemote(remote);
       },
     );
     // A slot with nothing prerendered to keep loads at once, as React.lazy would: from its first render.

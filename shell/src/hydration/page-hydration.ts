@@ -77,6 +77,14 @@ export class PageHydration {
     });
   }
 
+  /**
+   * A remote failed to load for one slot: its other dehydrated slots load now too, so that they all fall back
+   * together (and come back together with one Retry) instead of one by one as the visitor scrolls.
+   */
+  hydrateRemote(remote: string) {
+    for (const slot of this.slots) if (slot.dehydrated && slot.slot.startsWith(`${remote}/`)) slot.trigger();
+  }
+
   /** Loads every dehydrated slot now and resolves once none is left (each hydrated or fallen back). */
   hydrateAll(): Promise<void> {
     for (const slot of this.slots) if (slot.dehydrated) slot.trigger();

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'scripts', environment: 'node', include: ['lib/**/*.test.ts'] },
+  test: { name: 'scripts', environment: 'node', include: ['lib/**/*.test.ts', 'bench/**/*.test.ts'] },
 });

@@ -1,45 +1,96 @@
 import type { PageFigures } from './lighthouse-run.ts';
 
+/** The median of a list of numbers (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('No runs to summarise');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
 /** The median of each figure over a page's runs (each figure on its own, as Lighthouse's docs advise). */
 export function medianFigures(runs: readonly PageFigures[]): PageFigures {
-  if (runs.length === 0) throw new Error('No runs to summarise');
-  const median = (pick: (run: PageFigures) => number) => {
-    const sorted = runs.map(pick).sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2
-      ? (sorted[middle] as number)
-      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-  };
+  const of = (pick: (run: PageFigures) => number) => median(runs.map(pick));
   return {
-    performance: median((run) => run.performance),
-    lcpMs: median((run) => run.lcpMs),
-    tbtMs: median((run) => run.tbtMs),
-    cls: median((run) => run.cls),
-    scriptBytes: median((run) => run.scriptBytes),
-    requests: median((run) => run.requests),
+    performance: of((run) => run.performance),
+    lcpMs: of((run) => run.lcpMs),
+    tbtMs: of((run) => run.tbtMs),
+    cls: of((run) => run.cls),
+    scriptBytes: of((run) => run.scriptBytes),
+    requests: of((run) => run.requests),
   };
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** The worst of each figure a visitor feels, over a page's runs: a median hides the one slow load in five. */
+export interface WorstFigures {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+}
 
-/** A fixed-width table: one row per route. */
-export function formatTable(title: string, rows: ReadonlyArray<[string, PageFigures]>): string {
-  const header = ['route', 'perf', 'LCP', 'TBT', 'CLS', 'JS (transfer)', 'requests'];
-  const body = rows.map(([route, f]) => [
+export function worstFigures(runs: readonly PageFigures[]): WorstFigures {
+  if (runs.length === 0) throw new Error('No runs to summarise');
+  return {
+    performance: Math.min(...runs.map((run) => run.performance)),
+    lcpMs: Math.max(...runs.map((run) => run.lcpMs)),
+    tbtMs: Math.max(...runs.map((run) => run.tbtMs)),
+  };
+}
+
+export interface RouteSummary {
+  median: PageFigures;
+  worst: WorstFigures;
+}
+
+export function summariseRuns(runs: readonly PageFigures[]): RouteSummary {
+  return { median: medianFigures(runs), worst: worstFigures(runs) };
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Columns padded to their widest cell, two spaces apart, under a title line. */
+export function formatGrid(title: string, header: readonly string[], body: readonly string[][]): string {
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...body.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [title, line(header), ...body.map(line)].join('\n');
+}
+
+/** A fixed-width table: one row per route, each median beside the worst run's figure. */
+export function formatTable(title: string, rows: ReadonlyArray<readonly [string, RouteSummary]>): string {
+  const header = [
+    'route',
+    'perf',
+    'worst perf',
+    'LCP',
+    'worst LCP',
+    'TBT',
+    'worst TBT',
+    'CLS',
+    'JS (transfer)',
+    'requests',
+  ];
+  const body = rows.map(([route, { median: f, worst }]) => [
     route,
     String(f.performance),
+    String(worst.performance),
     seconds(f.lcpMs),
+    seconds(worst.lcpMs),
     `${Math.round(f.tbtMs)} ms`,
+    `${Math.round(worst.tbtMs)} ms`,
     f.cls.toFixed(3),
     kb(f.scriptBytes),
     String(Math.round(f.requests)),
   ]);
-  const widths = header.map((cell, column) =>
-    Math.max(cell.length, ...body.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
-  return [title, line(header), ...body.map(line)].join('\n');
+  return formatGrid(title, header, body);
 }
 
 /** Federated ÷ one bundle, per route, for JavaScript bytes and LCP. */
@@ -51,10 +102,11 @@ export function formatRatios(
   for (const [route, figures] of federated) {
     const single = oneBundle.get(route);
     if (!single) continue;
-    const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
     lines.push(
       `${route.padEnd(12)} ${ratio(figures.scriptBytes, single.scriptBytes).padEnd(9)} ${ratio(figures.lcpMs, single.lcpMs)}`,
     );
   }
   return lines.join('\n');
 }
+
+export const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');

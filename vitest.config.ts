@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       'shared-content',
+      'site-router',
       'shell',
       'mf-marketing',
       'mf-portfolio',

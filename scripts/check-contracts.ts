@@ -1,7 +1,7 @@
 /**
  * pnpm check:contracts — every remote's build against the shell's: the exposes the shell imports and the
- * remote's contract declares, and the shared singleton versions. Part of the test command; the same check
- * guards every release.
+ * remote's contract declares, the shared singleton versions, and the site-router exports the remote imports
+ * (which the shell must ship). Part of the test command; the same check guards every release.
  */
 import { remotes } from 'shared-content/topology';
 import { runCommand } from './lib/cli.ts';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RemoteName, remotes, sharedSingletons, shell } from 'shared-content/topology';
+import { type RemoteName, remotes, shell } from 'shared-content/topology';
 import { exposeNames as contactExposes } from '../../mf-contact/src/contract.ts';
 import { exposeNames as marketingExposes } from '../../mf-marketing/src/contract.ts';
 import { exposeNames as portfolioExposes } from '../../mf-portfolio/src/contract.ts';
@@ -32,9 +32,14 @@ export function readManifest(file: string): unknown {
 
 /**
  * What a shell build lends its remotes, read once from that build's mf-manifest.json: its singletons
- * (package → version) and the Module Federation version it was built with, whose runtime the remotes run on.
+ * (package → version), the exports its copy of each narrowed shared package has (metaData.sharedExports, absent
+ * in a shell built before they were recorded) and the Module Federation version it was built with, whose runtime
+ * the remotes run on. The singletons are the build's own, not today's topology.ts: a release is checked against
+ * the shell deployed in its environment, whatever it lends.
  */
-export function shellLends(shellManifestFile: string): Pick<RemoteExpectations, 'provided' | 'runtime'> {
+export function shellLends(
+  shellManifestFile: string,
+): Pick<RemoteExpectations, 'provided' | 'shipped' | 'runtime'> {
   if (!existsSync(shellManifestFile)) {
     throw new Error(
       `No shell to check against: ${shellManifestFile} does not exist; build the shell (pnpm --filter shell build)`,
@@ -42,18 +47,17 @@ export function shellLends(shellManifestFile: string): Pick<RemoteExpectations, 
   }
   const manifest = readManifest(shellManifestFile) as {
     shared?: unknown;
-    metaData?: { pluginVersion?: unknown };
+    metaData?: { pluginVersion?: unknown; sharedExports?: unknown };
   };
   const shared = Array.isArray(manifest.shared) ? (manifest.shared as Record<string, unknown>[]) : [];
   const provided: Record<string, string> = {};
-  for (const name of sharedSingletons) {
-    const entry = shared.find((item) => item.name === name && item.singleton === true);
-    if (typeof entry?.version !== 'string') {
-      throw new Error(
-        `${shellManifestFile} does not provide ${name} as a singleton; is this the shell's build?`,
-      );
+  for (const entry of shared) {
+    if (entry.singleton === true && typeof entry.name === 'string' && typeof entry.version === 'string') {
+      provided[entry.name] = entry.version;
     }
-    provided[name] = entry.version;
+  }
+  if (Object.keys(provided).length === 0) {
+    throw new Error(`${shellManifestFile} provides no singletons; is this the shell's build?`);
   }
   const runtime = manifest.metaData?.pluginVersion;
   if (typeof runtime !== 'string') {
@@ -61,7 +65,14 @@ export function shellLends(shellManifestFile: string): Pick<RemoteExpectations, 
       `${shellManifestFile} does not name its Module Federation version; is this the shell's build?`,
     );
   }
-  return { provided, runtime };
+  const shipped: Record<string, string[]> = {};
+  const sharedExports = manifest.metaData?.sharedExports;
+  if (typeof sharedExports === 'object' && sharedExports !== null) {
+    for (const [name, names] of Object.entries(sharedExports)) {
+      if (Array.isArray(names) && names.every((each) => typeof each === 'string')) shipped[name] = names;
+    }
+  }
+  return { provided, shipped, runtime };
 }
 
 /**

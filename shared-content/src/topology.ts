@@ -53,14 +53,26 @@ export function devRemoteMap(env?: NodeJS.ProcessEnv): RemoteMap {
   ) as RemoteMap;
 }
 
-/** The singletons the shell provides to every remote: one React, one router, one emotion cache and theme. */
+/**
+ * The singletons the shell provides to every remote: one React, one router, one emotion cache and theme.
+ * The router is lent as site-router, the few react-router-dom exports remotes may use, not react-router-dom
+ * itself: a shared module is bundled whole, while the shell's own react-router-dom is tree-shaken.
+ */
 export const sharedSingletons = [
   'react',
   'react-dom',
-  'react-router-dom',
+  'site-router',
   '@emotion/react',
   '@emotion/styled',
 ] as const;
+
+/**
+ * Singletons whose exports are narrowed to a small surface. Every build records them in its mf-manifest.json
+ * (shared-content/src/build/shared-exports-plugin.ts): a remote, which of their exports its code imports
+ * (metaData.sharedImports); the shell, which exports it ships (metaData.sharedExports). A remote importing an
+ * export the shell does not ship is refused (shell/src/federation/compatibility.ts).
+ */
+export const narrowedShared = ['site-router'] as const satisfies readonly (typeof sharedSingletons)[number][];
 
 export interface SharedSingletonConfig {
   singleton: true;

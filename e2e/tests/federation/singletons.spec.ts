@@ -3,6 +3,8 @@ import { expect, test } from '../../fixtures.ts';
 test('react, the router and emotion are loaded once, from the shell', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
+  // Sections below the fold hydrate when the browser is idle: wait until every one of them is live.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   // Every share scope the runtime holds: which copy of each package was loaded, from whom, used by whom.
   const loaded = await page.evaluate(() => {
     type Info = { from: string; loaded?: boolean; useIn: string[] };
@@ -28,12 +30,14 @@ test('react, the router and emotion are loaded once, from the shell', async ({ p
       ]),
     );
   });
-  for (const name of ['react', 'react-dom', 'react-router-dom', '@emotion/react', '@emotion/styled']) {
+  for (const name of ['react', 'react-dom', 'site-router', '@emotion/react', '@emotion/styled']) {
     expect(loaded[name]?.copies, `${name}: one loaded copy, the shell's`).toHaveLength(1);
     expect(loaded[name]?.copies[0], name).toMatch(/ from shell$/);
   }
+  // The router is lent as site-router only: react-router-dom itself is not shared (the shell's is tree-shaken).
+  expect(Object.keys(loaded)).not.toContain('react-router-dom');
   // The remotes on the home page use the shell's copies instead of their own.
-  for (const name of ['react', 'react-router-dom', '@emotion/react', '@emotion/styled']) {
+  for (const name of ['react', 'site-router', '@emotion/react', '@emotion/styled']) {
     expect(loaded[name]?.users, name).toEqual(expect.arrayContaining(['mf_marketing', 'mf_portfolio']));
   }
 });
@@ -66,6 +70,8 @@ test('the remotes run on the shell’s federation runtime instead of a copy each
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
+  // Sections below the fold hydrate when the browser is idle: wait until every one of them is live.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const lender = await page.evaluate(
     () =>
       (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router-dom';
 import { enquiryPlanParam, findPlan } from 'shared-content/contact';
+import { useSearchParams } from 'site-router';
 import type { ContactPageProps } from '../contract.ts';
 import { FaqSection } from '../faq/FaqSection.tsx';
 import { GetInTouchSection } from '../get-in-touch/GetInTouchSection.tsx';

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import type { PortfolioProject } from 'shared-content';
 import { categoriesCopy, projectCountLabel } from 'shared-content/portfolio';
 import { styled } from 'shared-content/styling';
+import { Link } from 'site-router';
 import type { PortfolioFilter } from '../filtering.ts';
 import { portfolioHref } from '../portfolio-url.ts';
 import { CategoryCover } from './CategoryCover.tsx';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'site-router';
 import { type PortfolioFilter, parseFilter } from '../filtering.ts';
 import { categoryParam, portfolioSearchParams, viewAllValue, viewParam } from '../portfolio-url.ts';
 

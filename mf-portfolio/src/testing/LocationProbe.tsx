@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'site-router';
 
 /** Shows the router's current path and query, so a test can read where the app navigated. */
 export function LocationProbe() {

@@ -4,6 +4,9 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remotes } from '../topology.ts';
 import { remoteBrowserExperiments, runtimeEnvironment, runtimeScriptTag } from './external-runtime.ts';
 import { nodeEnvironment, nodeFederation, pluginSsrManifestEntry } from './node-build.ts';
+import { pluginSharedSurface } from './shared-surface-plugin.ts';
+
+export { pluginSharedSurface };
 
 export interface RemoteConfigOptions {
   name: RemoteName;
@@ -35,6 +38,8 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
       // The same exposes built for Node, for the prerender step (node-build.ts).
       pluginModuleFederation(nodeFederation(federation), { target: 'node', environment: 'node' }),
       pluginSsrManifestEntry(),
+      // metaData.sharedImports: which exports of site-router the remote's code imports, checked against the shell.
+      pluginSharedSurface({ record: 'imports' }),
     ],
     source: {
       // Only the standalone showcase page reads this; composed in the shell, remotes get runtime.json's values.

@@ -1,6 +1,6 @@
 import type { Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'site-router';
 import { styled } from '../theme/styling.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'onDark' | 'accent';

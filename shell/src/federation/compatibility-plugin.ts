@@ -1,6 +1,7 @@
 import type { ModuleFederation, ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { checkRemoteManifest } from './compatibility.ts';
 import { type RemoteName, remoteNames, shellImports } from './imports.ts';
+import { shippedSharedExports } from './shared-exports.ts';
 
 /** A remote whose manifest the shell cannot run: permanent for that release, so never retried. */
 export class IncompatibleRemoteError extends Error {
@@ -33,6 +34,7 @@ export function compatibilityPlugin(): ModuleFederationRuntimePlugin {
           remote,
           imports: shellImports[remote],
           provided: providedSingletons(host),
+          shipped: shippedSharedExports,
           runtime: host.version,
         });
         if (problems.length > 0) {

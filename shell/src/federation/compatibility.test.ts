@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { checkRemoteManifest, type RemoteExpectations } from './compatibility.ts';
+import beforeSiteRouter from './fixtures/before-site-router.manifest.json';
 import good from './fixtures/good.manifest.json';
 import incompatibleReact from './fixtures/incompatible-react.manifest.json';
 import missingExpose from './fixtures/missing-expose.manifest.json';
+import newerSiteRouter from './fixtures/newer-site-router.manifest.json';
 
 /** What the shell of this workspace provides (the versions of the catalog). */
 const provided = {
   react: '19.3.1',
   'react-dom': '19.3.1',
-  'react-router-dom': '7.18.5',
+  'site-router': '1.0.0',
   '@emotion/react': '11.14.0',
   '@emotion/styled': '11.14.1',
 };
@@ -16,11 +18,15 @@ const provided = {
 /** The exposes the fixture manifests were built with; the check's logic is tested against these, not the live contract. */
 const marketingExposes = ['Hero', 'ServicesPage', 'AboutPage', 'PrivacyPolicyPage', 'TermsPage'];
 
+/** The exports of site-router the shell ships (metaData.sharedExports of its manifest). */
+const shipped = { 'site-router': ['Link', 'siteRouterSurface', 'useLocation', 'useSearchParams'] };
+
 const marketing: RemoteExpectations = {
   remote: 'mf_marketing',
   imports: marketingExposes,
   declared: marketingExposes,
   provided,
+  shipped,
   runtime: '2.9.2',
 };
 
@@ -48,7 +54,7 @@ describe('checkRemoteManifest', () => {
 
   it('accepts any range the shell’s version satisfies, and a remote that requires no version', () => {
     expect(
-      checkRemoteManifest(withShared('react-router-dom', { requiredVersion: '>=7.0.0 <8' }), marketing),
+      checkRemoteManifest(withShared('site-router', { requiredVersion: '>=1.0.0 <2' }), marketing),
     ).toEqual([]);
     expect(checkRemoteManifest(withShared('react', { requiredVersion: false }), marketing)).toEqual([]);
   });
@@ -59,10 +65,48 @@ describe('checkRemoteManifest', () => {
     ]);
     const withoutRouter = {
       ...good,
-      shared: good.shared.filter((entry) => entry.name !== 'react-router-dom'),
+      shared: good.shared.filter((entry) => entry.name !== 'site-router'),
     };
     expect(checkRemoteManifest(withoutRouter, marketing)).toEqual([
-      expect.stringContaining('does not share react-router-dom'),
+      expect.stringContaining('does not share site-router'),
+    ]);
+  });
+
+  it('names a shared export the remote imports that the shell does not ship', () => {
+    // Built against a site-router with useParams (a newer workspace than the shell's), same package version.
+    expect(checkRemoteManifest(newerSiteRouter, marketing)).toEqual([
+      'mf_marketing imports useParams from site-router, which the shell does not ship; release a shell whose ' +
+        'site-router exports it first',
+    ]);
+    const newerShell = { 'site-router': [...shipped['site-router'], 'useParams'] };
+    expect(checkRemoteManifest(newerSiteRouter, { ...marketing, shipped: newerShell })).toEqual([]);
+  });
+
+  it('checks no shared export when either side recorded none (built before they were recorded)', () => {
+    expect(checkRemoteManifest(newerSiteRouter, { ...marketing, shipped: {} })).toEqual([]);
+    const { shipped: _unknown, ...withoutShipped } = marketing;
+    expect(checkRemoteManifest(newerSiteRouter, withoutShipped)).toEqual([]);
+    const { sharedImports: _none, ...metaData } = good.metaData;
+    expect(checkRemoteManifest({ ...good, metaData }, marketing)).toEqual([]);
+  });
+
+  it('refuses a remote that imports a whole narrowed package, or records its imports wrongly', () => {
+    const namespace = { ...good, metaData: { ...good.metaData, sharedImports: { 'site-router': ['*'] } } };
+    expect(checkRemoteManifest(namespace, marketing)).toEqual([
+      expect.stringMatching(/^mf_marketing imports all of site-router \(a namespace import\)/),
+    ]);
+    const invalid = { ...good, metaData: { ...good.metaData, sharedImports: { 'site-router': 'Link' } } };
+    expect(checkRemoteManifest(invalid, marketing)).toEqual([
+      expect.stringContaining('has an invalid "metaData.sharedImports"'),
+    ]);
+  });
+
+  it('refuses a remote built before site-router: it consumes react-router-dom, which the shell no longer lends', () => {
+    expect(checkRemoteManifest(beforeSiteRouter, marketing)).toEqual([
+      "mf_marketing does not share site-router: it would run its own copy beside the shell's 1.0.0; share it " +
+        'as a singleton',
+      'mf_marketing shares react-router-dom as a singleton, but the shell does not provide it: the remote would ' +
+        'run its own copy, apart from the shell’s; rebuild the remote against the shell’s shared packages',
     ]);
   });
 

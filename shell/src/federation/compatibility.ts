@@ -18,6 +18,11 @@ export interface RemoteExpectations {
   /** The singletons the shell provides: package name → the version it ships. */
   provided: Readonly<Record<string, string>>;
   /**
+   * For each narrowed shared package (site-router), the exports the shell's copy has (metaData.sharedExports of
+   * its manifest; shared-exports.ts in the browser). Unknown for a package not listed: then not checked.
+   */
+  shipped?: Readonly<Record<string, readonly string[]>>;
+  /**
    * The version of the Module Federation runtime the shell lends to remotes, which are built without one of
    * their own (shared-content/src/build/external-runtime.ts).
    */
@@ -37,6 +42,11 @@ interface ManifestShape {
   shared: ManifestShared[];
   /** The Module Federation version that built the remote (metaData.pluginVersion). */
   builtWith?: string;
+  /**
+   * Which exports of each narrowed shared package the remote's code imports (metaData.sharedImports, written by
+   * shared-content/src/build/shared-surface-plugin.ts); absent in a remote built before it was recorded.
+   */
+  sharedImports?: Record<string, string[]>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -52,12 +62,26 @@ function readManifest(input: unknown): ManifestShape | string {
   if (!Array.isArray(shared) || !shared.every((item) => isRecord(item) && typeof item.name === 'string')) {
     return 'has no valid "shared" list';
   }
-  const builtWith = isRecord(input.metaData) ? input.metaData.pluginVersion : undefined;
+  const metaData = isRecord(input.metaData) ? input.metaData : {};
+  const builtWith = metaData.pluginVersion;
+  const sharedImports = metaData.sharedImports;
+  if (
+    sharedImports !== undefined &&
+    !(
+      isRecord(sharedImports) &&
+      Object.values(sharedImports).every(
+        (names) => Array.isArray(names) && names.every((name) => typeof name === 'string'),
+      )
+    )
+  ) {
+    return 'has an invalid "metaData.sharedImports" (package → list of export names)';
+  }
   return {
     name,
     exposes: exposes as ManifestShape['exposes'],
     shared: shared as ManifestShared[],
     ...(typeof builtWith === 'string' ? { builtWith } : {}),
+    ...(sharedImports ? { sharedImports: sharedImports as Record<string, string[]> } : {}),
   };
 }
 
@@ -112,6 +136,33 @@ export function checkRemoteManifest(input: unknown, expected: RemoteExpectations
       problems.push(
         `${remote} requires ${name} ${shared.requiredVersion}, but the shell provides ${version}; ` +
           'build the remote against the shell’s version',
+      );
+    }
+  }
+  // A singleton the shell does not lend (a remote built before the shell lent site-router instead of
+  // react-router-dom): the remote would load its own copy, which shares no state with the shell's.
+  for (const shared of manifest.shared) {
+    if (shared.singleton === true && !Object.hasOwn(expected.provided, shared.name)) {
+      problems.push(
+        `${remote} shares ${shared.name} as a singleton, but the shell does not provide it: the remote would run ` +
+          'its own copy, apart from the shell’s; rebuild the remote against the shell’s shared packages',
+      );
+    }
+  }
+
+  // A narrowed package: every export the remote imports must be in the shell's copy. A remote that records
+  // nothing (built before this was recorded) is not checked here.
+  for (const [name, imported] of Object.entries(manifest.sharedImports ?? {})) {
+    const shipped = expected.shipped?.[name];
+    if (!shipped || !Object.hasOwn(expected.provided, name)) continue;
+    for (const entry of imported) {
+      if (shipped.includes(entry)) continue;
+      problems.push(
+        entry === '*'
+          ? `${remote} imports all of ${name} (a namespace import), which cannot be checked against what the ` +
+              `shell ships; import its exports by name`
+          : `${remote} imports ${entry} from ${name}, which the shell does not ship; release a shell whose ` +
+              `${name} exports it first`,
       );
     }
   }

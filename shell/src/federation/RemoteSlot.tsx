@@ -50,8 +50,6 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(prepared?.state === 'failed');
   const element = useRef<HTMLDivElement>(null);
-  const failedRef = useRef(failed);
-  failedRef.current = failed;
   const retry = useCallback(() => {
     setFailed(false);
     setAttempt((value) => value + 1);
@@ -118,28 +116,20 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
     if (attempt === 0 && prepared?.state === 'failed') retry();
   }, [attempt, prepared, retry]);
 
-  const markLive = useCallback(() => {
+  // The slot answers input now: its content hydrated, or the shell's fallback replaced it. Input the page
+  // loader held for it is performed.
+  const settle = useCallback((phase: 'live' | 'failed') => {
     element.current?.setAttribute(slotLiveAttribute, '');
-    if (tracked.current) {
-      pageHydration.update(tracked.current, {
-        phase: failedRef.current ? 'failed' : 'live',
-        dehydrated: false,
-      });
-    }
+    if (tracked.current) pageHydration.update(tracked.current, { phase, dehydrated: false });
     if (element.current) pageLoader()?.partLive(element.current);
   }, []);
+  const contentLive = useCallback(() => settle('live'), [settle]);
+  // A load that failed, or a component that threw while rendering (its error boundary shows the fallback).
+  const fellBack = useCallback(() => settle('failed'), [settle]);
 
-  // A fallback is the shell's own markup: live as soon as the shell is.
   useEffect(() => {
-    if (failed) markLive();
-  }, [failed, markLive]);
-
-  // The remote's component threw while rendering: its error boundary shows the fallback.
-  const renderFailed = useCallback(() => {
-    if (tracked.current) pageHydration.update(tracked.current, { phase: 'failed', dehydrated: false });
-    element.current?.setAttribute(slotLiveAttribute, '');
-    if (element.current) pageLoader()?.partLive(element.current);
-  }, []);
+    if (failed) fellBack();
+  }, [failed, fellBack]);
 
   const fallback = <SlotFallback remote={remote} slot={slot} reserve={reserve} tone={tone} onRetry={retry} />;
   return (
@@ -147,9 +137,9 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
       {failed ? (
         fallback
       ) : (
-        <SlotErrorBoundary key={attempt} slot={slot} fallback={() => fallback} onError={renderFailed}>
+        <SlotErrorBoundary key={attempt} slot={slot} fallback={() => fallback} onError={fellBack}>
           <Suspense fallback={<SlotPlaceholder reserve={reserve} tone={tone} />}>
-            <SlotContent component={load.Component} props={props ?? noProps} onLive={markLive} />
+            <SlotContent component={load.Component} props={props ?? noProps} onLive={contentLive} />
           </Suspense>
         </SlotErrorBoundary>
       )}

@@ -25,6 +25,16 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   // and axe finds a text's background by hit-testing what is painted: it would read the colour of whatever lies
   // behind the unpainted band. So every band is painted for the check; what it looks like does not change.
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  // A colour still changing (a chip easing out of its pressed style after another was pressed) is between two
+  // states: wait for CSS transitions to end, so axe reads the colours the visitor is left with.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page }).withTags(axeTags);
   const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations.map(

@@ -12,13 +12,11 @@ import { routeIdOfPath } from '../routing/match-route.ts';
 import { routeSlots } from '../routing/route-slots.ts';
 
 export interface PrepareOptions {
-  /** Slots already known to have failed (in the browser: the fallbacks the prerendered HTML holds). */
-  failed?: ReadonlySet<string>;
-  /** What to do with a slot that does not load. Node renders its fallback; the browser leaves it to the slot. */
+  /** What to do with a slot that does not load (the prerenderer renders its fallback and reports it). */
   onFailure: (slot: string, error: unknown) => void;
 }
 
-export async function prepareRoute(pathname: string, { failed, onFailure }: PrepareOptions): Promise<void> {
+export async function prepareRoute(pathname: string, { onFailure }: PrepareOptions): Promise<void> {
   const id = routeIdOfPath(pathname);
   if (!id) return;
   const slots = [
@@ -26,10 +24,6 @@ export async function prepareRoute(pathname: string, { failed, onFailure }: Prep
   ];
   const work: Array<Promise<unknown>> = slots.map(async ({ remote, module }) => {
     const key = slotKey(remote, module);
-    if (failed?.has(key)) {
-      prepareSlot(key, { state: 'failed' });
-      return;
-    }
     try {
       const { default: component } = await loadExposedComponent(remote, module, 0);
       prepareSlot(key, { state: 'loaded', component });

@@ -2,41 +2,13 @@ import type { Page } from '@playwright/test';
 import { servicesCopy } from 'shared-content/marketing';
 import { allRoutePaths, remoteFallbackCopy } from 'shared-content/site';
 import { expect, test } from '../../fixtures.ts';
+import { consoleProblems, openAndMarkPrerendered } from '../prerender/prerendered-page.ts';
 
 /**
  * Progressive hydration: every slot keeps its prerendered HTML and is hydrated on its own, when it is near
  * the viewport, reached for, or the browser is idle. These tests look at the page as a whole once every slot
  * is live, at a slot scrolled to, and at a slot whose remote fails before it could hydrate.
  */
-
-const problemsOf = (page: Page) => {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-};
-
-/** Marks every element of the prerendered page before any script but the page loader has run. */
-async function markPrerendered(page: Page, path: string) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/static\/js\/index\.[0-9a-f]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(path, { waitUntil: 'commit' });
-  await page.locator('footer').waitFor({ state: 'attached' });
-  await page.evaluate(() => {
-    for (const element of Array.from(document.querySelectorAll('#root *'))) {
-      element.setAttribute('data-prerendered', '');
-    }
-  });
-  release();
-}
 
 async function scrollToEnd(page: Page) {
   await page.evaluate(async () => {
@@ -51,8 +23,9 @@ for (const path of allRoutePaths()) {
   test(`${path}: every slot hydrates its prerendered HTML, keeping its nodes, with no warning`, async ({
     page,
   }) => {
-    const problems = problemsOf(page);
-    await markPrerendered(page, path);
+    const problems = consoleProblems(page);
+    const { release } = await openAndMarkPrerendered(page, path);
+    release();
     await scrollToEnd(page);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     const slots = page.locator('[data-remote-slot]');

@@ -3,6 +3,7 @@ import { heroCopy } from 'shared-content/marketing';
 import { allRoutePaths, footerCopy } from 'shared-content/site';
 import { expect, remoteOrigin, test } from '../../fixtures.ts';
 import { PortfolioObject } from '../../pages/portfolio.ts';
+import { consoleProblems, openAndMarkPrerendered } from './prerendered-page.ts';
 
 /**
  * The browser takes over the prerendered HTML instead of replacing it: the elements a visitor already sees
@@ -14,36 +15,13 @@ import { PortfolioObject } from '../../pages/portfolio.ts';
  * lets the script run and waits until the page is hydrated (no slot loading, the header reacts to input).
  */
 async function openHydrated(page: Page, path: string, beforeScripts?: () => Promise<void>) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/static\/js\/index\.[0-9a-f]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(path, { waitUntil: 'commit' });
-  await page.locator('footer').waitFor({ state: 'attached' });
-  const marked = await page.evaluate(() => {
-    const elements = Array.from(document.querySelectorAll('#root *'));
-    for (const element of elements) element.setAttribute('data-prerendered', '');
-    return elements.length;
-  });
+  const { marked, release } = await openAndMarkPrerendered(page, path);
   await beforeScripts?.();
   release();
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
   await expect(page.locator('[data-slot-state="loading"]')).toHaveCount(0);
   return marked;
 }
-
-const consoleProblems = (page: Page) => {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-};
 
 for (const path of [...allRoutePaths(), '/no-such-page']) {
   test(`${path} hydrates its prerendered HTML without a mismatch`, async ({ page }) => {

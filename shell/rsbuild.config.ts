@@ -104,7 +104,9 @@ export default defineConfig({
         // boundary and the shared singletons it provides), so the HTML preloads them all beside the entry
         // instead of the entry discovering them after it has run.
         // Fonts are left to the page generator, which preloads only the core face (scripts/lib/pages/preload.ts).
-        performance: { preload: { type: 'async-chunks', exclude: [/\.woff2$/] } },
+        // The shell's one stylesheet is its @font-face rules, which prerendered pages carry inline, so the
+        // bootstrap loads it only on a page without them (src/bootstrap.tsx): no need to preload it.
+        performance: { preload: { type: 'async-chunks', exclude: [/\.woff2$/, /\.css$/] } },
       }),
   // Fonts stay files, however small (the ₹ face is 1.2 kB): the site's CSP loads fonts from its own origin only.
   output: { dataUriLimit: { font: 0 } },

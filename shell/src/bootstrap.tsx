@@ -1,4 +1,3 @@
-import './assets/fonts/inter.css';
 import { type ReactNode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
@@ -8,6 +7,10 @@ import { hydrateWhenIdle } from './hydration/idle-hydration.ts';
 import { pageHydration } from './hydration/page-hydration.ts';
 import { prepareHydration } from './prerender/prepare-route.ts';
 import { HydrationAwareRouter } from './routing/HydrationAwareRouter.tsx';
+
+// A prerendered page carries the @font-face rules inline (scripts/lib/pages/preload.ts); adding the same rules
+// again as a stylesheet would make the browser restyle and lay out the whole page while it hydrates.
+if (!document.querySelector('style[data-font-faces]')) void import('./assets/fonts/inter.css');
 
 // Start fetching both run-time files at once, in parallel with everything below.
 void loadRemoteMap().catch(() => undefined);

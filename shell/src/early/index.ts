@@ -30,15 +30,26 @@ const whenParsed = () =>
     else document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
   });
 
-/** Slots a visitor sees on arrival, or will within a short scroll: their code comes right after the shell's. */
-function slotsInView(): string[] {
-  const reach = window.innerHeight * 1.25;
-  return [...document.querySelectorAll(`[${slotAttribute}]`)]
-    .filter((element) => {
-      const { top, bottom } = element.getBoundingClientRect();
-      return top < reach && bottom > 0;
-    })
-    .map((element) => element.getAttribute(slotAttribute) ?? '');
+/**
+ * The slots a visitor sees on arrival, or will within a short scroll: their code comes right after the shell's.
+ * An IntersectionObserver reports them with the next frame; measuring them here instead would force a layout
+ * of the whole page in the middle of its start, a long task on a phone.
+ */
+function whenSlotsInView(found: (slots: string[]) => void) {
+  const elements = [...document.querySelectorAll(`[${slotAttribute}]`)];
+  if (elements.length === 0 || typeof IntersectionObserver !== 'function') return;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      observer.disconnect();
+      found(
+        entries
+          .filter((entry) => entry.isIntersecting)
+          .map((entry) => entry.target.getAttribute(slotAttribute) ?? ''),
+      );
+    },
+    { rootMargin: '0px 0px 25% 0px' },
+  );
+  for (const element of elements) observer.observe(element);
 }
 
 function start(plan: DeferredPlan) {
@@ -71,9 +82,11 @@ function start(plan: DeferredPlan) {
   });
   void Promise.all([firstContentfulPaint(window), whenParsed()])
     .then(() => requests.startShell())
-    .then(() => {
-      for (const slot of slotsInView()) requests.preloadSlot(slot);
-    });
+    .then(() =>
+      whenSlotsInView((slots) => {
+        for (const slot of slots) requests.preloadSlot(slot);
+      }),
+    );
 }
 
 const plan = readPlan();

@@ -5,11 +5,11 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createApp } from './app.ts';
 import { type ApiConfig, ConfigError, loadConfig } from './config.ts';
+import { createNodeServer } from './http/node-server.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { createLogger, describeError, type Logger } from './logger.ts';
 import { createFolderWriter, createSmtpSender } from './mail/transports.ts';
@@ -53,11 +53,10 @@ const app = createApp({
   status: () => ({ mail: transport.kind === 'smtp' ? 'smtp' : 'outbox-folder', shuttingDown }),
 });
 
-const server = serve({
-  fetch: app.fetch,
-  port: config.port,
-  ...(config.host ? { hostname: config.host } : {}),
-}) as Server;
+// Replies sent before a request's body was read (413, 415, 429, 403…) either drain a small rest of the body and
+// keep the connection, or say `Connection: close` and close it cleanly: see src/http/node-server.ts.
+const server: Server = createNodeServer(app.fetch, config.host ? { hostname: config.host } : {});
+server.listen(config.port, config.host ?? undefined);
 
 server.once('error', (error: NodeJS.ErrnoException) => {
   logger.error(

@@ -27,7 +27,8 @@ describe('pages', () => {
   it('names a file for every path, aliases and the 404 page included', () => {
     expect(pageFileName('/')).toBe('index.html');
     expect(pageFileName('/services')).toBe('services.html');
-    expect(pageFileName('/Portfolio')).toBe('Portfolio.html');
+    // Uppercase letters are written as "~" and the letter, so no two names differ only in case.
+    expect(pageFileName('/Portfolio')).toBe('~portfolio.html');
     expect(pageFileName(null)).toBe('404.html');
   });
 
@@ -36,7 +37,7 @@ describe('pages', () => {
     expect(generatedPages(deploy)).toEqual(
       [
         '404.html',
-        'Portfolio.html',
+        '~portfolio.html',
         'about.html',
         'categories.html',
         'contact.html',

@@ -50,10 +50,74 @@ export const headParts: HeadPart[] = [
 
 export const pagesDir = (deploy: string) => join(deploy, 'pages');
 
-/** The file a path is served from: "/" → index.html, "/services" → services.html, 404 → 404.html. */
+/*
+ * Page file names never differ from each other only in case: "/Portfolio" (an alias) and "/portfolio" would
+ * otherwise be Portfolio.html and portfolio.html, one file on a case-insensitive disk (macOS, Windows) or after
+ * an upload tool that folds case, so one route would silently serve the other's page. Each uppercase ASCII
+ * letter is written as "~" and its lowercase form, and a literal "~" as "~~", so the encoding stays reversible;
+ * "~" is unreserved in URLs and valid in file names everywhere. Lowercase names are unchanged.
+ */
+const encodeCase = (name: string) =>
+  name.replace(/[~A-Z]/g, (char) => (char === '~' ? '~~' : `~${char.toLowerCase()}`));
+
+/** The inverse of encodeCase; null for a name it never writes (a "~" followed by anything else). */
+function decodeCase(name: string): string | null {
+  let decoded = '';
+  for (let index = 0; index < name.length; index += 1) {
+    const char = name[index];
+    if (char !== '~') {
+      decoded += char;
+      continue;
+    }
+    const next = name[index + 1] ?? '';
+    if (next === '~') decoded += '~';
+    else if (/^[a-z]$/.test(next)) decoded += next.toUpperCase();
+    else return null;
+    index += 1;
+  }
+  return decoded;
+}
+
+/**
+ * The file a path is served from: "/" → index.html, "/services" → services.html, "/Portfolio" →
+ * ~portfolio.html, 404 → 404.html.
+ */
 export function pageFileName(path: string | null): string {
   if (path === null) return '404.html';
-  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+  return path === '/' ? 'index.html' : `${encodeCase(path.slice(1))}.html`;
+}
+
+/** The path a page file is served for (the inverse of pageFileName): undefined for a name it never writes. */
+export function pagePathOf(fileName: string): string | null | undefined {
+  if (fileName === '404.html') return null;
+  if (fileName === 'index.html') return '/';
+  if (!fileName.endsWith('.html')) return undefined;
+  const decoded = decodeCase(fileName.slice(0, -'.html'.length));
+  return decoded === null || decoded === '' ? undefined : `/${decoded}`;
+}
+
+/** How a case-insensitive disk compares names (NFC too: macOS also ignores Unicode normalisation). */
+const foldName = (name: string) => name.normalize('NFC').toLowerCase();
+
+/**
+ * Throws if two paths would be stored in files whose names are equal ignoring case (or equal outright, as
+ * "/index" and "/" would be), since on some disks one would overwrite the other. Returns the file names.
+ */
+export function pageFileNames(paths: ReadonlyArray<string | null>): string[] {
+  const owners = new Map<string, { path: string | null; name: string }>();
+  const label = (path: string | null) => (path === null ? 'the 404 page' : `"${path}"`);
+  return paths.map((path) => {
+    const name = pageFileName(path);
+    const other = owners.get(foldName(name));
+    if (other) {
+      throw new Error(
+        `Route pages collide: ${label(other.path)} (${other.name}) and ${label(path)} (${name}) have file ` +
+          'names equal ignoring case, one file on a case-insensitive disk; rename one of the routes',
+      );
+    }
+    owners.set(foldName(name), { path, name });
+    return name;
+  });
 }
 
 const emptyRoot = '<div id="root"></div>';
@@ -133,6 +197,9 @@ export function writePages(
   const indexFile = join(deploy, 'shell', 'index.html');
   if (!existsSync(indexFile))
     throw new Error(`No shell is deployed at ${indexFile}: publish the shell first`);
+  // Checked before anything is written, so a colliding route table leaves the live pages as they are.
+  const list = pageList();
+  pageFileNames(list.map(({ path }) => path));
   const shellIndexHtml = readFileSync(indexFile, 'utf8');
   const remoteMap = readRemoteMap(deploy);
   const bodies = prerenderedBodies(deploy, env, prerender);
@@ -140,7 +207,7 @@ export function writePages(
   const staging = `${target}.${process.pid}.staging`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  const written = pageList().map(({ path, route }) => {
+  const written = list.map(({ path, route }) => {
     const name = pageFileName(path);
     writeFileSync(
       join(staging, name),

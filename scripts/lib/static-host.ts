@@ -1,6 +1,13 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { allRoutePaths } from 'shared-content/site';
 import { pageFileName } from './pages.ts';
@@ -88,22 +95,91 @@ function pickEncoding(request: IncomingMessage): 'br' | 'gzip' | null {
   return null;
 }
 
-/** Maps a URL path to a file inside root, refusing anything that escapes it. */
-function resolveFile(root: string, urlPath: string): string | null {
-  let decoded: string;
+/**
+ * The longest request target answered (Apache's and nginx's default limit): no route or asset comes near it,
+ * and a longer one gets 414 before any work. Node itself refuses a request head over 16 KiB.
+ */
+const maxTargetLength = 8192;
+
+/** The methods a static host answers; anything else gets 405 with this list in Allow. */
+const allowedMethods = 'GET, HEAD, OPTIONS';
+
+interface Refusal {
+  status: 400 | 404 | 405 | 408 | 413 | 414 | 431 | 500;
+  message: string;
+}
+
+interface Target {
+  /** The path as sent (still percent-encoded), which route paths and cache rules are matched against. */
+  path: string;
+  /** Its segments, each percent-decoded once and on its own. */
+  segments: string[];
+}
+
+const badRequest = (why: string): Refusal => ({ status: 400, message: `Bad request: ${why}` });
+
+/** Characters no file name of a deploy folder holds and no browser sends in a path. */
+const hasControlCharacter = (text: string) =>
+  [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+
+/**
+ * Reads a request target, or says why it is refused; nothing here looks at the disk. Browsers only send
+ * origin-form targets ("/path?query") with dot-segments already resolved, so everything refused below comes
+ * from a tool or a probe, never a visitor:
+ * - "*", absolute-form ("http://other.example/x") and authority-form targets name no file of this folder;
+ * - each segment is decoded on its own and only once: "%2f" and "%5c" can then never act as separators,
+ *   and "%252e" stays the file name "%2e", never "." (nothing decodes twice);
+ * - ".", ".." and segments of dots only (Windows drops trailing dots and spaces, so "... " opens ".."), sent
+ *   as is or encoded, are refused rather than resolved, as are backslashes (a separator on Windows), NUL and
+ *   other control characters, and malformed percent-encoding.
+ */
+function parseTarget(target: string): Target | Refusal {
+  if (!target.startsWith('/')) return badRequest('the request target must be a path, as in GET /page');
+  if (target.includes('#')) return badRequest('a fragment (#) is never sent to a server');
+  const queryAt = target.indexOf('?');
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const segments: string[] = [];
+  for (const raw of path.slice(1).split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return badRequest('malformed percent-encoding in the path');
+    }
+    if (/^[. ]*\.[. ]*$/.test(segment))
+      return badRequest('dot-segments (. or ..) are not allowed in the path');
+    if (/[/\\]/.test(segment))
+      return badRequest('encoded slashes and backslashes are not allowed in the path');
+    if (hasControlCharacter(segment)) return badRequest('control characters are not allowed in the path');
+    segments.push(segment);
+  }
+  return { path, segments };
+}
+
+const isInside = (root: string, file: string) =>
+  file === root || file.startsWith(root.endsWith(sep) ? root : root + sep);
+
+/**
+ * A regular file whose real location, symlinks followed, is inside root: a link pointing out of the folder
+ * (or a folder link) serves nothing, and neither do FIFOs or devices (reading one would hang or never end).
+ */
+function servable(root: string, file: string): boolean {
   try {
-    decoded = decodeURIComponent(urlPath);
+    const real = realpathSync.native(file);
+    return isInside(realpathSync.native(root), real) && statSync(real).isFile();
   } catch {
-    return null;
+    return false;
   }
-  if (decoded.includes('\0')) return null;
-  const candidate = normalize(join(root, decoded));
-  if (candidate !== root && !candidate.startsWith(root + sep)) return null;
-  if (existsSync(candidate) && statSync(candidate).isDirectory()) {
-    const index = join(candidate, 'index.html');
-    return existsSync(index) ? index : null;
-  }
-  return existsSync(candidate) ? candidate : null;
+}
+
+/** Maps a parsed target to a file inside root (a folder to its index.html), or null. */
+function resolveFile(root: string, segments: readonly string[]): string | null {
+  const candidate = join(root, ...segments);
+  // The segments cannot climb out (parseTarget refuses ".." and separators); checked again all the same.
+  if (!isInside(resolve(root), resolve(candidate))) return null;
+  const file =
+    existsSync(candidate) && statSync(candidate).isDirectory() ? join(candidate, 'index.html') : candidate;
+  return servable(root, file) ? file : null;
 }
 
 function sendFile(
@@ -131,71 +207,162 @@ function sendFile(
   }
   response.writeHead(status, { 'Content-Length': size });
   if (request.method === 'HEAD') response.end();
-  else createReadStream(file).pipe(response);
+  // A file removed while it is read (a release swapping pages) ends this response, not the server.
+  else
+    createReadStream(file)
+      .on('error', () => response.destroy())
+      .pipe(response);
 }
 
-function notFound(response: ServerResponse) {
-  response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-  response.end('Not found\n');
+/** Refusals are short plain text that no cache keeps (the next request may well be fine). */
+function refuse(
+  response: ServerResponse,
+  { status, message }: Refusal,
+  headers: Record<string, string> = {},
+) {
+  const body = `${message}\n`;
+  response.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(body),
+    // A client that sent a malformed request is not kept waiting on an idle connection.
+    ...(status === 400 || status === 414 ? { Connection: 'close' } : {}),
+    ...headers,
+  });
+  response.end(body);
+}
+
+const notFound = (response: ServerResponse) => refuse(response, { status: 404, message: 'Not found' });
+
+/** The same refusal written straight to a socket, for requests that never become a request object. */
+function rawRefusal({ status, message }: Refusal, headers: Record<string, string> = {}): string {
+  const body = `${message}\n`;
+  const fields = {
+    ...generalSecurityHeaders,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+    ...headers,
+  };
+  const head = Object.entries(fields)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`;
+}
+
+/** What Node's parser refused, as an answer: its own default is an empty 400 or 431. */
+function malformedRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): Refusal {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // The head is over 16 KiB; with no line break in the first maxTargetLength bytes it is the request line.
+    const start = error.rawPacket?.toString('latin1', 0, maxTargetLength + 64) ?? '';
+    return start.length > maxTargetLength && !start.includes('\n')
+      ? { status: 414, message: 'URI too long' }
+      : { status: 431, message: 'Request header fields too large' };
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'Request timeout' };
+  if (error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return { status: 413, message: 'Payload too large' };
+  return badRequest('malformed request');
+}
+
+function answerMalformed(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) {
+  // Already answered (the parser reports the rest of a refused request again), or the client is gone.
+  if (!socket.writable) return;
+  if (error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  socket.end(rawRefusal(malformedRefusal(error)));
+  // Closing with unread bytes resets the connection, and the client may lose the answer: the socket reads
+  // on (the parser drops it) until the client closes, for a few seconds at most.
+  setTimeout(() => socket.destroy(), 5000).unref();
 }
 
 const knownPaths = new Set(allRoutePaths());
 
 export function handleStatic(site: SiteRoot) {
   return (request: IncomingMessage, response: ServerResponse) => {
-    for (const [name, value] of Object.entries(generalSecurityHeaders)) response.setHeader(name, value);
-    if (site.cors) response.setHeader('Access-Control-Allow-Origin', '*');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204, {
-        'Access-Control-Allow-Methods': 'GET, HEAD',
-        'Access-Control-Max-Age': '600',
-      });
-      response.end();
-      return;
+    try {
+      serveStatic(site, request, response);
+    } catch {
+      // A file that vanished between two looks (a release swapping folders): an answer, never a crash.
+      if (!response.headersSent) refuse(response, { status: 500, message: 'Internal server error' });
+      else response.destroy();
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end('Method not allowed\n');
-      return;
-    }
-    const urlPath = new URL(request.url ?? '/', 'http://host').pathname;
-    // Route paths get their generated page, "/" included (the folder's bare index.html names no route).
-    const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
-    const known = site.spa && knownPaths.has(trimmed);
-    const routePage = known && site.pagesDir ? join(site.pagesDir, pageFileName(trimmed)) : null;
-    if (routePage && existsSync(routePage)) {
-      sendFile(request, response, routePage, '/index.html', site);
-      return;
-    }
-    const file = resolveFile(site.dir, urlPath);
-    // Asked for by name, the bare index.html (it names no route) gives way to the generated home page.
-    const bareIndex = site.pagesDir !== undefined && file === join(site.dir, 'index.html');
-    const homePage = bareIndex && site.pagesDir ? join(site.pagesDir, pageFileName('/')) : null;
-    if (homePage && existsSync(homePage)) {
-      sendFile(request, response, homePage, '/index.html', site);
-      return;
-    }
-    if (file) {
-      sendFile(request, response, file, urlPath, site);
-      return;
-    }
-    if (!site.spa) return notFound(response);
-    // Unknown paths get the 404 page (the app renders it too) with a real 404 status. Without generated
-    // pages, the bare index.html serves both.
-    const page = site.pagesDir ? join(site.pagesDir, pageFileName(known ? trimmed : null)) : null;
-    const html = page && existsSync(page) ? page : join(site.dir, 'index.html');
-    if (!existsSync(html)) return notFound(response);
-    sendFile(request, response, html, '/index.html', site, known ? 200 : 404);
   };
 }
 
-/** Starts one HTTP server per site root; resolves once all listen. */
-export async function startStaticHost(sites: Array<SiteRoot & { port: number }>): Promise<Server[]> {
+function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerResponse) {
+  for (const [name, value] of Object.entries(generalSecurityHeaders)) response.setHeader(name, value);
+  if (site.cors) response.setHeader('Access-Control-Allow-Origin', '*');
+  // Node's own check (requireHostHeader, off in startStaticHost) would answer an empty 400: this one says why.
+  if (request.httpVersion === '1.1' && request.headers.host === undefined) {
+    return refuse(response, badRequest('HTTP/1.1 requires a Host header'));
+  }
+  const rawTarget = request.url ?? '/';
+  if (rawTarget.length > maxTargetLength) return refuse(response, { status: 414, message: 'URI too long' });
+  const target = parseTarget(rawTarget);
+  if ('status' in target) return refuse(response, target);
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, {
+      Allow: allowedMethods,
+      'Access-Control-Allow-Methods': 'GET, HEAD',
+      'Access-Control-Max-Age': '600',
+    });
+    response.end();
+    return;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return refuse(response, { status: 405, message: 'Method not allowed' }, { Allow: allowedMethods });
+  }
+  const urlPath = target.path;
+  // Route paths get their generated page, "/" included (the folder's bare index.html names no route).
+  const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+  const known = site.spa && knownPaths.has(trimmed);
+  const routePage = known && site.pagesDir ? join(site.pagesDir, pageFileName(trimmed)) : null;
+  if (routePage && existsSync(routePage)) {
+    sendFile(request, response, routePage, '/index.html', site);
+    return;
+  }
+  const file = resolveFile(site.dir, target.segments);
+  // Asked for by name, the bare index.html (it names no route) gives way to the generated home page.
+  const bareIndex = site.pagesDir !== undefined && file === join(site.dir, 'index.html');
+  const homePage = bareIndex && site.pagesDir ? join(site.pagesDir, pageFileName('/')) : null;
+  if (homePage && existsSync(homePage)) {
+    sendFile(request, response, homePage, '/index.html', site);
+    return;
+  }
+  if (file) {
+    sendFile(request, response, file, urlPath, site);
+    return;
+  }
+  if (!site.spa) return notFound(response);
+  // Unknown paths get the 404 page (the app renders it too) with a real 404 status. Without generated
+  // pages, the bare index.html serves both.
+  const page = site.pagesDir ? join(site.pagesDir, pageFileName(known ? trimmed : null)) : null;
+  const html = page && existsSync(page) ? page : join(site.dir, 'index.html');
+  if (!existsSync(html)) return notFound(response);
+  sendFile(request, response, html, '/index.html', site, known ? 200 : 404);
+}
+
+/**
+ * Starts one HTTP server per site root; resolves once all listen. Port 0 picks a free port (see
+ * server.address()); host defaults to every interface, as before.
+ */
+export async function startStaticHost(
+  sites: Array<SiteRoot & { port: number; host?: string }>,
+): Promise<Server[]> {
   return Promise.all(
     sites.map(
       (site) =>
         new Promise<Server>((resolvePromise, reject) => {
-          const server = createServer(handleStatic(site));
+          const server = createServer({ requireHostHeader: false }, handleStatic(site));
+          // Requests Node's parser refuses (a bad request line or header, a head over 16 KiB) and CONNECT
+          // (which never reaches the handler; unanswered, Node just drops the connection) get plain answers too.
+          server.on('clientError', answerMalformed);
+          server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+            socket.end(rawRefusal({ status: 405, message: 'Method not allowed' }, { Allow: allowedMethods }));
+          });
           server.once('error', (error: NodeJS.ErrnoException) =>
             reject(
               error.code === 'EADDRINUSE'
@@ -205,7 +372,7 @@ export async function startStaticHost(sites: Array<SiteRoot & { port: number }>)
                 : error,
             ),
           );
-          server.listen(site.port, () => resolvePromise(server));
+          server.listen(site.port, site.host, () => resolvePromise(server));
         }),
     ),
   );

@@ -23,7 +23,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
   fullyParallel: true,
-  forbidOnly: !!process.env.CI,
+  // A focused test (test.only) fails the run on every machine instead of narrowing it; focus from the command
+  // line (a file, or -g with a test's name).
+  forbidOnly: true,
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
   timeout: 30_000,
@@ -47,7 +49,9 @@ export default defineConfig({
     command: 'tsx scripts/start.ts --no-build',
     cwd: repoRoot,
     url: baseURL,
-    reuseExistingServer: !process.env.CI,
+    // Always its own server: one already listening on the port may be a stale build or another project's, and a
+    // run against it would test the wrong site. A busy port fails the run with Playwright's message.
+    reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
   },

@@ -1,14 +1,47 @@
 /**
  * Every check, in one command: typecheck, lint, unit tests, production build, contract check, cross-remote
- * e2e in Chromium. A failing step does not stop the others. Ends with one line "N passed, N failed" over the
- * whole run: each unit and e2e test counts once; typecheck, lint, build and the contract check count as one
- * check each.
+ * e2e in Chromium. A failing step does not stop the others. Ends with one line "N passed, N failed, N skipped"
+ * over the whole run: each unit and e2e test counts once; typecheck, lint, build and the contract check count
+ * as one check each. A run that ran fewer tests than test-floor.json says fails (scripts/lib/test-floor.ts);
+ * `--raise-floor` raises the floor to this run's counts when the run is green.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './lib/chromium.ts';
+import { parseCommandLine, UsageError } from './lib/cli.ts';
 import { repoRoot } from './lib/paths.ts';
 import { runPnpm } from './lib/run.ts';
+import {
+  floorShortfalls,
+  type RunnerCounts,
+  type RunnerName,
+  raisedFloor,
+  readTestFloor,
+  type TestFloor,
+  writeTestFloor,
+} from './lib/test-floor.ts';
+
+const usage = 'usage: npm test [-- --raise-floor]';
+let raiseFloor = false;
+try {
+  const { values, positionals } = parseCommandLine(process.argv.slice(2), {
+    'raise-floor': { type: 'boolean' },
+  });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
+  raiseFloor = values['raise-floor'] ?? false;
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}
+
+const floorFile = join(repoRoot, 'test-floor.json');
+let floor: TestFloor | null = null;
+try {
+  floor = readTestFloor(floorFile);
+} catch (error) {
+  // Read first, so a broken floor file is named at once; the run goes on and counts it as a failed check.
+  console.error((error as Error).message);
+}
 
 const reports = join(repoRoot, 'reports');
 rmSync(reports, { recursive: true, force: true });
@@ -16,7 +49,9 @@ mkdirSync(reports, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const failures: string[] = [];
+const ran: Partial<Record<RunnerName, RunnerCounts>> = {};
 
 function check(name: string, ok: boolean) {
   if (ok) passed += 1;
@@ -36,10 +71,12 @@ function readJson<T>(file: string): T | null {
 }
 
 /** Adds a test runner's counts; a runner that produced no report counts as one failed check. */
-function tally(name: string, counts: { passed: number; failed: number } | null, exitedOk: boolean) {
+function tally(name: RunnerName, counts: RunnerCounts | null, exitedOk: boolean) {
   if (!counts) return check(`${name} (no report)`, false);
+  ran[name] = counts;
   passed += counts.passed;
   failed += counts.failed;
+  skipped += counts.skipped;
   if (counts.failed > 0) failures.push(`${name}: ${counts.failed} failed`);
   else if (!exitedOk) check(`${name} (runner error)`, false);
 }
@@ -56,12 +93,27 @@ const unitOk = runPnpm([
   'exec',
   'vitest',
   'run',
+  // A focused test (it.only) fails the run instead of narrowing it, here as in CI.
+  '--allowOnly=false',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestReport);
-tally('unit', vitest && { passed: vitest.numPassedTests, failed: vitest.numFailedTests }, unitOk);
+const vitest = readJson<{
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}>(vitestReport);
+tally(
+  'unit',
+  vitest && {
+    passed: vitest.numPassedTests,
+    failed: vitest.numFailedTests,
+    skipped: vitest.numPendingTests + vitest.numTodoTests,
+  },
+  unitOk,
+);
 
 console.log('\n=== production build');
 const built = runPnpm(['build']);
@@ -72,21 +124,46 @@ check('contract check', built && runPnpm(['check:contracts']));
 
 console.log('\n=== e2e (Chromium)');
 const chromium = ensureChromium();
-if (!chromium) check('e2e: Chromium unavailable', false);
-else if (built) {
+if (!built) check('e2e: not run, because the production build failed', false);
+else if (!chromium) check('e2e: Chromium unavailable', false);
+else {
   const e2eOk = runPnpm(['test:e2e'], { ...process.env, CHROME_PATH: chromium });
-  const stats = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
+  const stats = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
     join(reports, 'playwright.json'),
   );
   tally(
     'e2e',
-    stats && { passed: stats.stats.expected + stats.stats.flaky, failed: stats.stats.unexpected },
+    stats && {
+      passed: stats.stats.expected + stats.stats.flaky,
+      failed: stats.stats.unexpected,
+      skipped: stats.stats.skipped,
+    },
     e2eOk,
   );
 }
 
+console.log('\n=== test floor (test-floor.json)');
+if (!floor) check('test floor: test-floor.json is unreadable (see above)', false);
+else {
+  const shortfalls = floorShortfalls(ran, floor);
+  for (const shortfall of shortfalls) check(shortfall, false);
+  if (shortfalls.length === 0) console.log(`At least ${floor.unit} unit and ${floor.e2e} e2e tests ran.`);
+  if (raiseFloor) {
+    if (failed > 0 || !ran.unit || !ran.e2e) console.log('The floor is raised only after a green run.');
+    else {
+      const raised = raisedFloor({ unit: ran.unit, e2e: ran.e2e }, floor);
+      writeTestFloor(floorFile, raised);
+      console.log(
+        `test-floor.json is now ${raised.unit} unit, ${raised.e2e} e2e: commit it with the new tests.`,
+      );
+    }
+  } else if (failed === 0 && ((ran.unit?.passed ?? 0) > floor.unit || (ran.e2e?.passed ?? 0) > floor.e2e)) {
+    console.log('More tests ran than the floor says: raise it with `npm test -- --raise-floor`.');
+  }
+}
+
 if (failures.length > 0) console.log(`\nFailed: ${failures.join('; ')}`);
-const summary = `${passed} passed, ${failed} failed`;
+const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
 writeFileSync(join(reports, 'summary.txt'), `${summary}\n`);
 console.log(summary);
 process.exit(failed > 0 ? 1 : 0);

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { join } from 'node:path';
 import { localRuntimeConfig } from 'shared-content/site';
 import { enquiryApi, originOf, type RemoteName, remotes, shell } from 'shared-content/topology';
+import { alteredFiles, readIntegrityRecord, sealVersion, writeIntegrityRecord } from './integrity.ts';
 import { appDist, repoRoot } from './paths.ts';
 import { serverBuildDir } from './prerender/prerender.ts';
 import { recordPublished } from './release-log.ts';
@@ -50,14 +51,13 @@ export function manifestUrl(name: RemoteName, version: string, env: NodeJS.Proce
   return `${originOf(remotes[name], env)}/${version}/mf-manifest.json`;
 }
 
-/** The version a manifest URL of the remote map points at (the folder that holds mf-manifest.json). */
-export function versionOfManifestUrl(url: string | undefined): string | undefined {
-  return url?.match(/\/([^/]+)\/mf-manifest\.json$/)?.[1];
-}
+export { versionOfManifestUrl } from './remote-map-file.ts';
 
 /**
  * Copies a remote's build (its dist/ unless another build folder is given) into deploy/<folder>/<version>/,
- * records the publish, and returns the version. Idempotent: the same build is the same version.
+ * seals it (integrity.ts), records the publish, and returns the version. Idempotent: the same build is the
+ * same version, and a version folder that still matches its record is left as it is. One whose files were
+ * altered since (or that predates sealing) is copied from the build again: a new release restores it.
  */
 export function publishRemoteBuild(
   deploy: string,
@@ -67,12 +67,17 @@ export function publishRemoteBuild(
   const { folder } = remotes[name];
   const version = releaseVersion(buildDir);
   const target = join(deploy, folder, version);
-  if (!existsSync(target)) {
+  const record = existsSync(target) ? readIntegrityRecord(deploy, folder, version) : null;
+  if (!record || alteredFiles(target, record).length > 0) {
     const staging = `${target}.staging`;
     rmSync(staging, { recursive: true, force: true });
     cpSync(buildDir, staging, { recursive: true });
+    writeIntegrityRecord(deploy, folder, version, sealVersion(staging));
     // Rename last so the server never serves a half-copied version.
+    const retired = `${target}.retired`;
+    if (existsSync(target)) renameSync(target, retired);
     renameSync(staging, target);
+    rmSync(retired, { recursive: true, force: true });
   }
   recordPublished(deploy, folder, version);
   return version;

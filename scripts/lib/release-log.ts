@@ -29,12 +29,12 @@ function readLog(deploy: string, folder: string): PublishedVersion[] {
   }
 }
 
-/** Version folders present in deploy/<folder>/ (a half-copied ".staging" folder is not a version). */
+/** Version folders present in deploy/<folder>/ (a half-copied ".staging" or a ".retired" one is not a version). */
 function versionFolders(deploy: string, folder: string): string[] {
   const root = join(deploy, folder);
   if (!existsSync(root)) return [];
   return readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.endsWith('.staging'))
+    .filter((entry) => entry.isDirectory() && !/\.(staging|retired)$/.test(entry.name))
     .filter((entry) => existsSync(join(root, entry.name, 'mf-manifest.json')))
     .map((entry) => entry.name);
 }

@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exposeNames } from '../../mf-marketing/src/contract.ts';
 import goodFixture from '../../shell/src/federation/fixtures/good.manifest.json';
 import incompatibleFixture from '../../shell/src/federation/fixtures/incompatible-react.manifest.json';
+import { integrityOf } from './integrity.ts';
 import { releaseVersion } from './publish.ts';
 import { describeVersions, listVersions, ReleaseError, releaseBuild, rollbackRemote } from './release.ts';
 import { readRemoteMap, setRemoteEntry, withFileLock } from './remote-map-file.ts';
@@ -182,6 +183,40 @@ describe('rollbackRemote', () => {
     const first = releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('v1', good), env }).version;
     const text = describeVersions(listVersions(deploy, 'mf_marketing'));
     expect(text).toMatch(new RegExp(`^ {2}${first} +\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z {2}← live$`));
+  });
+});
+
+describe('sealed releases', () => {
+  it('records the live manifest’s SHA-384 in the remote map beside its URL', () => {
+    const { version } = releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('good', good), env });
+    const map = JSON.parse(readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8'));
+    const manifest = readFileSync(join(deploy, 'mf-marketing', version, 'mf-manifest.json'));
+    expect(map.mf_marketing).toEqual({
+      url: `http://localhost:5001/${version}/mf-manifest.json`,
+      integrity: integrityOf(manifest),
+    });
+    expect(map.mf_portfolio).toBe(otherEntries.mf_portfolio);
+  });
+
+  it('copies an altered version afresh when its build is released again', () => {
+    const build = buildWith('good', good);
+    const { version } = releaseBuild(deploy, 'mf_marketing', { buildDir: build, env });
+    const chunk = join(deploy, 'mf-marketing', version, 'static', 'good.js');
+    writeFileSync(chunk, 'stealCookies();');
+    releaseBuild(deploy, 'mf_marketing', { buildDir: build, env });
+    expect(readFileSync(chunk, 'utf8')).toBe('console.log("good");');
+  });
+
+  it('refuses to roll back to a version whose files were altered since its release, naming them', () => {
+    const { version: first } = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: buildWith('good', good),
+      env,
+    });
+    releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('changed', changed()), env });
+    writeFileSync(join(deploy, 'mf-marketing', first, 'static', 'good.js'), 'stealCookies();');
+    expect(() => rollbackRemote(deploy, 'mf_marketing', { env })).toThrow(
+      `mf-marketing ${first} differs from what its release recorded (static/good.js); release its build again instead`,
+    );
   });
 });
 

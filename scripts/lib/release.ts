@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RemoteName, remotes } from 'shared-content/topology';
 import { checkRemoteBuild, shellManifestFor } from './contract-check.ts';
+import { alteredFiles, readIntegrityRecord } from './integrity.ts';
 import { writePages } from './pages.ts';
 import { appDist } from './paths.ts';
 import { manifestUrl, publishRemoteBuild, versionOfManifestUrl } from './publish.ts';
@@ -128,6 +129,23 @@ function rollbackTarget(name: RemoteName, known: RemoteVersions, wanted: string 
   return earlier.version;
 }
 
+/**
+ * A version whose files no longer match what its release recorded must not go live again: someone changed
+ * them on disk. Its build, released again, restores it (publishRemoteBuild copies it afresh).
+ */
+function refuseAlteredVersion(deploy: string, name: RemoteName, version: string) {
+  const { folder } = remotes[name];
+  const record = readIntegrityRecord(deploy, folder, version);
+  if (!record) return;
+  const altered = alteredFiles(join(deploy, folder, version), record);
+  if (altered.length > 0) {
+    throw new ReleaseError(
+      `${folder} ${version} differs from what its release recorded (${altered.join(', ')}); ` +
+        'release its build again instead',
+    );
+  }
+}
+
 /** Points the remote's entry back at an already published version (checked against the shell first). */
 export function rollbackRemote(
   deploy: string,
@@ -136,6 +154,7 @@ export function rollbackRemote(
 ): ReleaseOutcome {
   const known = listVersions(deploy, name);
   const version = rollbackTarget(name, known, options.version);
+  refuseAlteredVersion(deploy, name, version);
   const forced = contractProblems(
     deploy,
     name,

@@ -9,12 +9,21 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type RemoteMap, type RemoteName, remoteNames } from 'shared-content/topology';
+import { type RemoteMap, type RemoteName, remoteNames, remotes } from 'shared-content/topology';
+import { readIntegrityRecord } from './integrity.ts';
 
 export const remoteMapFile = (deploy: string) => join(deploy, 'shell', 'remotes.json');
 
-/** Reads the environment's remote map; a broken file is an error that names the problem, never a silent reset. */
-export function readRemoteMap(deploy: string): Partial<RemoteMap> {
+/**
+ * One remote in remotes.json: the URL of its mf-manifest.json, with the SHA-384 of that manifest when the
+ * version was sealed by a release (integrity.ts). A bare URL string is the older form, still read.
+ */
+export type RemoteMapEntry = string | { url: string; integrity?: string };
+
+const urlOf = (entry: RemoteMapEntry | undefined) => (typeof entry === 'string' ? entry : entry?.url);
+
+/** The environment's remotes.json as stored (each entry in either form). */
+function readRemoteMapEntries(deploy: string): Partial<Record<RemoteName, RemoteMapEntry>> {
   const file = remoteMapFile(deploy);
   if (!existsSync(file)) return {};
   let parsed: unknown;
@@ -26,7 +35,23 @@ export function readRemoteMap(deploy: string): Partial<RemoteMap> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new Error(`${file} must be a JSON object from remote name to manifest URL`);
   }
-  return parsed as Partial<RemoteMap>;
+  return parsed as Partial<Record<RemoteName, RemoteMapEntry>>;
+}
+
+/** Reads the environment's remote map (name → manifest URL); a broken file is an error that names the problem. */
+export function readRemoteMap(deploy: string): Partial<RemoteMap> {
+  const entries = readRemoteMapEntries(deploy);
+  const urls: Partial<RemoteMap> = {};
+  for (const [name, entry] of Object.entries(entries)) {
+    const url = urlOf(entry);
+    if (url !== undefined) urls[name as RemoteName] = url;
+  }
+  return urls;
+}
+
+/** The version a manifest URL of the remote map points at (the folder that holds mf-manifest.json). */
+export function versionOfManifestUrl(url: string | undefined): string | undefined {
+  return url?.match(/\/([^/]+)\/mf-manifest\.json$/)?.[1];
 }
 
 /** Writes a whole file atomically: a reader sees the old content or the new, never half of it. */
@@ -66,12 +91,18 @@ export function withFileLock<T>(file: string, update: () => T, waitMs = lockWait
   }
 }
 
-/** Points one remote's entry at a manifest URL, leaving every other entry as it was. */
+/**
+ * Points one remote's entry at a manifest URL, leaving every other entry as it was. A version sealed by its
+ * release is written with its manifest's SHA-384, which the shell checks the manifest against.
+ */
 export function setRemoteEntry(deploy: string, name: RemoteName, manifestUrl: string) {
   const file = remoteMapFile(deploy);
   mkdirSync(dirname(file), { recursive: true });
+  const version = versionOfManifestUrl(manifestUrl);
+  const record = version ? readIntegrityRecord(deploy, remotes[name].folder, version) : null;
+  const entry: RemoteMapEntry = record ? { url: manifestUrl, integrity: record.manifest } : manifestUrl;
   withFileLock(file, () => {
-    const map = { ...readRemoteMap(deploy), [name]: manifestUrl };
+    const map = { ...readRemoteMapEntries(deploy), [name]: entry };
     const ordered = Object.fromEntries(
       remoteNames.filter((remote) => map[remote]).map((remote) => [remote, map[remote]]),
     );

@@ -106,5 +106,13 @@ export function folderDigest(dir: string, except: readonly string[] = []): Recor
   return digest;
 }
 
-export const readRemoteMap = () =>
-  JSON.parse(readFileSync(join(deploy, shell.folder, 'remotes.json'), 'utf8')) as Record<string, string>;
+/** The isolated site's remote map as name → manifest URL (a sealed release's entry also carries its SHA-384). */
+export const readRemoteMap = (): Record<string, string> => {
+  const raw = JSON.parse(readFileSync(join(deploy, shell.folder, 'remotes.json'), 'utf8')) as Record<
+    string,
+    string | { url: string }
+  >;
+  return Object.fromEntries(
+    Object.entries(raw).map(([name, entry]) => [name, typeof entry === 'string' ? entry : entry.url]),
+  );
+};

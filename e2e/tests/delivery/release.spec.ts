@@ -1,7 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { contactHeroCopy } from 'shared-content/contact';
 import { readDeferredScripts } from '../../../scripts/lib/pages/defer-scripts.ts';
+import { releaseVersion } from '../../../scripts/lib/publish.ts';
 import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
 import { expect, test } from '../../fixtures.ts';
 import {
@@ -11,6 +13,7 @@ import {
   folderDigest,
   readRemoteMap,
   remoteOriginOf,
+  repoRoot,
   runScript,
   siteOrigin,
   startIsolatedSite,
@@ -200,4 +203,89 @@ test('a remote the prerenderer cannot load is prerendered as its fallback, and t
   await page.goto(siteOrigin);
   await expect(page.getByRole('heading', { level: 1, name: heroHeading })).toBeVisible();
   await expect(page.getByRole('region', { name: fallbackHeading })).toHaveCount(0);
+});
+
+/** The live version folder of a remote in the isolated deploy, and its deployed manifest. */
+function liveVersion(remote: 'mf_portfolio') {
+  const url = readRemoteMap()[remote] ?? '';
+  const version = url.match(/\/([^/]+)\/mf-manifest\.json$/)?.[1] ?? '';
+  const dir = join(deploy, 'mf-portfolio', version);
+  const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as {
+    exposes: { name: string; assets: { js: { sync: string[] } } }[];
+  };
+  return { dir, manifest };
+}
+
+/** Adds a line in front of a deployed file that, were the file ever run, would leave a mark on the page. */
+function tamper(file: string, mark: string) {
+  writeFileSync(file, `globalThis.${mark}=1;\n${readFileSync(file, 'utf8')}`);
+}
+
+const portfolioBuild = join(repoRoot, 'mf-portfolio', 'dist');
+const portfolioSlots = routeSlots.home.filter((slot) => slot.remote === 'mf_portfolio');
+
+test('a chunk altered on the remote’s origin never runs: that remote falls back, the rest works, a new release restores it', async ({
+  page,
+}) => {
+  const { dir, manifest } = liveVersion('mf_portfolio');
+  // A chunk both of the home page's mf-portfolio sections need, so that both depend on the altered bytes.
+  const syncOf = (name: string) =>
+    manifest.exposes.find((entry) => entry.name === name)?.assets.js.sync ?? [];
+  const chunk = syncOf('PortfolioSection').find((file) => syncOf('ProcessSection').includes(file));
+  if (!chunk)
+    throw new Error('PortfolioSection and ProcessSection share no chunk; pick another file to alter');
+  tamper(join(dir, chunk), '__agencyTamperedChunk');
+
+  const consoleLines: string[] = [];
+  page.on('console', (message) => consoleLines.push(message.text()));
+  await page.goto(siteOrigin);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const fallback = page.getByRole('region', { name: fallbackHeading });
+  await expect(fallback).toHaveCount(portfolioSlots.length, { timeout: 15_000 });
+  expect(await fallback.evaluateAll((regions) => regions.map((region) => region.dataset.slot))).toEqual(
+    portfolioSlots.map((slot) => `mf_portfolio/${slot.module}`),
+  );
+  expect(await page.evaluate(() => '__agencyTamperedChunk' in globalThis)).toBe(false);
+  // The console names the remote and the refused file.
+  const chunkName = chunk.split('/').pop() ?? '';
+  expect(consoleLines.some((line) => line.includes('mf_portfolio') && line.includes(chunkName))).toBe(true);
+  // The shell and the other remote still work.
+  await expect(page.getByRole('heading', { level: 1, name: heroHeading })).toBeVisible();
+  await page.getByTestId('site-header').getByRole('link', { name: 'Contact' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: contactHeroCopy.heading })).toBeVisible();
+
+  // Releasing the same build again finds the folder altered and copies it afresh.
+  const release = runScript('release.ts', ['mf-portfolio', '--build-dir', portfolioBuild]);
+  expect(release.status, release.output).toBe(0);
+  await page.goto(siteOrigin);
+  await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: fallbackHeading })).toHaveCount(0);
+});
+
+test('the prerender step refuses an altered file of a remote and writes its fallback; the browser still loads the released code', async ({
+  page,
+  request,
+}) => {
+  const { dir } = liveVersion('mf_portfolio');
+  tamper(join(dir, 'ssr', 'remoteEntry.js'), '__agencyTamperedSsr');
+  // Any release regenerates every page: here a rollback of the other remote to its first version.
+  const firstMarketing = releaseVersion(join(repoRoot, 'mf-marketing', 'dist'));
+  const rollback = runScript('rollback.ts', ['mf-marketing', firstMarketing]);
+  expect(rollback.status, rollback.output).toBe(0);
+  expect(rollback.output).toContain('ssr/remoteEntry.js differs from what its release recorded (SHA-384)');
+  expect(rollback.output).toContain('Prerender: / shows the fallback for mf_portfolio/PortfolioSection');
+  expect((globalThis as Record<string, unknown>).__agencyTamperedSsr).toBeUndefined();
+
+  const html = await (await request.get(siteOrigin)).text();
+  expect(html).toMatch(
+    /<section\b(?=[^>]*data-slot-state="failed")(?=[^>]*data-slot="mf_portfolio\/PortfolioSection")/,
+  );
+  await page.goto(siteOrigin);
+  await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
+
+  const release = runScript('release.ts', ['mf-portfolio', '--build-dir', portfolioBuild]);
+  expect(release.status, release.output).toBe(0);
+  expect(await (await request.get(siteOrigin)).text()).not.toContain('data-slot-state="failed"');
 });

@@ -3,6 +3,7 @@ import { servicesCopy } from 'shared-content/marketing';
 import { portfolioCopy } from 'shared-content/portfolio';
 import type { RemoteName } from 'shared-content/topology';
 import { expect, test } from '../../fixtures.ts';
+import { fetchManifestUrls } from '../../pages/remote-map.ts';
 
 /**
  * A remote's own page (its team's showcase) runs without the shell: it loads the federation runtime the remote
@@ -19,7 +20,7 @@ const showcased: Array<[remote: RemoteName, expose: string, heading: string]> = 
 
 for (const [remote, expose, heading] of showcased) {
   test(`${remote}'s standalone page renders ${expose} on a runtime of its own`, async ({ page, request }) => {
-    const remoteMap = (await (await request.get('/remotes.json')).json()) as Record<RemoteName, string>;
+    const remoteMap = await fetchManifestUrls(request);
     const folder = remoteMap[remote].replace(/mf-manifest\.json$/, '');
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -1,5 +1,6 @@
 import { expect, test } from '../../fixtures.ts';
 import { everyPagePath, parsePolicy, recordCspViolations, settle } from '../../pages/quality.ts';
+import { fetchManifestUrls } from '../../pages/remote-map.ts';
 
 /** The production server's security headers, and a page that runs under them without a single violation. */
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'headers and scripts do not depend on the width');
@@ -9,7 +10,7 @@ const originOf = (url: string) => new URL(url).origin;
 test('every HTML response carries the security headers and a policy built from the environment', async ({
   request,
 }) => {
-  const remoteMap = (await (await request.get('/remotes.json')).json()) as Record<string, string>;
+  const remoteMap = await fetchManifestUrls(request);
   const runtime = (await (await request.get('/runtime.json')).json()) as {
     apiUrl: string;
     emailjs: { origin: string };

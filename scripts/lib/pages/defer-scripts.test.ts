@@ -45,4 +45,15 @@ describe('deferring a prerendered page’s scripts', () => {
     expect(tricky).toContain('\\u003c/script>');
     expect(readDeferredScripts(tricky)?.scripts).toEqual(['/a.js?x=</script>']);
   });
+
+  it('carries a sealed remote file’s integrity into the deferred list, so its preload matches the script', () => {
+    const integrity = `sha384-${'B'.repeat(64)}`;
+    const html = deferScripts(
+      '<head><script defer src="/static/js/index.abc.js"></script>' +
+        `<link rel="preload" href="http://localhost:3001/1/static/js/e.js" as="script" integrity="${integrity}" crossorigin /></head>`,
+    );
+    expect(readDeferredScripts(html)?.preload).toEqual([
+      { href: 'http://localhost:3001/1/static/js/e.js', as: 'script', crossorigin: true, integrity },
+    ]);
+  });
 });

@@ -46,12 +46,14 @@ export function deferScripts(html: string, loader: string, owners: HintOwners = 
     const href = attribute(tag, 'href');
     if (!href || !as || !['script', 'style', 'fetch'].includes(as)) return tag;
     const type = attribute(tag, 'type');
+    const integrity = attribute(tag, 'integrity');
     const { remote, slots } = owners.get(decodeAttribute(href)) ?? {};
     plan.preload.push({
       href,
       as,
       ...(/\bcrossorigin\b/.test(tag) ? { crossorigin: true } : {}),
       ...(type ? { type } : {}),
+      ...(integrity ? { integrity } : {}),
       ...(remote ? { remote } : {}),
       ...(slots ? { slots } : {}),
     });

@@ -87,6 +87,28 @@ describe('preload hints', () => {
     expect(markup).toMatch(/async\/ServicesOverview\.js" as="script" fetchpriority="low"/);
   });
 
+  it('give a sealed version’s entry and chunks their SHA-384 and CORS, as the shell runs them', () => {
+    const integrity = (name: string) => `sha384-${name.padEnd(64, 'x').slice(0, 64)}`;
+    deployMarketing({
+      ...goodManifest,
+      metaData: {
+        ...goodManifest.metaData,
+        integrity: {
+          'static/js/mf_marketing.b07301ca6b.js': integrity('entry'),
+          'static/js/async/ServicesPage.js': integrity('page'),
+        },
+      },
+    });
+    const hints = remoteHints({ route: routes.services, remoteMap: { mf_marketing: manifestUrl }, deploy });
+    const entry = hints.find((hint) => hint.href.endsWith('mf_marketing.b07301ca6b.js'));
+    expect(entry).toMatchObject({ integrity: integrity('entry'), crossorigin: true });
+    expect(hintMarkup(entry as never)).toContain(` integrity="${integrity('entry')}" crossorigin`);
+    expect(hints.find((hint) => hint.href.endsWith('ServicesPage.js'))).toMatchObject({
+      integrity: integrity('page'),
+      crossorigin: true,
+    });
+  });
+
   it('preload no code of a remote the shell would refuse to run, and nothing for a remote not in the map', () => {
     deployMarketing(incompatibleManifest);
     expect(hrefs(routes.services)).toEqual(['/remotes.json', '/runtime.json', manifestUrl]);

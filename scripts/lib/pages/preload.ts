@@ -19,7 +19,8 @@ import { versionOfManifestUrl } from '../publish.ts';
 
 /** The parts of a deployed mf-manifest.json a page needs: the remote entry and each expose's assets. */
 interface DeployedManifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  /** integrity: each browser file's SHA-384, written by the release that sealed the version (integrity.ts). */
+  metaData?: { remoteEntry?: { name?: string; path?: string }; integrity?: Record<string, string> };
   exposes?: Array<{ name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
 }
 
@@ -29,6 +30,8 @@ export interface Hint {
   /** fetch() and fonts are CORS requests; the loaders' <script>/<link> tags are not. */
   crossorigin?: boolean;
   type?: string;
+  /** A sealed remote file's SHA-384: the shell runs it with this integrity, so the preload must match. */
+  integrity?: string;
   /** The first slot holds the largest paint; the rest may wait for it. */
   priority?: 'high' | 'low';
   /** The remote this file belongs to (its manifest, its entry): the page loader fetches it with its slots. */
@@ -39,10 +42,11 @@ export interface Hint {
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-export function hintMarkup({ href, as, crossorigin, type, priority }: Hint): string {
+export function hintMarkup({ href, as, crossorigin, type, integrity, priority }: Hint): string {
   return (
     `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"` +
     (type ? ` type="${type}"` : '') +
+    (integrity ? ` integrity="${escapeAttribute(integrity)}"` : '') +
     (crossorigin ? ' crossorigin' : '') +
     (priority ? ` fetchpriority="${priority}"` : '') +
     ' />'
@@ -118,16 +122,22 @@ export function remoteHints({
     if (!manifest || !entry?.name || !runnable(deploy, remote, manifest)) continue;
     // publicPath 'auto': every file is relative to the folder the manifest was fetched from.
     const url = (file: string) => new URL(file, manifestUrl).href;
-    add({ href: url(`${entry.path ?? ''}${entry.name}`), as: 'script', priority: 'high', remote });
+    // A sealed version's files are run with their integrity, which needs a CORS request: so are their preloads.
+    const sealed = (file: string) => {
+      const integrity = manifest.metaData?.integrity?.[file];
+      return integrity ? { integrity, crossorigin: true } : {};
+    };
+    const entryFile = `${entry.path ?? ''}${entry.name}`;
+    add({ href: url(entryFile), as: 'script', priority: 'high', remote, ...sealed(entryFile) });
     slots.forEach((slot, index) => {
       if (slot.remote !== remote) return;
       const assets = manifest.exposes?.find((expose) => expose.name === slot.module)?.assets;
       const priority = index === 0 ? 'high' : 'low';
       const owners = [`${remote}/${slot.module}`];
       for (const file of assets?.css?.sync ?? [])
-        add({ href: url(file), as: 'style', priority, slots: owners });
+        add({ href: url(file), as: 'style', priority, slots: owners, ...sealed(file) });
       for (const file of assets?.js?.sync ?? [])
-        add({ href: url(file), as: 'script', priority, slots: owners });
+        add({ href: url(file), as: 'script', priority, slots: owners, ...sealed(file) });
     });
   }
   return hints;

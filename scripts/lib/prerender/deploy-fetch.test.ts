@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deployFetch, deployFileFor, deployMounts } from './deploy-fetch.ts';
+import { integrityOf, writeIntegrityRecord } from '../integrity.ts';
+import { deployFetch, deployFileFor, deployMounts, IntegrityRefusal } from './deploy-fetch.ts';
 
 let deploy: string;
 const env = { AGENCY_PORT_BASE: '5600' };
@@ -11,6 +12,13 @@ beforeEach(() => {
   deploy = mkdtempSync(join(tmpdir(), 'deploy-fetch-test-'));
   mkdirSync(join(deploy, 'mf-portfolio', '1.0.0-abc', 'ssr'), { recursive: true });
   writeFileSync(join(deploy, 'mf-portfolio', '1.0.0-abc', 'ssr', 'remoteEntry.js'), 'module.exports = 1;');
+  writeFileSync(join(deploy, 'mf-portfolio', '1.0.0-abc', 'ssr', 'unrecorded.js'), 'module.exports = 2;');
+  // What the release recorded for that version (integrity.ts): the entry, not the file added later.
+  writeIntegrityRecord(deploy, 'mf-portfolio', '1.0.0-abc', {
+    algorithm: 'sha384',
+    manifest: integrityOf('{}'),
+    files: { 'ssr/remoteEntry.js': integrityOf('module.exports = 1;') },
+  });
   mkdirSync(join(deploy, 'shell'), { recursive: true });
   writeFileSync(join(deploy, 'shell', 'remotes.json'), '{"mf_portfolio":"x"}');
 });
@@ -49,5 +57,25 @@ describe('the prerenderer’s transport', () => {
     expect(await (await fetchFile('/remotes.json')).json()).toEqual({ mf_portfolio: 'x' });
     expect((await fetchFile('http://localhost:5602/2.0.0-def/mf-manifest.json')).status).toBe(404);
     expect(await (await fetchFile('https://elsewhere.example/a.js')).text()).toBe('from the network');
+  });
+
+  it('refuses a remote file that differs from its release record, one it never recorded, and an unsealed version', async () => {
+    const fetchFile = deployFetch(deploy, env, async () => new Response('from the network'));
+    const entry = 'http://localhost:5602/1.0.0-abc/ssr/remoteEntry.js';
+    writeFileSync(
+      join(deploy, 'mf-portfolio', '1.0.0-abc', 'ssr', 'remoteEntry.js'),
+      'module.exports = 666;',
+    );
+    await expect(fetchFile(entry)).rejects.toThrow(
+      `refused ${entry}: mf-portfolio 1.0.0-abc/ssr/remoteEntry.js differs from what its release recorded (SHA-384)`,
+    );
+    await expect(fetchFile('http://localhost:5602/1.0.0-abc/ssr/unrecorded.js')).rejects.toThrow(
+      'mf-portfolio 1.0.0-abc/ssr/unrecorded.js is not a file its release recorded',
+    );
+    mkdirSync(join(deploy, 'mf-portfolio', '0.9.0-old'), { recursive: true });
+    writeFileSync(join(deploy, 'mf-portfolio', '0.9.0-old', 'mf-manifest.json'), '{}');
+    const unsealed = fetchFile('http://localhost:5602/0.9.0-old/mf-manifest.json');
+    await expect(unsealed).rejects.toThrow(IntegrityRefusal);
+    await expect(unsealed).rejects.toThrow('has no integrity record');
   });
 });

@@ -56,6 +56,13 @@ describe('Content-Security-Policy', () => {
       }),
     ).toEqual(['https://cdn.example.com']);
     expect(remoteOriginsOf(null)).toEqual([]);
+    // A sealed release's entry: the URL with its manifest's SHA-384.
+    expect(
+      remoteOriginsOf({
+        mf_marketing: { url: 'https://a.example.com/v1/mf-manifest.json', integrity: 'sha384-x' },
+        mf_portfolio: { url: 'data:text/plain,x' },
+      }),
+    ).toEqual(['https://a.example.com']);
     expect(
       connectOriginsOf({
         apiUrl: 'https://api.example.com/v1',

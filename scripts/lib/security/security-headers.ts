@@ -34,10 +34,13 @@ function versionOf(file: string): string {
   return `${mtimeMs}/${size}/${ino}`;
 }
 
-/** Origins of the remote map's manifest URLs. */
+/** Origins of the remote map's manifest URLs (an entry is a URL, or { url, integrity } once sealed). */
 export function remoteOriginsOf(remoteMap: unknown): string[] {
   if (typeof remoteMap !== 'object' || remoteMap === null) return [];
-  return Object.values(remoteMap).flatMap((url) => httpOrigin(url) ?? []);
+  return Object.values(remoteMap).flatMap((entry: unknown) => {
+    const url = typeof entry === 'object' && entry !== null ? (entry as { url?: unknown }).url : entry;
+    return httpOrigin(url) ?? [];
+  });
 }
 
 /** The API and EmailJS origins of runtime.json. */

@@ -49,6 +49,11 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
       web: {
         source: { entry: { index: './src/index.ts' } },
         html: { template: './index.html', tags: [runtimeScriptTag] },
+        // Every chunk the remote entry loads carries its SHA-384 in the entry's runtime, which sets it as the
+        // script's integrity: a chunk altered on the remote's origin is refused by the browser. The entry's own
+        // hash is recorded by the release (scripts/lib/release.ts) and checked by the shell.
+        // (It also loads them with crossorigin="anonymous", which integrity needs on another origin.)
+        security: { sri: { enable: true, algorithm: 'sha384' } },
       },
       runtime: runtimeEnvironment(),
       node: nodeEnvironment(),

@@ -17,6 +17,7 @@ function elementOf(hint: DeferredHint, document: Document): HTMLLinkElement {
   link.as = hint.as;
   if (hint.crossorigin) link.crossOrigin = 'anonymous';
   if (hint.type) link.type = hint.type;
+  if (hint.integrity) link.integrity = hint.integrity;
   return link;
 }
 

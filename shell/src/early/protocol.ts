@@ -10,6 +10,8 @@ export interface DeferredHint {
   as: string;
   crossorigin?: true;
   type?: string;
+  /** A remote file's SHA-384 from its sealed release: the element that runs it carries the same, so must this. */
+  integrity?: string;
   /** The remote whose code this is (its manifest and entry): fetched once one of its slots is wanted. */
   remote?: string;
   /** The slots ("mf_marketing/Hero") whose code this is: fetched when the first of them is wanted. */

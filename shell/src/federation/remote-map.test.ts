@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseRemoteMap } from './remote-map.ts';
+import { parseRemoteMap, parseRemoteMapEntries } from './remote-map.ts';
 
 describe('parseRemoteMap', () => {
   it('keeps valid entries of known remotes', () => {
@@ -29,5 +29,39 @@ describe('parseRemoteMap', () => {
     expect(map).toEqual({ mf_marketing: 'http://localhost:3001/v1/mf-manifest.json' });
     expect(warn).toHaveBeenCalledTimes(3);
     expect(warn.mock.calls.flat().join('\n')).toMatch(/mf_portfolio[\s\S]*mf_contact[\s\S]*mf_unknown/);
+  });
+});
+
+describe('parseRemoteMapEntries', () => {
+  const integrity = `sha384-${'A'.repeat(64)}`;
+
+  it('reads a sealed entry (URL and manifest SHA-384) beside a bare URL', () => {
+    const parsed = parseRemoteMapEntries(
+      {
+        mf_marketing: { url: 'http://localhost:3001/v1/mf-manifest.json', integrity },
+        mf_contact: 'http://localhost:3003/v1/mf-manifest.json',
+      },
+      vi.fn(),
+    );
+    expect(parsed).toEqual({
+      urls: {
+        mf_marketing: 'http://localhost:3001/v1/mf-manifest.json',
+        mf_contact: 'http://localhost:3003/v1/mf-manifest.json',
+      },
+      integrity: { mf_marketing: integrity },
+    });
+  });
+
+  it.each([
+    [
+      'an integrity of another algorithm',
+      { url: 'http://localhost:3001/v1/mf-manifest.json', integrity: 'sha256-abc' },
+    ],
+    ['an integrity that is not a string', { url: 'http://localhost:3001/v1/mf-manifest.json', integrity: 1 }],
+    ['no url', { integrity }],
+  ])('skips an entry with %s, naming the remote', (_label, entry) => {
+    const warn = vi.fn();
+    expect(parseRemoteMapEntries({ mf_marketing: entry }, warn)).toEqual({ urls: {}, integrity: {} });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"mf_marketing"'));
   });
 });

@@ -1,28 +1,53 @@
 import { type RemoteName, remoteNames } from './imports.ts';
 
 export type RemoteMap = Partial<Record<RemoteName, string>>;
+/** Per remote, the SRI value (SHA-384) its release recorded for its mf-manifest.json. */
+export type RemoteIntegrity = Partial<Record<RemoteName, string>>;
+
+const manifestUrl = /^https?:\/\/.+\.json$/;
+const sha384 = /^sha384-[A-Za-z0-9+/]{64}$/;
 
 /**
- * Validates remotes.json: an object from remote name to the absolute URL of its mf-manifest.json.
+ * Validates remotes.json: an object from remote name to its manifest, given either as the absolute URL of its
+ * mf-manifest.json or, for a version sealed by its release, as { url, integrity } with the manifest's SHA-384.
  * A bad entry is reported and skipped (that remote's slots show their fallback); the others still load.
  */
-export function parseRemoteMap(input: unknown, warn: (message: string) => void = console.warn): RemoteMap {
+export function parseRemoteMapEntries(
+  input: unknown,
+  warn: (message: string) => void = console.warn,
+): { urls: RemoteMap; integrity: RemoteIntegrity } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new Error('remotes.json must be a JSON object from remote name to manifest URL');
   }
-  const map: RemoteMap = {};
-  for (const [name, url] of Object.entries(input)) {
+  const urls: RemoteMap = {};
+  const integrity: RemoteIntegrity = {};
+  for (const [name, entry] of Object.entries(input)) {
     if (!remoteNames.includes(name as RemoteName)) {
       warn(`remotes.json: ignoring unknown remote "${name}"`);
       continue;
     }
-    if (typeof url !== 'string' || !/^https?:\/\/.+\.json$/.test(url)) {
+    const sealed = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+    const url: unknown = sealed ? (entry as { url?: unknown }).url : entry;
+    const hash: unknown = sealed ? (entry as { integrity?: unknown }).integrity : undefined;
+    if (typeof url !== 'string' || !manifestUrl.test(url)) {
       warn(
         `remotes.json: "${name}" must be an absolute http(s) URL of an mf-manifest.json, got ${JSON.stringify(url)}`,
       );
       continue;
     }
-    map[name as RemoteName] = url;
+    if (hash !== undefined && (typeof hash !== 'string' || !sha384.test(hash))) {
+      warn(
+        `remotes.json: "${name}".integrity must be a SHA-384 SRI value (sha384-…), got ${JSON.stringify(hash)}`,
+      );
+      continue;
+    }
+    urls[name as RemoteName] = url;
+    if (typeof hash === 'string') integrity[name as RemoteName] = hash;
   }
-  return map;
+  return { urls, integrity };
+}
+
+/** remotes.json as name → manifest URL (see parseRemoteMapEntries). */
+export function parseRemoteMap(input: unknown, warn: (message: string) => void = console.warn): RemoteMap {
+  return parseRemoteMapEntries(input, warn).urls;
 }

@@ -3,23 +3,30 @@ import type { ComponentType } from 'react';
 import { fetchConfigFile, onceUntilFailure } from '../config/fetch-config.ts';
 import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-plugin.ts';
 import type { RemoteName } from './imports.ts';
-import { parseRemoteMap, type RemoteMap } from './remote-map.ts';
+import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
+import { parseRemoteMapEntries, type RemoteMap } from './remote-map.ts';
 
 /**
  * How a failed load is retried before the slot shows its fallback. A refused connection or an error status
  * fails fast: the fallback shows after the two delays, about 1 s plus the three tries' requests. A server
  * that never answers is cut off after attemptTimeoutMs per attempt, so the fallback shows within
- * 3 × 6 s + 1 s = 19 s at worst. An incompatible remote or a missing expose is permanent: no retry.
+ * 3 × 6 s + 1 s = 19 s at worst. An incompatible remote, a missing expose or a manifest that differs from
+ * its release (integrity-plugin.ts) is permanent: no retry until the visitor asks for one.
  */
 export const retryPolicy = { attempts: 3, delaysMs: [250, 750], attemptTimeoutMs: 6000 } as const;
 
+/** What remotes.json says each remote's released files are (their SHA-384s), and the plugin that checks them. */
+const integrity = createIntegrityState();
+
 /**
  * Fetches remotes.json and registers every remote with the runtime instance the build plugin created, after
- * the plugin that checks each remote's manifest before any of its code runs.
+ * the plugins that check each remote's manifest (compatible, and the released bytes) before any code runs.
  */
 export const loadRemoteMap: () => Promise<RemoteMap> = onceUntilFailure(async () => {
-  const map = parseRemoteMap(await fetchConfigFile('/remotes.json'));
+  const { urls: map, integrity: manifests } = parseRemoteMapEntries(await fetchConfigFile('/remotes.json'));
+  integrity.setRemoteMap(map, manifests);
   registerPlugins([compatibilityPlugin()]);
+  registerPlugins([integrity.plugin()]);
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
   return map;
 });
@@ -34,7 +41,9 @@ class RemoteTimeoutError extends Error {
 }
 
 const isTransient = (error: unknown) =>
-  !(error instanceof IncompatibleRemoteError) && !(error instanceof RemoteLoadError);
+  !(error instanceof IncompatibleRemoteError) &&
+  !(error instanceof RemoteLoadError) &&
+  !(error instanceof IntegrityError);
 
 /** A function component, or a memo/forwardRef object. */
 function isComponent(value: unknown): boolean {
@@ -116,10 +125,18 @@ export async function loadExposedComponent(
       const map = await loadRemoteMap();
       entry = map[remote];
       if (!entry) throw new RemoteLoadError(`No manifest URL for ${remote} in remotes.json`);
-      if (attempt > 0 && tries === 1) registerAgainForRetry(remote, entry);
+      if (attempt > 0 && tries === 1) {
+        integrity.forgetRefusal(remote);
+        registerAgainForRetry(remote, entry);
+      }
       generation = generationOf(remote);
+      // A remote refused for altered files stays refused: none of its slots loads more of its code.
+      const refusal = integrity.refused(remote);
+      if (refusal) throw refusal;
       return await withTimeout(loadOnce(remote, module), retryPolicy.attemptTimeoutMs, `${remote}/${module}`);
-    } catch (error) {
+    } catch (caught) {
+      // The runtime wraps a refused manifest in an error of its own; the refusal itself says it is final.
+      const error = integrity.refused(remote) ?? caught;
       if (!isTransient(error) || tries >= retryPolicy.attempts) throw error;
       const delay = retryPolicy.delaysMs[tries - 1] ?? 0;
       console.warn(

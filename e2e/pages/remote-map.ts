@@ -1,0 +1,13 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { RemoteName } from 'shared-content/topology';
+
+/**
+ * The served remotes.json as name → manifest URL. An entry is a URL, or { url, integrity } for a version
+ * sealed by its release (the integrity is the manifest's SHA-384, checked by the shell).
+ */
+export async function fetchManifestUrls(request: APIRequestContext): Promise<Record<RemoteName, string>> {
+  const raw = (await (await request.get('/remotes.json')).json()) as Record<string, string | { url: string }>;
+  return Object.fromEntries(
+    Object.entries(raw).map(([name, entry]) => [name, typeof entry === 'string' ? entry : entry.url]),
+  ) as Record<RemoteName, string>;
+}

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
+
+const manifestUrl = 'http://localhost:3002/1.0.0-abc/mf-manifest.json';
+const chunkUrl = 'http://localhost:3002/1.0.0-abc/static/js/async/1.js';
+const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+const manifest = JSON.stringify({ metaData: { integrity: { 'static/js/async/1.js': sri('chunk') } } });
+const remoteInfo = { name: 'mf_portfolio', entry: manifestUrl } as never;
+
+type Hooks = Required<Pick<ModuleFederationRuntimePlugin, 'fetch' | 'createScript' | 'loadRemoteSnapshot'>>;
+
+function sealedState(manifestHash = sri(manifest)) {
+  const report = vi.fn();
+  const state = createIntegrityState(report);
+  state.setRemoteMap({ mf_portfolio: manifestUrl }, { mf_portfolio: manifestHash });
+  return { state, report, hooks: state.plugin() as unknown as Hooks };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('remote integrity', () => {
+  it('lets the runtime read a manifest whose bytes are the released ones', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(manifest)),
+    );
+    const { hooks, state } = sealedState();
+    const response = (await hooks.fetch(manifestUrl, {}, remoteInfo)) as Response;
+    expect(await response.text()).toBe(manifest);
+    expect(state.refused('mf_portfolio')).toBeUndefined();
+  });
+
+  it('refuses a manifest that differs, for good, naming the remote and the file', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(manifest.replace('1.js', '2.js'))),
+    );
+    const { hooks, state, report } = sealedState();
+    await expect(hooks.fetch(manifestUrl, {}, remoteInfo)).rejects.toThrow(IntegrityError);
+    expect(state.refused('mf_portfolio')?.message).toBe(
+      `mf_portfolio: ${manifestUrl} differs from what its release recorded (SHA-384); none of mf_portfolio's code will run`,
+    );
+    expect(report).toHaveBeenCalledWith(expect.stringContaining(manifestUrl));
+    state.forgetRefusal('mf_portfolio');
+    expect(state.refused('mf_portfolio')).toBeUndefined();
+  });
+
+  it('runs each listed file with its integrity, and an unlisted one with an integrity nothing can match', () => {
+    const { hooks, report } = sealedState();
+    hooks.loadRemoteSnapshot({
+      manifestJson: JSON.parse(manifest),
+      manifestUrl,
+      moduleInfo: remoteInfo,
+    } as never);
+    const chunk = hooks.createScript({ url: chunkUrl, remoteInfo }) as HTMLScriptElement;
+    expect(chunk.integrity).toBe(sri('chunk'));
+    expect(chunk.crossOrigin).toBe('anonymous');
+    expect(report).not.toHaveBeenCalled();
+    const stranger = hooks.createScript({
+      url: chunkUrl.replace('1.js', 'evil.js'),
+      remoteInfo,
+    }) as HTMLScriptElement;
+    expect(stranger.integrity).toMatch(/^sha384-A{64}$/);
+    expect(report).toHaveBeenCalledWith(expect.stringContaining('is not a file its release recorded'));
+  });
+
+  it('refuses the whole remote when a file it failed to run turns out altered, but not for a network failure', async () => {
+    const { hooks, state } = sealedState();
+    hooks.loadRemoteSnapshot({
+      manifestJson: JSON.parse(manifest),
+      manifestUrl,
+      moduleInfo: remoteInfo,
+    } as never);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    (hooks.createScript({ url: chunkUrl, remoteInfo }) as HTMLScriptElement).dispatchEvent(
+      new Event('error'),
+    );
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(state.refused('mf_portfolio')).toBeUndefined();
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('chunk, altered')),
+    );
+    (hooks.createScript({ url: chunkUrl, remoteInfo }) as HTMLScriptElement).dispatchEvent(
+      new Event('error'),
+    );
+    await vi.waitFor(() => expect(state.refused('mf_portfolio')?.message).toContain(chunkUrl));
+  });
+
+  it('leaves a remote alone whose map entry carries no integrity (an older release)', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const state = createIntegrityState(vi.fn());
+    state.setRemoteMap({ mf_portfolio: manifestUrl }, {});
+    const hooks = state.plugin() as unknown as Hooks;
+    expect(hooks.fetch(manifestUrl, {}, remoteInfo)).toBeUndefined();
+    expect(hooks.createScript({ url: chunkUrl, remoteInfo })).toBeUndefined();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});

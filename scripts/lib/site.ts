@@ -5,7 +5,7 @@ import { writeCrawlerFiles } from './pages/crawler-files.ts';
 import { pagesDir, writePages } from './pages.ts';
 import { ensureRuntimeConfig, publishShell, releaseRemote } from './publish.ts';
 import { shellHtmlHeaders } from './security/security-headers.ts';
-import { startStaticHost } from './static-host.ts';
+import { type SiteRoot, startStaticHost } from './static-host.ts';
 
 /** Publishes the current builds of all four apps into the deploy folder and points the remote map at them. */
 export function publishAll(deploy: string, env?: NodeJS.ProcessEnv) {
@@ -17,9 +17,9 @@ export function publishAll(deploy: string, env?: NodeJS.ProcessEnv) {
   return versions;
 }
 
-/** Serves the deploy folder the way a static host/CDN would: the shell on its port, each remote on its own. */
-export function serveDeploy(deploy: string, env?: NodeJS.ProcessEnv): Promise<Server[]> {
-  return startStaticHost([
+/** What each host of the deploy folder serves, and on which port: the shell first, then each remote. */
+export function siteRoots(deploy: string, env?: NodeJS.ProcessEnv): Array<SiteRoot & { port: number }> {
+  return [
     {
       port: portOf(shell, env),
       dir: join(deploy, shell.folder),
@@ -34,7 +34,12 @@ export function serveDeploy(deploy: string, env?: NodeJS.ProcessEnv): Promise<Se
       spa: false,
       cors: true,
     })),
-  ]);
+  ];
+}
+
+/** Serves the deploy folder the way a static host/CDN would: the shell on its port, each remote on its own. */
+export function serveDeploy(deploy: string, env?: NodeJS.ProcessEnv): Promise<Server[]> {
+  return startStaticHost(siteRoots(deploy, env));
 }
 
 export const siteUrl = (env?: NodeJS.ProcessEnv) => originOf(shell, env);

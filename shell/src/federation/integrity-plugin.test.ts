@@ -66,7 +66,7 @@ describe('remote integrity', () => {
     expect(report).toHaveBeenCalledWith(expect.stringContaining('is not a file its release recorded'));
   });
 
-  it('refuses the whole remote when a file it failed to run turns out altered, but not for a network failure', async () => {
+  it('refuses the whole remote when a file it failed to run turns out altered, not when it is missing or unreachable', async () => {
     const { hooks, state } = sealedState();
     hooks.loadRemoteSnapshot({
       manifestJson: JSON.parse(manifest),
@@ -81,6 +81,16 @@ describe('remote integrity', () => {
       new Event('error'),
     );
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(state.refused('mf_portfolio')).toBeUndefined();
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Not found', { status: 404 })),
+    );
+    (hooks.createScript({ url: chunkUrl, remoteInfo }) as HTMLScriptElement).dispatchEvent(
+      new Event('error'),
+    );
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(state.refused('mf_portfolio')).toBeUndefined();
 

@@ -76,6 +76,8 @@ export function createIntegrityState(report: (message: string) => void = console
   async function checkFailedFile(remote: RemoteName, url: string, expected: string) {
     try {
       const response = await fetch(url, { mode: 'cors', credentials: 'omit', cache: 'reload' });
+      // A missing file or a failing server is an outage, not altered code: the loader's retries handle it.
+      if (!response.ok) return;
       const bytes = await response.arrayBuffer();
       if ((await sriOf(bytes)) !== expected) refuse(remote, url);
     } catch {

@@ -112,6 +112,19 @@ describe('loadExposedComponent', () => {
     expect(forcedRegistrations()).toBe(1);
   });
 
+  it('reads remotes.json again on a visitor’s Retry, so a rollback made since the page loaded is what loads', async () => {
+    runtime.loadRemote.mockResolvedValue({ default: Section });
+    const { loadExposedComponent } = await freshRegistry();
+    await loadExposedComponent('mf_portfolio', 'PortfolioSection', 0);
+    const { fetchConfigFile } = await import('../config/fetch-config.ts');
+    const rolledBack = 'http://localhost:3002/0.9.0-old/mf-manifest.json';
+    vi.mocked(fetchConfigFile).mockResolvedValueOnce({ mf_portfolio: rolledBack });
+    await loadExposedComponent('mf_portfolio', 'PortfolioSection', 1);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'mf_portfolio', entry: rolledBack }], {
+      force: true,
+    });
+  });
+
   it('registers the remote again before a visitor’s Retry', async () => {
     runtime.loadRemote.mockResolvedValue({ default: Section });
     const { loadExposedComponent } = await freshRegistry();

@@ -23,13 +23,33 @@ const integrity = createIntegrityState();
  * the plugins that check each remote's manifest (compatible, and the released bytes) before any code runs.
  */
 export const loadRemoteMap: () => Promise<RemoteMap> = onceUntilFailure(async () => {
-  const { urls: map, integrity: manifests } = parseRemoteMapEntries(await fetchConfigFile('/remotes.json'));
-  integrity.setRemoteMap(map, manifests);
+  const map = await readRemoteMapFile();
   registerPlugins([compatibilityPlugin()]);
   registerPlugins([integrity.plugin()]);
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
+  for (const [name, entry] of Object.entries(map)) registeredEntries.set(name as RemoteName, entry);
   return map;
 });
+
+/** Reads remotes.json and tells the integrity check what it says. */
+async function readRemoteMapFile(): Promise<RemoteMap> {
+  const { urls, integrity: manifests } = parseRemoteMapEntries(await fetchConfigFile('/remotes.json'));
+  integrity.setRemoteMap(urls, manifests);
+  return urls;
+}
+
+/**
+ * A visitor's Retry reads remotes.json again: a rollback or a release made since the page loaded is what it
+ * should load (the page's first map when the file cannot be read now).
+ */
+async function mapForRetry(): Promise<RemoteMap> {
+  const first = await loadRemoteMap();
+  try {
+    return await readRemoteMapFile();
+  } catch {
+    return first;
+  }
+}
 
 /** A failure that loading again cannot fix (no entry in the map, no component behind the expose). */
 export class RemoteLoadError extends Error {
@@ -98,7 +118,23 @@ function registerAgainForRetry(remote: RemoteName, entry: string) {
 function registerAgain(remote: RemoteName, entry: string, ifStillAt?: number) {
   if (ifStillAt !== undefined && generationOf(remote) !== ifStillAt) return;
   generations.set(remote, generationOf(remote) + 1);
+  if (registeredEntries.get(remote) !== entry) forgetLoadedChunks(remote);
+  registeredEntries.set(remote, entry);
   registerRemotes([{ name: remote, entry }], { force: true });
+}
+
+/** The manifest URL each remote was last registered with (another one means another version). */
+const registeredEntries = new Map<RemoteName, string>();
+
+/**
+ * Another version of a remote (a rollback or a release seen by a Retry) must not inherit the chunks the first
+ * one pushed: every version of a remote registers its chunks in the same global array (rspack's
+ * chunk_<uniqueName>, the federation name), and a new runtime would take the old chunks of the same ids for its
+ * own and fail ("a[e] is not a function"). Emptying it lets the new version load its own.
+ */
+function forgetLoadedChunks(remote: RemoteName) {
+  if (typeof self === 'undefined') return;
+  delete (self as unknown as Record<string, unknown>)[`chunk_${remote}`];
 }
 
 async function loadOnce(remote: RemoteName, module: string): Promise<{ default: ComponentType<object> }> {
@@ -122,10 +158,11 @@ export async function loadExposedComponent(
     let entry: string | undefined;
     let generation = generationOf(remote);
     try {
-      const map = await loadRemoteMap();
+      const visitorRetry = attempt > 0 && tries === 1;
+      const map = visitorRetry ? await mapForRetry() : await loadRemoteMap();
       entry = map[remote];
       if (!entry) throw new RemoteLoadError(`No manifest URL for ${remote} in remotes.json`);
-      if (attempt > 0 && tries === 1) {
+      if (visitorRetry) {
         integrity.forgetRefusal(remote);
         registerAgainForRetry(remote, entry);
       }

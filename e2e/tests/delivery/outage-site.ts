@@ -1,0 +1,208 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { originOf, type RemoteName, remotes, shell } from 'shared-content/topology';
+import { releaseBuild, rollbackRemote } from '../../../scripts/lib/release.ts';
+import { publishAll, siteRoots } from '../../../scripts/lib/site.ts';
+import { handleStatic, startStaticHost } from '../../../scripts/lib/static-host.ts';
+
+/**
+ * A production site for the outage matrix, on ports of its own (the suite's base + 60) and its own deploy
+ * folder. Each remote is served by its own real static host, which a test can stop (nothing listens: the
+ * connection is refused), replace by a server that accepts connections and never answers, or make answer 500
+ * for the manifest; releases and rollbacks go through the same code as `pnpm release` / `pnpm rollback`.
+ */
+const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
+const workDir = join(repoRoot, '.data', 'e2e-outage');
+const suiteBase = Number(process.env.AGENCY_PORT_BASE ?? '4100');
+export const outageEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  AGENCY_PORT_BASE: String(suiteBase + 60),
+  AGENCY_DEPLOY_DIR: join(workDir, 'deploy'),
+};
+export const outageDeploy = join(workDir, 'deploy');
+export const outageOrigin = originOf(shell, outageEnv);
+
+type Listening = { kind: 'http'; server: Server } | { kind: 'tcp'; server: TcpServer; sockets: Set<Socket> };
+
+export interface OutageSite {
+  /** The remote's real static host, serving its published versions. */
+  serve(remote: RemoteName): Promise<void>;
+  /** Nothing listens on the remote's port. */
+  stop(remote: RemoteName): Promise<void>;
+  /** A server that accepts every connection and never answers. */
+  hang(remote: RemoteName): Promise<void>;
+  /** The real host, except that the remote's manifests answer this status. */
+  failManifest(remote: RemoteName, status: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+function closeListening(listening: Listening | undefined): Promise<void> {
+  if (!listening) return Promise.resolve();
+  return new Promise((done) => {
+    if (listening.kind === 'http') listening.server.closeAllConnections();
+    else for (const socket of listening.sockets) socket.destroy();
+    listening.server.close(() => done());
+  });
+}
+
+function listen<S extends Server | TcpServer>(server: S, port: number): Promise<S> {
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, () => done(server));
+  });
+}
+
+/** Publishes the current builds into the outage deploy folder and serves it; every remote starts up. */
+export async function startOutageSite(): Promise<OutageSite> {
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  publishAll(outageDeploy, outageEnv);
+  const [shellRoot, ...remoteRoots] = siteRoots(outageDeploy, outageEnv);
+  if (!shellRoot) throw new Error('siteRoots gave no shell');
+  const [shellServer] = await startStaticHost([shellRoot]);
+  const rootOf = (remote: RemoteName) => {
+    const root = remoteRoots.find((candidate) => candidate.dir.endsWith(remotes[remote].folder));
+    if (!root) throw new Error(`no static host root for ${remote}`);
+    return root;
+  };
+  const current = new Map<RemoteName, Listening>();
+  const replace = async (remote: RemoteName, next?: () => Promise<Listening>) => {
+    await closeListening(current.get(remote));
+    current.delete(remote);
+    if (next) current.set(remote, await next());
+  };
+
+  const site: OutageSite = {
+    serve: (remote) =>
+      replace(remote, async () => {
+        const root = rootOf(remote);
+        return { kind: 'http', server: await listen(createServer(handleStatic(root)), root.port) };
+      }),
+    stop: (remote) => replace(remote),
+    hang: (remote) =>
+      replace(remote, async () => {
+        const sockets = new Set<Socket>();
+        const server = createTcpServer((socket) => {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          // Read and drop whatever comes; answer nothing, ever.
+          socket.resume();
+        });
+        return { kind: 'tcp', server: await listen(server, rootOf(remote).port), sockets };
+      }),
+    failManifest: (remote, status) =>
+      replace(remote, async () => {
+        const root = rootOf(remote);
+        const serveFile = handleStatic(root);
+        const server = createServer((request, response) => {
+          if (!request.url?.endsWith('/mf-manifest.json')) return serveFile(request, response);
+          response.writeHead(status, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' });
+          response.end('The remote host failed\n');
+        });
+        return { kind: 'http', server: await listen(server, root.port) };
+      }),
+    async close() {
+      for (const remote of [...current.keys()]) await replace(remote);
+      await new Promise<void>((done) => {
+        shellServer?.closeAllConnections();
+        shellServer?.close(() => done());
+      });
+    },
+  };
+  for (const root of remoteRoots) {
+    const remote = (Object.keys(remotes) as RemoteName[]).find((name) =>
+      root.dir.endsWith(remotes[name].folder),
+    );
+    if (remote) await site.serve(remote);
+  }
+  return site;
+}
+
+/** The live version of a remote in the outage deploy folder, its folder and its deployed manifest. */
+export function liveRelease(remote: RemoteName) {
+  const map = JSON.parse(readFileSync(join(outageDeploy, shell.folder, 'remotes.json'), 'utf8')) as Record<
+    string,
+    string | { url: string }
+  >;
+  const entry = map[remote];
+  const url = typeof entry === 'string' ? entry : (entry?.url ?? '');
+  const version = url.match(/\/([^/]+)\/mf-manifest\.json$/)?.[1] ?? '';
+  const dir = join(outageDeploy, remotes[remote].folder, version);
+  const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as {
+    exposes: { name: string; assets: { js: { sync: string[] } } }[];
+  };
+  return { version, dir, manifest };
+}
+
+/** Moves one of the live version's files away (the manifest then points at a missing chunk); returns the undo. */
+export function hideFile(file: string): () => void {
+  const hidden = `${file}.hidden`;
+  renameSync(file, hidden);
+  return () => renameSync(hidden, file);
+}
+
+/** Releases a build into the outage site as `pnpm release --force` does; returns the way back. */
+export function releaseVariant(remote: RemoteName, buildDir: string): () => void {
+  const { previous } = releaseBuild(outageDeploy, remote, { buildDir, env: outageEnv, force: true });
+  return () => {
+    rollbackRemote(outageDeploy, remote, { env: outageEnv, version: previous, force: true });
+  };
+}
+
+/** A copy of the remote's build whose manifest requires React 18: every shell check refuses it. */
+export function incompatibleBuild(remote: RemoteName): string {
+  const copy = join(workDir, `${remote}-react18`);
+  cpSync(join(repoRoot, remotes[remote].folder, 'dist'), copy, { recursive: true });
+  const file = join(copy, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+    shared: { name: string; requiredVersion: string }[];
+  };
+  const react = manifest.shared.find((entry) => entry.name === 'react');
+  if (!react) throw new Error(`${remote}'s build shares no react`);
+  react.requiredVersion = '^18.3.1';
+  writeFileSync(file, JSON.stringify(manifest, null, 2));
+  return copy;
+}
+
+/**
+ * Builds the remote with one exposed component that throws while rendering in a browser (Node renders it as
+ * usual, so its page is prerendered). The sources are copied into a scratch folder that borrows the remote's
+ * node_modules; nothing in the repository changes. Returns the build folder.
+ */
+export function throwingBuild(remote: RemoteName, expose: string): string {
+  const { folder } = remotes[remote];
+  const source = join(repoRoot, folder);
+  const copy = join(workDir, `${remote}-throws`);
+  for (const entry of ['src', 'index.html', 'rsbuild.config.ts', 'package.json']) {
+    cpSync(join(source, entry), join(copy, entry), { recursive: true });
+  }
+  symlinkSync(join(source, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  const exposeFile = join(copy, 'src', 'exposes', `${expose}.tsx`);
+  renameSync(exposeFile, join(copy, 'src', 'exposes', `${expose}.released.tsx`));
+  writeFileSync(
+    exposeFile,
+    [
+      "import type { ComponentProps } from 'react';",
+      `import Released from './${expose}.released.tsx';`,
+      '',
+      `export default function ${expose}(props: ComponentProps<typeof Released>) {`,
+      `  if (typeof window !== 'undefined') throw new Error('${expose} throws while rendering (outage test)');`,
+      '  return <Released {...props} />;',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const rsbuild = join(source, 'node_modules', '.bin', 'rsbuild');
+  const result = spawnSync(rsbuild, ['build'], {
+    cwd: copy,
+    env: outageEnv,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (result.status !== 0)
+    throw new Error(`Building ${remote} that throws failed:\n${result.stdout}${result.stderr}`);
+  return join(copy, 'dist');
+}

@@ -5,6 +5,7 @@ import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-pl
 import type { RemoteName } from './imports.ts';
 import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
 import { parseRemoteMapEntries, type RemoteMap } from './remote-map.ts';
+import { RemoteReload } from './remote-reload.ts';
 
 /**
  * How a failed load is retried before the slot shows its fallback. A refused connection or an error status
@@ -27,7 +28,7 @@ export const loadRemoteMap: () => Promise<RemoteMap> = onceUntilFailure(async ()
   registerPlugins([compatibilityPlugin()]);
   registerPlugins([integrity.plugin()]);
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
-  for (const [name, entry] of Object.entries(map)) registeredEntries.set(name as RemoteName, entry);
+  for (const [name, entry] of Object.entries(map)) reloadOf(name as RemoteName).registeredAt(entry);
   return map;
 });
 
@@ -80,51 +81,24 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/**
- * Registering a remote again with `force` drops the runtime's cached (failed) manifest and entry, so the next
- * load really fetches again. Several slots of one remote fail together; the generation lets only the first of
- * them re-register, so a second re-registration never pulls the rug from under a load already retrying.
- */
-const generations = new Map<RemoteName, number>();
-const generationOf = (remote: RemoteName) => generations.get(remote) ?? 0;
+/** One reload state per remote (remote-reload.ts): its generation, its Retry rounds, its registered entry. */
+const reloads = new Map<RemoteName, RemoteReload>();
 
-/**
- * A visitor's Retry is a round for the whole remote: every failed slot of that remote loads again (one Retry
- * button brings back all its sections), and the remote is registered again once per round, not once per slot.
- */
-const retryRounds = new Map<RemoteName, number>();
-const reregisteredInRound = new Map<RemoteName, number>();
-const retryListeners = new Map<RemoteName, Set<() => void>>();
-
-export function onRemoteRetry(remote: RemoteName, listener: () => void): () => void {
-  const listeners = retryListeners.get(remote) ?? new Set();
-  retryListeners.set(remote, listeners);
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+function reloadOf(remote: RemoteName): RemoteReload {
+  let reload = reloads.get(remote);
+  if (!reload) {
+    reload = new RemoteReload(remote, (entry, anotherVersion) => {
+      if (anotherVersion) forgetLoadedChunks(remote);
+      registerRemotes([{ name: remote, entry }], { force: true });
+    });
+    reloads.set(remote, reload);
+  }
+  return reload;
 }
 
-export function requestRemoteRetry(remote: RemoteName) {
-  retryRounds.set(remote, (retryRounds.get(remote) ?? 0) + 1);
-  for (const listener of [...(retryListeners.get(remote) ?? [])]) listener();
-}
+export const onRemoteRetry = (remote: RemoteName, listener: () => void) => reloadOf(remote).onRetry(listener);
 
-function registerAgainForRetry(remote: RemoteName, entry: string) {
-  const round = retryRounds.get(remote) ?? 0;
-  if (reregisteredInRound.get(remote) === round && round > 0) return;
-  reregisteredInRound.set(remote, round);
-  registerAgain(remote, entry);
-}
-
-function registerAgain(remote: RemoteName, entry: string, ifStillAt?: number) {
-  if (ifStillAt !== undefined && generationOf(remote) !== ifStillAt) return;
-  generations.set(remote, generationOf(remote) + 1);
-  if (registeredEntries.get(remote) !== entry) forgetLoadedChunks(remote);
-  registeredEntries.set(remote, entry);
-  registerRemotes([{ name: remote, entry }], { force: true });
-}
-
-/** The manifest URL each remote was last registered with (another one means another version). */
-const registeredEntries = new Map<RemoteName, string>();
+export const requestRemoteRetry = (remote: RemoteName) => reloadOf(remote).requestRetry();
 
 /**
  * Another version of a remote (a rollback or a release seen by a Retry) must not inherit the chunks the first
@@ -154,9 +128,10 @@ export async function loadExposedComponent(
   module: string,
   attempt: number,
 ): Promise<{ default: ComponentType<object> }> {
+  const reload = reloadOf(remote);
   for (let tries = 1; ; tries += 1) {
     let entry: string | undefined;
-    let generation = generationOf(remote);
+    let generation = reload.generation;
     try {
       const visitorRetry = attempt > 0 && tries === 1;
       const map = visitorRetry ? await mapForRetry() : await loadRemoteMap();
@@ -164,9 +139,9 @@ export async function loadExposedComponent(
       if (!entry) throw new RemoteLoadError(`No manifest URL for ${remote} in remotes.json`);
       if (visitorRetry) {
         integrity.forgetRefusal(remote);
-        registerAgainForRetry(remote, entry);
+        reload.registerForRetry(entry);
       }
-      generation = generationOf(remote);
+      generation = reload.generation;
       // A remote refused for altered files stays refused: none of its slots loads more of its code.
       const refusal = integrity.refused(remote);
       if (refusal) throw refusal;
@@ -181,7 +156,7 @@ export async function loadExposedComponent(
           `(${(error as Error).message}); retrying in ${delay} ms`,
       );
       await wait(delay);
-      if (entry) registerAgain(remote, entry, generation);
+      if (entry) reload.registerAgain(entry, generation);
     }
   }
 }

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { originOf, type RemoteName, remotes, shell } from 'shared-content/topology';
 import { publishAll, serveDeploy } from '../../../scripts/lib/site.ts';
+import { buildChangedRemote, copyRemoteBuild } from './remote-builds.ts';
 
 /**
  * A second production site just for the release tests: its own deploy folder and its own ports (the suite's
@@ -52,43 +53,13 @@ export function runScript(script: string, args: readonly string[]): CommandResul
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-/**
- * Builds a changed copy of mf-marketing with its own unchanged rsbuild config: the sources are copied into a
- * scratch folder that borrows the remote's node_modules, `edit` changes them, and rsbuild builds the copy.
- * Returns the build folder. Nothing in the repository is changed.
- */
-export function buildChangedMarketing(label: string, edit: (sourceDir: string) => void): string {
-  const source = join(repoRoot, 'mf-marketing');
-  const copy = join(workDir, label);
-  for (const entry of ['src', 'index.html', 'rsbuild.config.ts', 'package.json']) {
-    cpSync(join(source, entry), join(copy, entry), { recursive: true });
-  }
-  symlinkSync(join(source, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  edit(copy);
-  const rsbuild = join(source, 'node_modules', '.bin', 'rsbuild');
-  const result = spawnSync(rsbuild, ['build'], {
-    cwd: copy,
-    env: siteEnv,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  if (result.status !== 0) throw new Error(`Building ${label} failed:\n${result.stdout}${result.stderr}`);
-  return join(copy, 'dist');
-}
+/** A changed build of mf-marketing (remote-builds.ts), in this site's scratch folder. */
+export const buildChangedMarketing = (label: string, edit: (sourceDir: string) => void) =>
+  buildChangedRemote('mf_marketing', join(workDir, label), siteEnv, edit);
 
-/** Copies mf-marketing's build and rewrites its manifest (e.g. to require another React). */
-export function copyMarketingBuild(
-  label: string,
-  rewrite: (manifest: Record<string, unknown>) => void,
-): string {
-  const copy = join(workDir, label);
-  cpSync(join(repoRoot, 'mf-marketing', 'dist'), copy, { recursive: true });
-  const file = join(copy, 'mf-manifest.json');
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  rewrite(manifest);
-  writeFileSync(file, JSON.stringify(manifest, null, 2));
-  return copy;
-}
+/** A copy of mf-marketing's build with a rewritten manifest (remote-builds.ts). */
+export const copyMarketingBuild = (label: string, rewrite: (manifest: Record<string, unknown>) => void) =>
+  copyRemoteBuild('mf_marketing', join(workDir, label), rewrite);
 
 /** A digest of every file of a folder (path and bytes), leaving out the named files. */
 export function folderDigest(dir: string, except: readonly string[] = []): Record<string, string> {

@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -7,6 +6,7 @@ import { originOf, type RemoteName, remotes, shell } from 'shared-content/topolo
 import { releaseBuild, rollbackRemote } from '../../../scripts/lib/release.ts';
 import { publishAll, siteRoots } from '../../../scripts/lib/site.ts';
 import { handleStatic, startStaticHost } from '../../../scripts/lib/static-host.ts';
+import { buildChangedRemote, copyRemoteBuild } from './remote-builds.ts';
 
 /**
  * A production site for the outage matrix, on ports of its own (the suite's base + 60) and its own deploy
@@ -154,55 +154,34 @@ export function releaseVariant(remote: RemoteName, buildDir: string): () => void
 
 /** A copy of the remote's build whose manifest requires React 18: every shell check refuses it. */
 export function incompatibleBuild(remote: RemoteName): string {
-  const copy = join(workDir, `${remote}-react18`);
-  cpSync(join(repoRoot, remotes[remote].folder, 'dist'), copy, { recursive: true });
-  const file = join(copy, 'mf-manifest.json');
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
-    shared: { name: string; requiredVersion: string }[];
-  };
-  const react = manifest.shared.find((entry) => entry.name === 'react');
-  if (!react) throw new Error(`${remote}'s build shares no react`);
-  react.requiredVersion = '^18.3.1';
-  writeFileSync(file, JSON.stringify(manifest, null, 2));
-  return copy;
+  return copyRemoteBuild(remote, join(workDir, `${remote}-react18`), (manifest) => {
+    const shared = manifest.shared as { name: string; requiredVersion: string }[];
+    const react = shared.find((entry) => entry.name === 'react');
+    if (!react) throw new Error(`${remote}'s build shares no react`);
+    react.requiredVersion = '^18.3.1';
+  });
 }
 
 /**
  * Builds the remote with one exposed component that throws while rendering in a browser (Node renders it as
- * usual, so its page is prerendered). The sources are copied into a scratch folder that borrows the remote's
- * node_modules; nothing in the repository changes. Returns the build folder.
+ * usual, so its page is prerendered).
  */
 export function throwingBuild(remote: RemoteName, expose: string): string {
-  const { folder } = remotes[remote];
-  const source = join(repoRoot, folder);
-  const copy = join(workDir, `${remote}-throws`);
-  for (const entry of ['src', 'index.html', 'rsbuild.config.ts', 'package.json']) {
-    cpSync(join(source, entry), join(copy, entry), { recursive: true });
-  }
-  symlinkSync(join(source, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  const exposeFile = join(copy, 'src', 'exposes', `${expose}.tsx`);
-  renameSync(exposeFile, join(copy, 'src', 'exposes', `${expose}.released.tsx`));
-  writeFileSync(
-    exposeFile,
-    [
-      "import type { ComponentProps } from 'react';",
-      `import Released from './${expose}.released.tsx';`,
-      '',
-      `export default function ${expose}(props: ComponentProps<typeof Released>) {`,
-      `  if (typeof window !== 'undefined') throw new Error('${expose} throws while rendering (outage test)');`,
-      '  return <Released {...props} />;',
-      '}',
-      '',
-    ].join('\n'),
-  );
-  const rsbuild = join(source, 'node_modules', '.bin', 'rsbuild');
-  const result = spawnSync(rsbuild, ['build'], {
-    cwd: copy,
-    env: outageEnv,
-    encoding: 'utf8',
-    timeout: 120_000,
+  return buildChangedRemote(remote, join(workDir, `${remote}-throws`), outageEnv, (copy) => {
+    const exposeFile = join(copy, 'src', 'exposes', `${expose}.tsx`);
+    renameSync(exposeFile, join(copy, 'src', 'exposes', `${expose}.released.tsx`));
+    writeFileSync(
+      exposeFile,
+      [
+        "import type { ComponentProps } from 'react';",
+        `import Released from './${expose}.released.tsx';`,
+        '',
+        `export default function ${expose}(props: ComponentProps<typeof Released>) {`,
+        `  if (typeof window !== 'undefined') throw new Error('${expose} throws while rendering (outage test)');`,
+        '  return <Released {...props} />;',
+        '}',
+        '',
+      ].join('\n'),
+    );
   });
-  if (result.status !== 0)
-    throw new Error(`Building ${remote} that throws failed:\n${result.stdout}${result.stderr}`);
-  return join(copy, 'dist');
 }

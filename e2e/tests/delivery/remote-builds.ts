@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type RemoteName, remotes } from 'shared-content/topology';
+
+/** Builds of a remote that differ from the repository's, made for the delivery tests; nothing in the repo changes. */
+const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
+
+/**
+ * Builds a changed copy of a remote with its own unchanged rsbuild config: the sources are copied into `copy`,
+ * a scratch folder that borrows the remote's node_modules, `edit` changes them, and rsbuild builds the copy.
+ * Returns the build folder.
+ */
+export function buildChangedRemote(
+  remote: RemoteName,
+  copy: string,
+  env: NodeJS.ProcessEnv,
+  edit: (sourceDir: string) => void,
+): string {
+  const source = join(repoRoot, remotes[remote].folder);
+  for (const entry of ['src', 'index.html', 'rsbuild.config.ts', 'package.json']) {
+    cpSync(join(source, entry), join(copy, entry), { recursive: true });
+  }
+  symlinkSync(join(source, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  edit(copy);
+  const rsbuild = join(source, 'node_modules', '.bin', 'rsbuild');
+  const result = spawnSync(rsbuild, ['build'], { cwd: copy, env, encoding: 'utf8', timeout: 120_000 });
+  if (result.status !== 0) throw new Error(`Building ${copy} failed:\n${result.stdout}${result.stderr}`);
+  return join(copy, 'dist');
+}
+
+/** Copies a remote's build into `copy` and rewrites its manifest (e.g. to require another React). */
+export function copyRemoteBuild(
+  remote: RemoteName,
+  copy: string,
+  rewrite: (manifest: Record<string, unknown>) => void,
+): string {
+  cpSync(join(repoRoot, remotes[remote].folder, 'dist'), copy, { recursive: true });
+  const file = join(copy, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  rewrite(manifest);
+  writeFileSync(file, JSON.stringify(manifest, null, 2));
+  return copy;
+}

@@ -21,8 +21,24 @@ function Throwing(): never {
   throw new Error('render failed');
 }
 
+/** An IntersectionObserver that never reports, as when the page scrolls on before its first report. */
+class SilentObserver {
+  observe() {}
+  disconnect() {}
+}
+
+/** Lays out every slot element on screen (inView) or far below it. */
+function layOutSlots(inView: boolean) {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const top = inView || !this.hasAttribute('data-remote-slot') ? 0 : 5000;
+    return DOMRect.fromRect({ x: 0, y: top, width: 375, height: 400 });
+  });
+}
+
 describe('RemoteSlot', () => {
   beforeEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
     clearPreparedSlots();
     loadExposedComponent.mockReset();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -122,5 +138,25 @@ describe('RemoteSlot', () => {
     expect(loadExposedComponent.mock.calls.every(([, , attempt]) => attempt > 0)).toBe(true);
     // The failure was for the prerendered page only: a later visit of the route loads normally.
     expect(preparedSlot('mf_portfolio/ProcessSection')).toBeUndefined();
+  });
+
+  it('loads a prerendered slot on screen at the start at once, without waiting for the observer', async () => {
+    vi.stubGlobal('IntersectionObserver', SilentObserver);
+    layOutSlots(true);
+    prepareSlot('mf_marketing/Hero', { state: 'deferred' });
+    loadExposedComponent.mockResolvedValue({ default: Healthy });
+    renderWithProviders(<RemoteSlot remote="mf_marketing" module="Hero" reserve={{ base: 640 }} />);
+    expect(await screen.findByRole('heading', { name: 'Remote content' })).toBeInTheDocument();
+    expect(loadExposedComponent).toHaveBeenCalledWith('mf_marketing', 'Hero', 0);
+  });
+
+  it('leaves a prerendered slot out of view waiting until it is wanted', async () => {
+    vi.stubGlobal('IntersectionObserver', SilentObserver);
+    layOutSlots(false);
+    prepareSlot('mf_marketing/PricingSection', { state: 'deferred' });
+    loadExposedComponent.mockResolvedValue({ default: Healthy });
+    renderWithProviders(<RemoteSlot remote="mf_marketing" module="PricingSection" reserve={{ base: 640 }} />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loadExposedComponent).not.toHaveBeenCalled();
   });
 });

@@ -100,7 +100,9 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
     const untrack = pageHydration.track(entry);
     forgetPreparedSlot(slot);
     if (failed) pageHydration.update(entry, { phase: 'failed', dehydrated: false });
-    else if (!deferred) entry.trigger();
+    // On screen now: loaded at once, not at the observer's first report. A visitor scrolling while the shell
+    // hydrates can take the slot out of view before that report, and idle hydration waits for these slots.
+    else if (!deferred || entry.inViewAtStart) entry.trigger();
     const stopWatching = deferred
       ? watchSlot(target, { slot, loader: pageLoader(), onTrigger: entry.trigger })
       : () => undefined;

@@ -2,6 +2,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remotes } from '../topology.ts';
+import { federationEsmAliases } from './esm-runtime-alias.ts';
 import { remoteBrowserExperiments, runtimeEnvironment, runtimeScriptTag } from './external-runtime.ts';
 import { nodeEnvironment, nodeFederation, pluginSsrManifestEntry } from './node-build.ts';
 import { pluginSharedSurface } from './shared-surface-plugin.ts';
@@ -49,6 +50,7 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
       web: {
         source: { entry: { index: './src/index.ts' } },
         html: { template: './index.html', tags: [runtimeScriptTag] },
+        resolve: { alias: federationEsmAliases() },
         // Every chunk the remote entry loads carries its SHA-384 in the entry's runtime, which sets it as the
         // script's integrity: a chunk altered on the remote's origin is refused by the browser. The entry's own
         // hash is recorded by the release (scripts/lib/release.ts) and checked by the shell.

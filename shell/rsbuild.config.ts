@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { pluginSharedSurface } from 'shared-content/build';
+import { federationEsmAliases, pluginSharedSurface } from 'shared-content/build';
 import { localRuntimeConfig } from 'shared-content/site';
 import { devRemoteMap, enquiryApi, federationShared, originOf, portOf, shell } from 'shared-content/topology';
 
@@ -81,7 +81,9 @@ export default defineConfig({
     web: {
       source: { entry: { index: './src/index.ts' } },
       html: { template: './index.html' },
-      ...(oneBundle ? { output: { distPath: { root: 'dist-one-bundle' } } } : {}),
+      ...(oneBundle
+        ? { output: { distPath: { root: 'dist-one-bundle' } } }
+        : { resolve: { alias: federationEsmAliases() } }),
     },
     node: serverEnvironment,
     loader: loaderEnvironment,

@@ -2,15 +2,20 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { federationEsmAliases } from './esm-runtime-alias.ts';
 
-describe('the ES module builds of the federation runtime for remotes', () => {
+describe('the ES module builds of the federation runtime', () => {
   const aliases = Object.entries(federationEsmAliases());
 
-  it('points each CommonJS file the plugin resolves at the ES module build beside it', () => {
-    expect(aliases.map(([from]) => from.match(/@module-federation\/([\w-]+)\/dist\/index\.cjs\$$/)?.[1])).toEqual([
+  it('sends the files the plugin resolves, and the packages they require, to their ES module builds', () => {
+    const packageOf = (from: string) => from.match(/@module-federation\/([\w-]+)(\/dist\/index\.cjs)?\$$/)?.[1];
+    expect(aliases.map(([from]) => packageOf(from))).toEqual([
       'webpack-bundler-runtime',
       'runtime',
+      'inject-external-runtime-core-plugin',
+      'runtime-core',
+      'sdk',
+      'error-codes',
     ]);
-    for (const [from, to] of aliases) expect(to).toBe(from.replace(/\.cjs\$$/, '.js'));
+    for (const [, to] of aliases) expect(to).toMatch(/\/dist\/index\.m?js$/);
   });
 
   it('names files that exist and are ES modules (no require, no module.exports)', () => {

@@ -7,7 +7,7 @@ import { remoteBrowserExperiments, runtimeEnvironment, runtimeScriptTag } from '
 import { nodeEnvironment, nodeFederation, pluginSsrManifestEntry } from './node-build.ts';
 import { pluginSharedSurface } from './shared-surface-plugin.ts';
 
-export { pluginSharedSurface };
+export { federationEsmAliases, pluginSharedSurface };
 
 export interface RemoteConfigOptions {
   name: RemoteName;

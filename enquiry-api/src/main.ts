@@ -1,7 +1,7 @@
 /**
  * The enquiry API on Node: reads the configuration from the environment, opens the database, starts the HTTP
  * server and the outbox worker, and shuts down cleanly on SIGTERM/SIGINT.
- *   ENQUIRY_DATA_DIR=… ENQUIRY_SMTP_HOST=… tsx src/main.ts      (all variables: README, "Enquiry API")
+ *   ENQUIRY_DATA_DIR=… ENQUIRY_SMTP_HOST=… tsx src/main.ts      (all variables: enquiry-api/README.md)
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

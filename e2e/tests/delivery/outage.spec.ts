@@ -31,7 +31,7 @@ import {
 // In order, in one worker (the tests share the site); a failure does not skip the rest of the matrix.
 test.describe.configure({ mode: 'default', timeout: 120_000 });
 
-/** Documented times to the fallback (README, "When a remote fails"): fast failures, and a server that hangs. */
+/** Documented times to the fallback (docs/deployment.md, "When a remote fails"): fast failures, and a server that hangs. */
 const fastFailureMs = 5_000;
 const neverAnswersMs =
   retryPolicy.attempts * retryPolicy.attemptTimeoutMs + retryPolicy.delaysMs.reduce((sum, ms) => sum + ms, 0);

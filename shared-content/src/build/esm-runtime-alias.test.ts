@@ -6,7 +6,8 @@ describe('the ES module builds of the federation runtime', () => {
   const aliases = Object.entries(federationEsmAliases());
 
   it('sends the files the plugin resolves, and the packages they require, to their ES module builds', () => {
-    const packageOf = (from: string) => from.match(/@module-federation\/([\w-]+)(\/dist\/index\.cjs)?\$$/)?.[1];
+    const packageOf = (from: string) =>
+      from.match(/@module-federation\/([\w-]+)(\/dist\/index\.cjs)?\$$/)?.[1];
     expect(aliases.map(([from]) => packageOf(from))).toEqual([
       'webpack-bundler-runtime',
       'runtime',

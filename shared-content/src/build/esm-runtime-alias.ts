@@ -17,7 +17,8 @@ const resolveFrom = (request: string, from: string) => require.resolve(request, 
 
 /** The ES module build beside a package's CommonJS entry (index.cjs → index.js or index.mjs). */
 function esmBeside(cjs: string): string {
-  if (!cjs.endsWith('.cjs')) throw new Error(`The federation runtime changed its layout: ${cjs} is not a .cjs file`);
+  if (!cjs.endsWith('.cjs'))
+    throw new Error(`The federation runtime changed its layout: ${cjs} is not a .cjs file`);
   for (const extension of ['.js', '.mjs']) {
     const esm = cjs.replace(/\.cjs$/, extension);
     try {
@@ -45,8 +46,10 @@ export function federationEsmAliases(): Record<string, string> {
   ].map((cjs) => [`${cjs}$`, esmBeside(cjs)]);
   // Bare requests made from inside those files (a remote still takes runtime-core from the shell: externals
   // are applied before aliases).
-  const byName = ['@module-federation/runtime-core', '@module-federation/sdk', '@module-federation/error-codes'].map(
-    (name) => [`${name}$`, esmBeside(resolveFrom(name, runtime))],
-  );
+  const byName = [
+    '@module-federation/runtime-core',
+    '@module-federation/sdk',
+    '@module-federation/error-codes',
+  ].map((name) => [`${name}$`, esmBeside(resolveFrom(name, runtime))]);
   return Object.fromEntries([...byPath, ...byName]);
 }

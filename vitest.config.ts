@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       'shared-content',
+      'federation',
       'site-router',
       'shell',
       'mf-marketing',

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { manifestUrlOf } from 'federation/remote-map';
 import type { RemoteName } from 'shared-content/topology';
 
 /**
@@ -6,8 +7,8 @@ import type { RemoteName } from 'shared-content/topology';
  * sealed by its release (the integrity is the manifest's SHA-384, checked by the shell).
  */
 export async function fetchManifestUrls(request: APIRequestContext): Promise<Record<RemoteName, string>> {
-  const raw = (await (await request.get('/remotes.json')).json()) as Record<string, string | { url: string }>;
+  const raw = (await (await request.get('/remotes.json')).json()) as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries(raw).map(([name, entry]) => [name, typeof entry === 'string' ? entry : entry.url]),
+    Object.entries(raw).map(([name, entry]) => [name, manifestUrlOf(entry) ?? '']),
   ) as Record<RemoteName, string>;
 }

@@ -1,17 +1,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import beforeSiteRouterFixture from 'federation/fixtures/before-site-router.manifest.json';
+import goodFixture from 'federation/fixtures/good.manifest.json';
+import newerSiteRouterFixture from 'federation/fixtures/newer-site-router.manifest.json';
+import { declaredExposes } from 'federation/remotes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exposeNames } from '../../mf-marketing/src/contract.ts';
-import beforeSiteRouterFixture from '../../shell/src/federation/fixtures/before-site-router.manifest.json';
-import goodFixture from '../../shell/src/federation/fixtures/good.manifest.json';
-import newerSiteRouterFixture from '../../shell/src/federation/fixtures/newer-site-router.manifest.json';
 import { checkRemoteBuild, shellLends } from './contract-check.ts';
 
 /** A fixture with mf-marketing's exposes as they are today, so only the shared packages differ. */
 const withExposes = (manifest: object) => ({
   ...manifest,
-  exposes: exposeNames.map((name) => ({ id: `mf_marketing:${name}`, name, path: `./${name}` })),
+  exposes: declaredExposes.mf_marketing.map((name) => ({
+    id: `mf_marketing:${name}`,
+    name,
+    path: `./${name}`,
+  })),
 });
 
 /** A shell manifest as the shell's build writes it: its singletons, runtime and site-router's exports. */

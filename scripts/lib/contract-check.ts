@@ -1,25 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkRemoteManifest, type RemoteExpectations } from 'federation/compatibility';
+import { declaredExposes, shellImports } from 'federation/remotes';
 import { type RemoteName, remotes, shell } from 'shared-content/topology';
-import { exposeNames as contactExposes } from '../../mf-contact/src/contract.ts';
-import { exposeNames as marketingExposes } from '../../mf-marketing/src/contract.ts';
-import { exposeNames as portfolioExposes } from '../../mf-portfolio/src/contract.ts';
-import { checkRemoteManifest, type RemoteExpectations } from '../../shell/src/federation/compatibility.ts';
-import { shellImports } from '../../shell/src/federation/imports.ts';
 import { appDist } from './paths.ts';
 
 /**
  * The contract check: a remote's built mf-manifest.json against what the shell imports from it
- * (shell/src/federation/imports.ts), what the remote's src/contract.ts declares, and the singleton versions
- * the shell build provides. The same rules the shell applies at run time (shell/src/federation/compatibility.ts).
+ * (federation/src/remotes.ts), what the remote's src/contract.ts declares, and the singleton versions
+ * the shell build provides. The same rules the shell applies at run time (federation/src/compatibility.ts).
  */
-
-/** What each remote's contract.ts declares it exposes. */
-export const declaredExposes: Record<RemoteName, readonly string[]> = {
-  mf_marketing: marketingExposes,
-  mf_portfolio: portfolioExposes,
-  mf_contact: contactExposes,
-};
 
 export function readManifest(file: string): unknown {
   if (!existsSync(file)) throw new Error(`${file} does not exist: build it first`);

@@ -51,8 +51,6 @@ export function manifestUrl(name: RemoteName, version: string, env: NodeJS.Proce
   return `${originOf(remotes[name], env)}/${version}/mf-manifest.json`;
 }
 
-export { versionOfManifestUrl } from './remote-map-file.ts';
-
 /**
  * Copies a remote's build (its dist/ unless another build folder is given) into deploy/<folder>/<version>/,
  * seals it (integrity.ts), records the publish, and returns the version. Idempotent: the same build is the

@@ -9,10 +9,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import goodFixture from 'federation/fixtures/good.manifest.json';
+import incompatibleFixture from 'federation/fixtures/incompatible-react.manifest.json';
+import { declaredExposes } from 'federation/remotes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exposeNames } from '../../mf-marketing/src/contract.ts';
-import goodFixture from '../../shell/src/federation/fixtures/good.manifest.json';
-import incompatibleFixture from '../../shell/src/federation/fixtures/incompatible-react.manifest.json';
 import { integrityOf } from './integrity.ts';
 import { releaseVersion } from './publish.ts';
 import { describeVersions, listVersions, ReleaseError, releaseBuild, rollbackRemote } from './release.ts';
@@ -26,11 +26,11 @@ const withExposes = <M extends object>(manifest: M, names: readonly string[]) =>
   ...manifest,
   exposes: names.map((name) => ({ id: `mf_marketing:${name}`, name, path: `./${name}` })),
 });
-const good = withExposes(goodFixture, exposeNames);
-const incompatibleReact = withExposes(incompatibleFixture, exposeNames);
+const good = withExposes(goodFixture, declaredExposes.mf_marketing);
+const incompatibleReact = withExposes(incompatibleFixture, declaredExposes.mf_marketing);
 const missingExpose = withExposes(
   goodFixture,
-  exposeNames.filter((name) => name !== 'Hero'),
+  declaredExposes.mf_marketing.filter((name) => name !== 'Hero'),
 );
 
 const env = { AGENCY_PORT_BASE: '5000' };

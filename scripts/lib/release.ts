@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { versionOfManifestUrl } from 'federation/remote-map';
 import { type RemoteName, remotes } from 'shared-content/topology';
 import { checkRemoteBuild, shellManifestFor } from './contract-check.ts';
 import { alteredFiles, readIntegrityRecord } from './integrity.ts';
 import { writePages } from './pages.ts';
 import { appDist } from './paths.ts';
-import { manifestUrl, publishRemoteBuild, versionOfManifestUrl } from './publish.ts';
+import { manifestUrl, publishRemoteBuild } from './publish.ts';
 import { type PublishedVersion, publishedVersions } from './release-log.ts';
 import { readRemoteMap, setRemoteEntry } from './remote-map-file.ts';
 

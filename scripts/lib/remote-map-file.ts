@@ -9,18 +9,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { manifestUrlOf, type RemoteMapEntry, versionOfManifestUrl } from 'federation/remote-map';
 import { type RemoteMap, type RemoteName, remoteNames, remotes } from 'shared-content/topology';
 import { readIntegrityRecord } from './integrity.ts';
 
 export const remoteMapFile = (deploy: string) => join(deploy, 'shell', 'remotes.json');
-
-/**
- * One remote in remotes.json: the URL of its mf-manifest.json, with the SHA-384 of that manifest when the
- * version was sealed by a release (integrity.ts). A bare URL string is the older form, still read.
- */
-export type RemoteMapEntry = string | { url: string; integrity?: string };
-
-const urlOf = (entry: RemoteMapEntry | undefined) => (typeof entry === 'string' ? entry : entry?.url);
 
 /** The environment's remotes.json as stored (each entry in either form). */
 function readRemoteMapEntries(deploy: string): Partial<Record<RemoteName, RemoteMapEntry>> {
@@ -43,15 +36,10 @@ export function readRemoteMap(deploy: string): Partial<RemoteMap> {
   const entries = readRemoteMapEntries(deploy);
   const urls: Partial<RemoteMap> = {};
   for (const [name, entry] of Object.entries(entries)) {
-    const url = urlOf(entry);
+    const url = manifestUrlOf(entry);
     if (url !== undefined) urls[name as RemoteName] = url;
   }
   return urls;
-}
-
-/** The version a manifest URL of the remote map points at (the folder that holds mf-manifest.json). */
-export function versionOfManifestUrl(url: string | undefined): string | undefined {
-  return url?.match(/\/([^/]+)\/mf-manifest\.json$/)?.[1];
 }
 
 /** Writes a whole file atomically: a reader sees the old content or the new, never half of it. */

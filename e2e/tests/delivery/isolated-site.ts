@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { originOf, type RemoteName, remotes, shell } from 'shared-content/topology';
 import { publishAll, serveDeploy } from '../../../scripts/lib/site.ts';
-import { buildChangedRemote, copyRemoteBuild } from './remote-builds.ts';
+import { buildChangedRemote, copyRemoteBuild, readManifestUrls } from './remote-builds.ts';
 
 /**
  * A second production site just for the release tests: its own deploy folder and its own ports (the suite's
@@ -78,12 +78,4 @@ export function folderDigest(dir: string, except: readonly string[] = []): Recor
 }
 
 /** The isolated site's remote map as name → manifest URL (a sealed release's entry also carries its SHA-384). */
-export const readRemoteMap = (): Record<string, string> => {
-  const raw = JSON.parse(readFileSync(join(deploy, shell.folder, 'remotes.json'), 'utf8')) as Record<
-    string,
-    string | { url: string }
-  >;
-  return Object.fromEntries(
-    Object.entries(raw).map(([name, entry]) => [name, typeof entry === 'string' ? entry : entry.url]),
-  );
-};
+export const readRemoteMap = (): Record<string, string> => readManifestUrls(deploy);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -6,7 +6,7 @@ import { originOf, type RemoteName, remotes, shell } from 'shared-content/topolo
 import { releaseBuild, rollbackRemote } from '../../../scripts/lib/release.ts';
 import { publishAll, siteRoots } from '../../../scripts/lib/site.ts';
 import { handleStatic, startStaticHost } from '../../../scripts/lib/static-host.ts';
-import { buildChangedRemote, copyRemoteBuild } from './remote-builds.ts';
+import { buildChangedRemote, copyRemoteBuild, liveRelease } from './remote-builds.ts';
 
 /**
  * A production site for the outage matrix, on ports of its own (the suite's base + 60) and its own deploy
@@ -122,20 +122,7 @@ export async function startOutageSite(): Promise<OutageSite> {
 }
 
 /** The live version of a remote in the outage deploy folder, its folder and its deployed manifest. */
-export function liveRelease(remote: RemoteName) {
-  const map = JSON.parse(readFileSync(join(outageDeploy, shell.folder, 'remotes.json'), 'utf8')) as Record<
-    string,
-    string | { url: string }
-  >;
-  const entry = map[remote];
-  const url = typeof entry === 'string' ? entry : (entry?.url ?? '');
-  const version = url.match(/\/([^/]+)\/mf-manifest\.json$/)?.[1] ?? '';
-  const dir = join(outageDeploy, remotes[remote].folder, version);
-  const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as {
-    exposes: { name: string; assets: { js: { sync: string[] } } }[];
-  };
-  return { version, dir, manifest };
-}
+export const liveOutageRelease = (remote: RemoteName) => liveRelease(outageDeploy, remote);
 
 /** Moves one of the live version's files away (the manifest then points at a missing chunk); returns the undo. */
 export function hideFile(file: string): () => void {

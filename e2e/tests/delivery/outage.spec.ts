@@ -11,7 +11,7 @@ import { expect, test } from '../../fixtures.ts';
 import {
   hideFile,
   incompatibleBuild,
-  liveRelease,
+  liveOutageRelease,
   type OutageSite,
   outageDeploy,
   outageEnv,
@@ -106,7 +106,7 @@ const outages: Outage[] = [
     name: 'its manifest points at a missing chunk',
     withinMs: fastFailureMs,
     async start(_site, { remote, expose }) {
-      const { dir, manifest } = liveRelease(remote);
+      const { dir, manifest } = liveOutageRelease(remote);
       const chunk = manifest.exposes
         .find((entry) => entry.name === expose)
         ?.assets.js.sync.find((file) => file.includes('__federation_expose_'));

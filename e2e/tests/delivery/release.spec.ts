@@ -18,6 +18,7 @@ import {
   siteOrigin,
   startIsolatedSite,
 } from './isolated-site.ts';
+import { liveRelease } from './remote-builds.ts';
 
 /**
  * Independent delivery, end to end, on a production site of its own (isolated-site.ts): release a changed
@@ -206,15 +207,7 @@ test('a remote the prerenderer cannot load is prerendered as its fallback, and t
 });
 
 /** The live version folder of a remote in the isolated deploy, and its deployed manifest. */
-function liveVersion(remote: 'mf_portfolio') {
-  const url = readRemoteMap()[remote] ?? '';
-  const version = url.match(/\/([^/]+)\/mf-manifest\.json$/)?.[1] ?? '';
-  const dir = join(deploy, 'mf-portfolio', version);
-  const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as {
-    exposes: { name: string; assets: { js: { sync: string[] } } }[];
-  };
-  return { dir, manifest };
-}
+const liveVersion = (remote: 'mf_portfolio') => liveRelease(deploy, remote);
 
 /** Adds a line in front of a deployed file that, were the file ever run, would leave a mark on the page. */
 function tamper(file: string, mark: string) {

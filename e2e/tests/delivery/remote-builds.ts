@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type RemoteName, remotes } from 'shared-content/topology';
+import { manifestUrlOf, versionOfManifestUrl } from 'federation/remote-map';
+import { type RemoteName, remotes, shell } from 'shared-content/topology';
 
 /** Builds of a remote that differ from the repository's, made for the delivery tests; nothing in the repo changes. */
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
@@ -41,4 +42,23 @@ export function copyRemoteBuild(
   rewrite(manifest);
   writeFileSync(file, JSON.stringify(manifest, null, 2));
   return copy;
+}
+
+/** A deploy folder's remotes.json as name → manifest URL (an entry is a URL, or { url, integrity }). */
+export function readManifestUrls(deploy: string): Record<string, string> {
+  const raw = JSON.parse(readFileSync(join(deploy, shell.folder, 'remotes.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  return Object.fromEntries(Object.entries(raw).map(([name, entry]) => [name, manifestUrlOf(entry) ?? '']));
+}
+
+/** The live version of a remote in a deploy folder: its version, its folder and its deployed manifest. */
+export function liveRelease(deploy: string, remote: RemoteName) {
+  const version = versionOfManifestUrl(readManifestUrls(deploy)[remote]) ?? '';
+  const dir = join(deploy, remotes[remote].folder, version);
+  const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as {
+    exposes: { name: string; assets: { js: { sync: string[] } } }[];
+  };
+  return { version, dir, manifest };
 }

@@ -1,13 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import goodManifest from 'federation/fixtures/good.manifest.json' with { type: 'json' };
+import incompatibleManifest from 'federation/fixtures/incompatible-react.manifest.json' with { type: 'json' };
+import { shellImports } from 'federation/remotes';
 import { routes } from 'shared-content/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import goodManifest from '../../../shell/src/federation/fixtures/good.manifest.json' with { type: 'json' };
-import incompatibleManifest from '../../../shell/src/federation/fixtures/incompatible-react.manifest.json' with {
-  type: 'json',
-};
-import { shellImports } from '../../../shell/src/federation/imports.ts';
 import { fontFaceCss, fontHint, hintMarkup, remoteHints, slotsOfRoute } from './preload.ts';
 
 let deploy: string;

@@ -5,17 +5,18 @@
  * shell renders from; where they live comes from the environment's remote map and each remote's deployed
  * mf-manifest.json, so after a release or rollback the regenerated pages point at the live versions.
  */
+
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkRemoteManifest } from 'federation/compatibility';
+import { versionOfManifestUrl } from 'federation/remote-map';
+import { shellImports } from 'federation/remotes';
 import type { RouteEntry } from 'shared-content/site';
 import { type RemoteName, remotes } from 'shared-content/topology';
-import { checkRemoteManifest } from '../../../shell/src/federation/compatibility.ts';
-import { shellImports } from '../../../shell/src/federation/imports.ts';
 import { routeIdOf } from '../../../shell/src/routing/match-route.ts';
 import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
 import { shellLends } from '../contract-check.ts';
 import type { HeadPart, PageContext } from '../pages.ts';
-import { versionOfManifestUrl } from '../publish.ts';
 
 /** The parts of a deployed mf-manifest.json a page needs: the remote entry and each expose's assets. */
 interface DeployedManifest {

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { manifestUrlOf } from 'federation/remote-map';
 import { buildContentSecurityPolicy, httpOrigin } from './content-security-policy.ts';
 
 export const generalSecurityHeaders: Readonly<Record<string, string>> = {
@@ -37,10 +38,7 @@ function versionOf(file: string): string {
 /** Origins of the remote map's manifest URLs (an entry is a URL, or { url, integrity } once sealed). */
 export function remoteOriginsOf(remoteMap: unknown): string[] {
   if (typeof remoteMap !== 'object' || remoteMap === null) return [];
-  return Object.values(remoteMap).flatMap((entry: unknown) => {
-    const url = typeof entry === 'object' && entry !== null ? (entry as { url?: unknown }).url : entry;
-    return httpOrigin(url) ?? [];
-  });
+  return Object.values(remoteMap).flatMap((entry: unknown) => httpOrigin(manifestUrlOf(entry)) ?? []);
 }
 
 /** The API and EmailJS origins of runtime.json. */

@@ -1,7 +1,7 @@
 /**
  * Records in the browser build's mf-manifest.json what a narrowed shared package (topology.ts `narrowedShared`)
  * is used for, so a remote that imports an export the deployed shell does not ship is refused before it runs
- * (shell/src/federation/compatibility.ts, by the contract check, the release tool and the shell at run time):
+ * (federation/src/compatibility.ts, by the contract check, the release tool and the shell at run time):
  *
  * - a remote's manifest: `metaData.sharedImports`, which exports of each package its bundled code imports;
  * - the shell's manifest: `metaData.sharedExports`, which exports its copy of each package has (and lends).

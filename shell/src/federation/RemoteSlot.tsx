@@ -1,3 +1,4 @@
+import type { ImportedModule, RemoteContracts, RemoteName } from 'federation/remotes';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ExposedProps } from 'shared-content/contract';
 import { pageLoader } from '../early/page-loader-api.ts';
@@ -6,7 +7,6 @@ import { pageHydration, type TrackedSlot } from '../hydration/page-hydration.ts'
 import { SlotContent } from '../hydration/SlotContent.tsx';
 import { slotLoad } from '../hydration/slot-load.tsx';
 import { isInView, watchSlot } from '../hydration/slot-triggers.ts';
-import type { ImportedModule, RemoteContracts, RemoteName } from './imports.ts';
 import { forgetPreparedSlot, preparedSlot } from './prepared-slots.ts';
 import { loadExposedComponent } from './remote-registry.ts';
 import { SlotErrorBoundary } from './SlotErrorBoundary.tsx';

@@ -1,8 +1,8 @@
+import type { RemoteName } from 'federation/remotes';
 import { useEffect, useId } from 'react';
 import { remoteFallbackCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { buttonStyles } from 'shared-content/ui';
-import type { RemoteName } from './imports.ts';
 import { onRemoteRetry, requestRemoteRetry } from './remote-registry.ts';
 import type { SlotTone } from './SlotPlaceholder.tsx';
 import { capReserve, reserveStyles, type SlotReserve } from './slot-reserve.ts';

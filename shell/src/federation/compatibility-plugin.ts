@@ -1,6 +1,6 @@
 import type { ModuleFederation, ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { checkRemoteManifest } from './compatibility.ts';
-import { type RemoteName, remoteNames, shellImports } from './imports.ts';
+import { checkRemoteManifest } from 'federation/compatibility';
+import { type RemoteName, remoteNames, shellImports } from 'federation/remotes';
 import { shippedSharedExports } from './shared-exports.ts';
 
 /** A remote whose manifest the shell cannot run: permanent for that release, so never retried. */

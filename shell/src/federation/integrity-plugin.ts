@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from './imports.ts';
-import type { RemoteIntegrity, RemoteMap } from './remote-map.ts';
+import type { RemoteIntegrity, RemoteMap } from 'federation/remote-map';
+import type { RemoteName } from 'federation/remotes';
 
 /**
  * Subresource integrity for remote code (scripts/lib/integrity.ts seals each release). The chain of trust

@@ -3,12 +3,13 @@
  * AGENCY_ONE_BUNDLE=1): the same exports, but every exposed module is imported from the remotes' source as an
  * ordinary lazy chunk of the shell. Only the benchmark builds this, to measure what federation costs.
  */
+
+import type { RemoteMap } from 'federation/remote-map';
+import type { RemoteName } from 'federation/remotes';
 import { exposedModules as contactModules } from 'mf-contact/exposed-modules';
 import { exposedModules as marketingModules } from 'mf-marketing/exposed-modules';
 import { exposedModules as portfolioModules } from 'mf-portfolio/exposed-modules';
 import type { ComponentType } from 'react';
-import type { RemoteName } from './imports.ts';
-import type { RemoteMap } from './remote-map.ts';
 
 type Loaders = Record<string, () => Promise<{ default: ComponentType<never> }>>;
 

@@ -1,10 +1,10 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { parseRemoteMapEntries, type RemoteMap } from 'federation/remote-map';
+import type { RemoteName } from 'federation/remotes';
 import type { ComponentType } from 'react';
 import { fetchConfigFile, onceUntilFailure } from '../config/fetch-config.ts';
 import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-plugin.ts';
-import type { RemoteName } from './imports.ts';
 import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
-import { parseRemoteMapEntries, type RemoteMap } from './remote-map.ts';
 import { RemoteReload } from './remote-reload.ts';
 
 /**

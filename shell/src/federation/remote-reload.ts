@@ -1,4 +1,4 @@
-import type { RemoteName } from './imports.ts';
+import type { RemoteName } from 'federation/remotes';
 
 /**
  * Everything the shell keeps about reloading one remote, in one object (remote-registry.ts holds one per

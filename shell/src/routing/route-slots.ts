@@ -3,9 +3,10 @@
  * from this table, and the page generator (scripts/lib/pages/preload.ts) reads it to preload exactly these
  * remotes and exposes in each route's HTML, so the two can never disagree. Data only: Node reads it too.
  */
+
+import type { ImportedModule, RemoteContracts, RemoteName } from 'federation/remotes';
 import type { ExposedProps } from 'shared-content/contract';
 import type { RouteId } from 'shared-content/site';
-import type { ImportedModule, RemoteContracts, RemoteName } from '../federation/imports.ts';
 import type { SlotReserve, SlotTone } from '../federation/slot-shape.ts';
 
 /** One remote slot of a page, typed per remote and module: a wrong module name or prop fails the typecheck. */

@@ -1,8 +1,25 @@
-import { type RemoteName, remoteNames } from './imports.ts';
+import { type RemoteName, remoteNames } from './remotes.ts';
 
 export type RemoteMap = Partial<Record<RemoteName, string>>;
 /** Per remote, the SRI value (SHA-384) its release recorded for its mf-manifest.json. */
 export type RemoteIntegrity = Partial<Record<RemoteName, string>>;
+
+/**
+ * One remote in remotes.json: the URL of its mf-manifest.json, with the SHA-384 of that manifest when the
+ * version was sealed by its release. A bare URL string is the older form, still read.
+ */
+export type RemoteMapEntry = string | { url: string; integrity?: string };
+
+/** The manifest URL an entry names, whichever form it has (undefined when it names none). */
+export function manifestUrlOf(entry: unknown): string | undefined {
+  const url = typeof entry === 'object' && entry !== null ? (entry as { url?: unknown }).url : entry;
+  return typeof url === 'string' ? url : undefined;
+}
+
+/** The version a manifest URL points at: the folder that holds its mf-manifest.json. */
+export function versionOfManifestUrl(url: string | undefined): string | undefined {
+  return url?.match(/\/([^/]+)\/mf-manifest\.json$/)?.[1];
+}
 
 const manifestUrl = /^https?:\/\/.+\.json$/;
 const sha384 = /^sha384-[A-Za-z0-9+/]{64}$/;

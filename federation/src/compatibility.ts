@@ -112,7 +112,7 @@ export function checkRemoteManifest(input: unknown, expected: RemoteExpectations
   for (const name of expected.imports) {
     if (!exposed.has(name)) {
       problems.push(
-        `${remote} no longer exposes "${name}", which the shell imports (shell/src/federation/imports.ts); ` +
+        `${remote} no longer exposes "${name}", which the shell imports (federation/src/remotes.ts); ` +
           'restore the expose, or change the shell first',
       );
     }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import beforeSiteRouter from '../fixtures/before-site-router.manifest.json';
+import good from '../fixtures/good.manifest.json';
+import incompatibleReact from '../fixtures/incompatible-react.manifest.json';
+import missingExpose from '../fixtures/missing-expose.manifest.json';
+import newerSiteRouter from '../fixtures/newer-site-router.manifest.json';
 import { checkRemoteManifest, type RemoteExpectations } from './compatibility.ts';
-import beforeSiteRouter from './fixtures/before-site-router.manifest.json';
-import good from './fixtures/good.manifest.json';
-import incompatibleReact from './fixtures/incompatible-react.manifest.json';
-import missingExpose from './fixtures/missing-expose.manifest.json';
-import newerSiteRouter from './fixtures/newer-site-router.manifest.json';
 
 /** What the shell of this workspace provides (the versions of the catalog). */
 const provided = {

@@ -18,7 +18,6 @@ const remainingCrossings = [
   'e2e/tests/delivery/outage-site.ts → scripts/lib/site.ts',
   'e2e/tests/delivery/outage-site.ts → scripts/lib/static-host.ts',
   'e2e/tests/delivery/outage.spec.ts → scripts/lib/pages.ts',
-  'e2e/tests/delivery/outage.spec.ts → shell/src/federation/remote-registry.ts',
   'e2e/tests/delivery/release.spec.ts → scripts/lib/pages/defer-scripts.ts',
   'e2e/tests/delivery/release.spec.ts → scripts/lib/publish.ts',
   'e2e/tests/delivery/release.spec.ts → shell/src/routing/route-slots.ts',

@@ -1,20 +1,15 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { parseRemoteMapEntries, type RemoteMap } from 'federation/remote-map';
 import type { RemoteName } from 'federation/remotes';
+import { retryPolicy } from 'federation/retry-policy';
 import type { ComponentType } from 'react';
 import { fetchConfigFile, onceUntilFailure } from '../config/fetch-config.ts';
 import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-plugin.ts';
 import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
 import { RemoteReload } from './remote-reload.ts';
 
-/**
- * How a failed load is retried before the slot shows its fallback. A refused connection or an error status
- * fails fast: the fallback shows after the two delays, about 1 s plus the three tries' requests. A server
- * that never answers is cut off after attemptTimeoutMs per attempt, so the fallback shows within
- * 3 × 6 s + 1 s = 19 s at worst. An incompatible remote, a missing expose or a manifest that differs from
- * its release (integrity-plugin.ts) is permanent: no retry until the visitor asks for one.
- */
-export const retryPolicy = { attempts: 3, delaysMs: [250, 750], attemptTimeoutMs: 6000 } as const;
+/** How a failed load is retried before the slot shows its fallback (federation/src/retry-policy.ts). */
+export { retryPolicy };
 
 /** What remotes.json says each remote's released files are (their SHA-384s), and the plugin that checks them. */
 const integrity = createIntegrityState();

@@ -6,7 +6,7 @@ import { originOf, type RemoteName, remotes, shell } from 'shared-content/topolo
 import { releaseBuild, rollbackRemote } from '../../../scripts/lib/release.ts';
 import { publishAll, siteRoots } from '../../../scripts/lib/site.ts';
 import { handleStatic, startStaticHost } from '../../../scripts/lib/static-host.ts';
-import { buildChangedRemote, copyRemoteBuild, liveRelease } from './remote-builds.ts';
+import { buildChangedRemote, copyRemoteBuild } from './remote-builds.ts';
 
 /**
  * A production site for the outage matrix, on ports of its own (the suite's base + 60) and its own deploy
@@ -120,9 +120,6 @@ export async function startOutageSite(): Promise<OutageSite> {
   }
   return site;
 }
-
-/** The live version of a remote in the outage deploy folder, its folder and its deployed manifest. */
-export const liveOutageRelease = (remote: RemoteName) => liveRelease(outageDeploy, remote);
 
 /** Moves one of the live version's files away (the manifest then points at a missing chunk); returns the undo. */
 export function hideFile(file: string): () => void {

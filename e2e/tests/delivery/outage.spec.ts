@@ -11,7 +11,6 @@ import { expect, test } from '../../fixtures.ts';
 import {
   hideFile,
   incompatibleBuild,
-  liveOutageRelease,
   type OutageSite,
   outageDeploy,
   outageEnv,
@@ -20,6 +19,7 @@ import {
   startOutageSite,
   throwingBuild,
 } from './outage-site.ts';
+import { liveRelease } from './remote-builds.ts';
 
 /**
  * The outage matrix with real servers: for each remote, its server stopped, a server that accepts the
@@ -106,7 +106,7 @@ const outages: Outage[] = [
     name: 'its manifest points at a missing chunk',
     withinMs: fastFailureMs,
     async start(_site, { remote, expose }) {
-      const { dir, manifest } = liveOutageRelease(remote);
+      const { dir, manifest } = liveRelease(outageDeploy, remote);
       const chunk = manifest.exposes
         .find((entry) => entry.name === expose)
         ?.assets.js.sync.find((file) => file.includes('__federation_expose_'));

@@ -206,9 +206,6 @@ test('a remote the prerenderer cannot load is prerendered as its fallback, and t
   await expect(page.getByRole('region', { name: fallbackHeading })).toHaveCount(0);
 });
 
-/** The live version folder of a remote in the isolated deploy, and its deployed manifest. */
-const liveVersion = (remote: 'mf_portfolio') => liveRelease(deploy, remote);
-
 /** Adds a line in front of a deployed file that, were the file ever run, would leave a mark on the page. */
 function tamper(file: string, mark: string) {
   writeFileSync(file, `globalThis.${mark}=1;\n${readFileSync(file, 'utf8')}`);
@@ -220,7 +217,7 @@ const portfolioSlots = routeSlots.home.filter((slot) => slot.remote === 'mf_port
 test('a chunk altered on the remote’s origin never runs: that remote falls back, the rest works, a new release restores it', async ({
   page,
 }) => {
-  const { dir, manifest } = liveVersion('mf_portfolio');
+  const { dir, manifest } = liveRelease(deploy, 'mf_portfolio');
   // A chunk both of the home page's mf-portfolio sections need, so that both depend on the altered bytes.
   const syncOf = (name: string) =>
     manifest.exposes.find((entry) => entry.name === name)?.assets.js.sync ?? [];
@@ -261,7 +258,7 @@ test('the prerender step refuses an altered file of a remote and writes its fall
   page,
   request,
 }) => {
-  const { dir } = liveVersion('mf_portfolio');
+  const { dir } = liveRelease(deploy, 'mf_portfolio');
   tamper(join(dir, 'ssr', 'remoteEntry.js'), '__agencyTamperedSsr');
   // Any release regenerates every page: here a rollback of the other remote to its first version.
   const firstMarketing = releaseVersion(join(repoRoot, 'mf-marketing', 'dist'));

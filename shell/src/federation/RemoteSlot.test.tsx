@@ -27,12 +27,19 @@ class SilentObserver {
   disconnect() {}
 }
 
-/** Lays out every slot element on screen (inView) or far below it. */
-function layOutSlots(inView: boolean) {
+/**
+ * Renders a slot whose HTML was prerendered (its code waits until wanted), laid out on screen or far below it,
+ * with an observer that never reports: only the slot's own start can load it.
+ */
+function renderPrerenderedSlot(module: 'Hero' | 'PricingSection', { inView }: { inView: boolean }) {
+  vi.stubGlobal('IntersectionObserver', SilentObserver);
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const top = inView || !this.hasAttribute('data-remote-slot') ? 0 : 5000;
     return DOMRect.fromRect({ x: 0, y: top, width: 375, height: 400 });
   });
+  prepareSlot(`mf_marketing/${module}`, { state: 'deferred' });
+  loadExposedComponent.mockResolvedValue({ default: Healthy });
+  renderWithProviders(<RemoteSlot remote="mf_marketing" module={module} reserve={{ base: 640 }} />);
 }
 
 describe('RemoteSlot', () => {
@@ -141,21 +148,13 @@ describe('RemoteSlot', () => {
   });
 
   it('loads a prerendered slot on screen at the start at once, without waiting for the observer', async () => {
-    vi.stubGlobal('IntersectionObserver', SilentObserver);
-    layOutSlots(true);
-    prepareSlot('mf_marketing/Hero', { state: 'deferred' });
-    loadExposedComponent.mockResolvedValue({ default: Healthy });
-    renderWithProviders(<RemoteSlot remote="mf_marketing" module="Hero" reserve={{ base: 640 }} />);
+    renderPrerenderedSlot('Hero', { inView: true });
     expect(await screen.findByRole('heading', { name: 'Remote content' })).toBeInTheDocument();
     expect(loadExposedComponent).toHaveBeenCalledWith('mf_marketing', 'Hero', 0);
   });
 
   it('leaves a prerendered slot out of view waiting until it is wanted', async () => {
-    vi.stubGlobal('IntersectionObserver', SilentObserver);
-    layOutSlots(false);
-    prepareSlot('mf_marketing/PricingSection', { state: 'deferred' });
-    loadExposedComponent.mockResolvedValue({ default: Healthy });
-    renderWithProviders(<RemoteSlot remote="mf_marketing" module="PricingSection" reserve={{ base: 640 }} />);
+    renderPrerenderedSlot('PricingSection', { inView: false });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loadExposedComponent).not.toHaveBeenCalled();
   });

@@ -44,6 +44,21 @@ for (const path of allRoutePaths()) {
   });
 }
 
+test('on a CPU eight times slower, where the page has loaded long before the shell hydrates, every slot still hydrates', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  const { release } = await openAndMarkPrerendered(page, '/');
+  release();
+  await scrollToEnd(page);
+  // Idle hydration starts once the shell has hydrated, not at the load event with no slot tracked yet.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 45_000 });
+  const slots = page.locator('[data-remote-slot]');
+  await expect(page.locator('[data-remote-slot][data-slot-live]')).toHaveCount(await slots.count());
+});
+
 test('a slot out of view is left as HTML until it is scrolled to, then hydrates without a layout shift', async ({
   page,
 }) => {

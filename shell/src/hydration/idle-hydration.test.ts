@@ -2,8 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { hydrateWhenIdle, type IdleEnvironment } from './idle-hydration.ts';
 import { PageHydration, type TrackedSlot } from './page-hydration.ts';
 
-/** A page of tracked slots whose triggers only record the order they were called in. */
-function pageOf(names: string[], inView: string[] = []) {
+/**
+ * A page of slots whose triggers only record the order they were called in. They are tracked and the shell
+ * marked hydrated at once, or, with `shellHydrated: false`, when the test calls `hydrateShell`.
+ */
+function pageOf(names: string[], inView: string[] = [], { shellHydrated = true } = {}) {
   const hydration = new PageHydration();
   const triggered: string[] = [];
   const slots = names.map((name) => {
@@ -17,14 +20,18 @@ function pageOf(names: string[], inView: string[] = []) {
         hydration.update(slot, { phase: 'loading' });
       },
     };
-    hydration.track(slot);
     return slot;
   });
+  const hydrateShell = () => {
+    for (const slot of slots) hydration.track(slot);
+    hydration.markShellHydrated();
+  };
+  if (shellHydrated) hydrateShell();
   const live = (name: string) => {
     const slot = slots.find((candidate) => candidate.slot === name);
     if (slot) hydration.update(slot, { phase: 'live', dehydrated: false });
   };
-  return { hydration, triggered, live, slots };
+  return { hydration, triggered, live, slots, hydrateShell };
 }
 
 /** An environment the test steps through: load, idle periods and waits happen when the test says. */
@@ -99,6 +106,28 @@ describe('hydration when the browser is idle', () => {
     page.live('Pricing');
     await done;
     expect(page.triggered).toEqual(['Services', 'Hero', 'Pricing']);
+  });
+
+  it('waits for the shell to hydrate, however late after the load event that is, before looking for slots', async () => {
+    const page = pageOf(['Hero', 'Services'], ['Hero'], { shellHydrated: false });
+    const step = steppedEnvironment();
+    const done = hydrateWhenIdle(page.hydration, step.env, 1000);
+    await step.load();
+    await step.quietPassed();
+    // No slot is tracked yet: the scheduler neither asks for idle time nor finishes.
+    expect(step.pendingIdle()).toBe(0);
+    const finished = vi.fn();
+    void done.then(finished);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(finished).not.toHaveBeenCalled();
+    page.hydrateShell();
+    page.slots[0]?.trigger();
+    page.live('Hero');
+    await step.quietPassed();
+    await step.idle();
+    expect(page.triggered).toEqual(['Hero', 'Services']);
+    page.live('Services');
+    await done;
   });
 
   it('starts the quiet wait again when something starts loading during it', async () => {

@@ -1,8 +1,9 @@
 /**
  * The slots nobody has scrolled to or touched are hydrated when the browser is idle, one at a time in page
  * order, each in an idle period of the main thread once the one before is live. "Idle" starts deliberately
- * patiently: after the page has loaded, the slots on screen are live and nothing has been loading for a second. On a slow phone that keeps the
- * network and the CPU for what the visitor is looking at and doing; on a fast one it is over in a moment.
+ * patiently: after the page has loaded, the shell has hydrated, the slots on screen are live and nothing has
+ * been loading for a second. On a slow phone that keeps the network and the CPU for what the visitor is looking
+ * at and doing; on a fast one it is over in a moment.
  */
 import { isSettled, type PageHydration } from './page-hydration.ts';
 
@@ -53,7 +54,8 @@ export async function hydrateWhenIdle(
   quietMs = quietBeforeIdleMs,
 ): Promise<void> {
   await env.loaded();
-  await hydration.when((current) => current.inViewSettled());
+  // Before the shell has hydrated, no slot is tracked yet and "nothing left to hydrate" would be a false finding.
+  await hydration.when((current) => current.isShellHydrated() && current.inViewSettled());
   await quiet(hydration, env, quietMs);
   for (;;) {
     const next = hydration.all().find((slot) => slot.dehydrated && slot.phase === 'waiting');

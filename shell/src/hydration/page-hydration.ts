@@ -24,6 +24,21 @@ export const isSettled = (slot: Pick<TrackedSlot, 'phase'>) => settledPhases.inc
 export class PageHydration {
   private readonly slots: TrackedSlot[] = [];
   private readonly listeners = new Set<() => void>();
+  private shellHydrated = false;
+
+  /**
+   * The shell's hydration has committed: every slot of the prerendered page is tracked from now on. Until then
+   * the list is empty or partial (on a slow phone the load event can come seconds before that commit), so it
+   * says nothing about the page yet.
+   */
+  markShellHydrated() {
+    this.shellHydrated = true;
+    this.changed();
+  }
+
+  isShellHydrated(): boolean {
+    return this.shellHydrated;
+  }
 
   /** Tracks a mounted slot; returns the function that stops tracking it (on unmount). */
   track(slot: TrackedSlot): () => void {

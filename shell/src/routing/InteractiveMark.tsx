@@ -20,6 +20,7 @@ export function InteractiveMark() {
     const html = document.documentElement;
     html.setAttribute(shellLiveAttribute, '');
     pageLoader()?.partLive(html);
+    pageHydration.markShellHydrated();
     const mark = () => {
       if (pageHydration.inViewSettled()) html.setAttribute('data-interactive', '');
       if (pageHydration.allSettled()) html.setAttribute('data-hydrated', '');

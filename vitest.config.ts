@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       'shared-content',
+      'build-config',
       'federation',
       'site-router',
       'shell',

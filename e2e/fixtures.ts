@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { originOf, type RemoteName, remotes } from 'shared-content/topology';
+import { originOf, type RemoteName, remotes } from 'build-config/topology';
 import { HeaderObject } from './pages/header.ts';
 
 export type RemoteFailure = 'unreachable' | 'server-error';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { originOf, shell } from 'shared-content/topology';
+import { originOf, shell } from 'build-config/topology';
 
 /**
  * The cross-remote suite runs against the production build, served exactly as `npm start` serves it, on its

@@ -5,7 +5,7 @@ export default defineProject({
     name: 'mf-contact',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['../shared-content/src/testing/setup.ts'],
+    setupFiles: ['build-config/testing/setup'],
     // Form tests type into jsdom; on a busy 2-core CI machine they can take longer than the 5 s default.
     testTimeout: 15_000,
   },

@@ -1,4 +1,4 @@
-import { defineRemoteConfig } from 'shared-content/build';
+import { defineRemoteConfig } from 'build-config';
 import { exposeNames } from './src/contract.ts';
 
 export default defineRemoteConfig({

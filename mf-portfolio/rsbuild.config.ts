@@ -1,5 +1,5 @@
 import { mergeRsbuildConfig } from '@rsbuild/core';
-import { defineRemoteConfig } from 'shared-content/build';
+import { defineRemoteConfig } from 'build-config';
 import { exposeNames } from './src/contract.ts';
 
 export default mergeRsbuildConfig(

@@ -3,7 +3,7 @@
  * remote's contract declares, the shared singleton versions, and the site-router exports the remote imports
  * (which the shell must ship). Part of the test command; the same check guards every release.
  */
-import { remotes } from 'shared-content/topology';
+import { remotes } from 'build-config/topology';
 import { runCommand } from './lib/cli.ts';
 import { checkAllBuilds } from './lib/contract-check.ts';
 

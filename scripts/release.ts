@@ -4,7 +4,7 @@
  * points only that remote's entry of the environment's remotes.json at it (atomically).
  */
 import { relative, resolve } from 'node:path';
-import { remotes } from 'shared-content/topology';
+import { remotes } from 'build-config/topology';
 import { parseCommandLine, resolveRemote, runCommand, UsageError } from './lib/cli.ts';
 import { deployDir, repoRoot } from './lib/paths.ts';
 import { releaseBuild } from './lib/release.ts';

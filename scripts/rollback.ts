@@ -3,7 +3,7 @@
  * Points one remote's entry of the environment's remotes.json back at a version published earlier:
  * the one before the live one by default. Nothing is rebuilt or copied.
  */
-import { remotes } from 'shared-content/topology';
+import { remotes } from 'build-config/topology';
 import { parseCommandLine, resolveRemote, runCommand, UsageError } from './lib/cli.ts';
 import { deployDir } from './lib/paths.ts';
 import { describeVersions, listVersions, rollbackRemote } from './lib/release.ts';

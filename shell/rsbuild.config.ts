@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { federationEsmAliases, pluginSharedSurface } from 'shared-content/build';
+import { federationEsmAliases, pluginSharedSurface } from 'build-config';
+import { devRemoteMap, enquiryApi, federationShared, originOf, portOf, shell } from 'build-config/topology';
 import { localRuntimeConfig } from 'shared-content/site';
-import { devRemoteMap, enquiryApi, federationShared, originOf, portOf, shell } from 'shared-content/topology';
 
 /** In development the shell serves the remote map and run-time config computed from the topology. */
 const devFiles: Record<string, () => unknown> = {
@@ -64,7 +64,7 @@ const federation = [
   pluginModuleFederation(
     {
       ...federationOptions,
-      // Lends this runtime to the remotes, which are built without one of their own (shared-content's
+      // Lends this runtime to the remotes, which are built without one of their own (build-config's
       // external-runtime.ts); the browser needs no code for running in Node.
       experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
     },

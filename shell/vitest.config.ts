@@ -5,6 +5,6 @@ export default defineProject({
     name: 'shell',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['../shared-content/src/testing/setup.ts'],
+    setupFiles: ['build-config/testing/setup'],
   },
 });

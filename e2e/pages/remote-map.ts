@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import type { RemoteName } from 'build-config/topology';
 import { manifestUrlOf } from 'federation/remote-map';
-import type { RemoteName } from 'shared-content/topology';
 
 /**
  * The served remotes.json as name → manifest URL. An entry is a URL, or { url, integrity } for a version

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { enquiryApi, originOf, portOf, shell } from 'build-config/topology';
 import { siteConfig } from 'shared-content/site';
-import { enquiryApi, originOf, portOf, shell } from 'shared-content/topology';
 import * as z from 'zod';
 
 /**

@@ -24,7 +24,7 @@ export interface RemoteExpectations {
   shipped?: Readonly<Record<string, readonly string[]>>;
   /**
    * The version of the Module Federation runtime the shell lends to remotes, which are built without one of
-   * their own (shared-content/src/build/external-runtime.ts).
+   * their own (build-config/src/external-runtime.ts).
    */
   runtime: string;
 }
@@ -44,7 +44,7 @@ interface ManifestShape {
   builtWith?: string;
   /**
    * Which exports of each narrowed shared package the remote's code imports (metaData.sharedImports, written by
-   * shared-content/src/build/shared-surface-plugin.ts); absent in a remote built before it was recorded.
+   * build-config/src/shared-surface-plugin.ts); absent in a remote built before it was recorded.
    */
   sharedImports?: Record<string, string[]>;
 }

@@ -1,4 +1,4 @@
-import type { ContractLoaders } from 'shared-content/contract';
+import type { ContractLoaders } from 'build-config/contract';
 import type { ContactContract } from './contract.ts';
 
 /** Loaders of every exposed module: the showcase renders them, the one-bundle build imports them. */

@@ -14,8 +14,8 @@
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { portBase, shell } from 'build-config/topology';
 import type { Browser } from 'playwright-core';
-import { portBase, shell } from 'shared-content/topology';
 import { ensureChromium } from '../lib/chromium.ts';
 import { UsageError } from '../lib/cli.ts';
 import { startEnquiryApi } from '../lib/enquiry-api.ts';

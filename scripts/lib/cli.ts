@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type RemoteName, remoteNames, remotes } from 'shared-content/topology';
+import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 
 /** Bad command-line input: printed with the usage, exit code 2. */
 export class UsageError extends Error {

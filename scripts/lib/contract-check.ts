@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type RemoteName, remotes, shell } from 'build-config/topology';
 import { checkRemoteManifest, type RemoteExpectations } from 'federation/compatibility';
 import { declaredExposes, shellImports } from 'federation/remotes';
-import { type RemoteName, remotes, shell } from 'shared-content/topology';
 import { appDist } from './paths.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join, relative, resolve } from 'node:path';
-import { enquiryApi, originOf } from 'shared-content/topology';
+import { enquiryApi, originOf } from 'build-config/topology';
 import { repoRoot } from './paths.ts';
 
 /** Where the API keeps its SQLite file and outbox folder: ENQUIRY_DATA_DIR, relative to the repo root. */

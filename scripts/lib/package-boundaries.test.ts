@@ -6,30 +6,9 @@ import { crossingImports, workspaceFolders } from './package-boundaries.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 
-/**
- * The relative imports into another folder that remain, each to be replaced by a package export: the e2e
- * suite's use of the site tooling and the shell's route table, and the tooling's use of the shell's route
- * table and page-loader protocol (issue 15: scripts/ as a package, the route table in the federation
- * package). The list may only shrink: a new crossing fails, and so does a listed one that is gone.
- */
-const remainingCrossings = [
-  'e2e/tests/delivery/isolated-site.ts → scripts/lib/site.ts',
-  'e2e/tests/delivery/outage-site.ts → scripts/lib/release.ts',
-  'e2e/tests/delivery/outage-site.ts → scripts/lib/site.ts',
-  'e2e/tests/delivery/outage-site.ts → scripts/lib/static-host.ts',
-  'e2e/tests/delivery/outage.spec.ts → scripts/lib/pages.ts',
-  'e2e/tests/delivery/release.spec.ts → scripts/lib/pages/defer-scripts.ts',
-  'e2e/tests/delivery/release.spec.ts → scripts/lib/publish.ts',
-  'e2e/tests/delivery/release.spec.ts → shell/src/routing/route-slots.ts',
-  'scripts/lib/pages/defer-scripts.ts → shell/src/early/protocol.ts',
-  'scripts/lib/pages/preload.ts → shell/src/routing/match-route.ts',
-  'scripts/lib/pages/preload.ts → shell/src/routing/route-slots.ts',
-  'scripts/lib/prerender/worker.ts → shared-content/src/build/ssr-asset-base-plugin.ts',
-];
-
 describe('package boundaries', () => {
-  it('no file imports another package’s files by a relative path, beyond the listed remaining ones', () => {
-    expect(crossingImports(repoRoot)).toEqual(remainingCrossings);
+  it('no file imports another package’s files by a relative path: only through its package.json exports', () => {
+    expect(crossingImports(repoRoot)).toEqual([]);
   });
 
   it('finds a relative import into another folder, and ignores one that stays inside its own', () => {

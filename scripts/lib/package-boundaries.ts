@@ -6,13 +6,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-/** The workspace folders that are packages (or, for scripts/, will become one), each a boundary. */
+/** The workspace folders, each a package and so a boundary. */
 export const workspaceFolders = [
   'shell',
   'mf-marketing',
   'mf-portfolio',
   'mf-contact',
   'shared-content',
+  'build-config',
   'federation',
   'site-router',
   'enquiry-api',

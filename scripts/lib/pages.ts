@@ -7,8 +7,8 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RemoteMap } from 'build-config/topology';
 import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
-import type { RemoteMap } from 'shared-content/topology';
 import { deferScripts, pageLoaderScript } from './pages/defer-scripts.ts';
 import { fontFaces, preloadHints, remoteHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';

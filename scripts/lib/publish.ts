@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { enquiryApi, originOf, type RemoteName, remotes, shell } from 'build-config/topology';
 import { localRuntimeConfig } from 'shared-content/site';
-import { enquiryApi, originOf, type RemoteName, remotes, shell } from 'shared-content/topology';
 import { alteredFiles, readIntegrityRecord, sealVersion, writeIntegrityRecord } from './integrity.ts';
 import { appDist, repoRoot } from './paths.ts';
 import { serverBuildDir } from './prerender/prerender.ts';

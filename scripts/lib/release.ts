@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { type RemoteName, remotes } from 'build-config/topology';
 import { versionOfManifestUrl } from 'federation/remote-map';
-import { type RemoteName, remotes } from 'shared-content/topology';
 import { checkRemoteBuild, shellManifestFor } from './contract-check.ts';
 import { alteredFiles, readIntegrityRecord } from './integrity.ts';
 import { writePages } from './pages.ts';

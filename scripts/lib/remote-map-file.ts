@@ -9,8 +9,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { type RemoteMap, type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { manifestUrlOf, type RemoteMapEntry, versionOfManifestUrl } from 'federation/remote-map';
-import { type RemoteMap, type RemoteName, remoteNames, remotes } from 'shared-content/topology';
 import { readIntegrityRecord } from './integrity.ts';
 
 export const remoteMapFile = (deploy: string) => join(deploy, 'shell', 'remotes.json');

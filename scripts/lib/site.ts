@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { originOf, portOf, remoteNames, remotes, shell } from 'shared-content/topology';
+import { originOf, portOf, remoteNames, remotes, shell } from 'build-config/topology';
 import { writeCrawlerFiles } from './pages/crawler-files.ts';
 import { pagesDir, writePages } from './pages.ts';
 import { ensureRuntimeConfig, publishShell, releaseRemote } from './publish.ts';

@@ -1,4 +1,4 @@
-import { enquiryApi, originOf, remotes } from 'shared-content/topology';
+import { enquiryApi, originOf, remotes } from 'build-config/topology';
 import { expect, test } from '../../fixtures.ts';
 
 /**

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, relative, resolve } from 'node:path';
-import { originOf, type RemoteName, remotes, shell } from 'shared-content/topology';
-import { publishAll, serveDeploy } from '../../../scripts/lib/site.ts';
+import { originOf, type RemoteName, remotes, shell } from 'build-config/topology';
+import { publishAll, serveDeploy } from 'site-tools/site';
 import { buildChangedRemote, copyRemoteBuild, readManifestUrls } from './remote-builds.ts';
 
 /**

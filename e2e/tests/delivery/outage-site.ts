@@ -2,10 +2,10 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { originOf, type RemoteName, remotes, shell } from 'shared-content/topology';
-import { releaseBuild, rollbackRemote } from '../../../scripts/lib/release.ts';
-import { publishAll, siteRoots } from '../../../scripts/lib/site.ts';
-import { handleStatic, startStaticHost } from '../../../scripts/lib/static-host.ts';
+import { originOf, type RemoteName, remotes, shell } from 'build-config/topology';
+import { releaseBuild, rollbackRemote } from 'site-tools/release';
+import { publishAll, siteRoots } from 'site-tools/site';
+import { handleStatic, startStaticHost } from 'site-tools/static-host';
 import { buildChangedRemote, copyRemoteBuild } from './remote-builds.ts';
 
 /**

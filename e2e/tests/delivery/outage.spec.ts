@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import type { RemoteName } from 'build-config/topology';
 import { retryPolicy } from 'federation/retry-policy';
 import { contactHeroCopy } from 'shared-content/contact';
 import { heroCopy, servicesCopy } from 'shared-content/marketing';
 import { portfolioCopy } from 'shared-content/portfolio';
 import { remoteFallbackCopy } from 'shared-content/site';
-import type { RemoteName } from 'shared-content/topology';
-import { writePages } from '../../../scripts/lib/pages.ts';
+import { writePages } from 'site-tools/pages';
 import { expect, test } from '../../fixtures.ts';
 import {
   hideFile,

@@ -1,10 +1,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { routeSlots } from 'federation/route-slots';
 import { contactHeroCopy } from 'shared-content/contact';
-import { readDeferredScripts } from '../../../scripts/lib/pages/defer-scripts.ts';
-import { releaseVersion } from '../../../scripts/lib/publish.ts';
-import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
+import { readDeferredScripts } from 'site-tools/pages/defer-scripts';
+import { releaseVersion } from 'site-tools/publish';
 import { expect, test } from '../../fixtures.ts';
 import {
   buildChangedMarketing,

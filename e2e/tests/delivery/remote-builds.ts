@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { type RemoteName, remotes, shell } from 'build-config/topology';
 import { manifestUrlOf, versionOfManifestUrl } from 'federation/remote-map';
-import { type RemoteName, remotes, shell } from 'shared-content/topology';
 
 /** Builds of a remote that differ from the repository's, made for the delivery tests; nothing in the repo changes. */
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');

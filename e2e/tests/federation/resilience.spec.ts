@@ -1,4 +1,4 @@
-import type { RemoteName } from 'shared-content/topology';
+import type { RemoteName } from 'build-config/topology';
 import { expect, type RemoteFailure, test } from '../../fixtures.ts';
 
 /** Mounts of mf-marketing on the home page (shell/src/routing/route-slots.ts): each falls back on its own. */

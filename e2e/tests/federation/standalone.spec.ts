@@ -1,13 +1,13 @@
+import type { RemoteName } from 'build-config/topology';
 import { contactHeroCopy } from 'shared-content/contact';
 import { servicesCopy } from 'shared-content/marketing';
 import { portfolioCopy } from 'shared-content/portfolio';
-import type { RemoteName } from 'shared-content/topology';
 import { expect, test } from '../../fixtures.ts';
 import { fetchManifestUrls } from '../../pages/remote-map.ts';
 
 /**
  * A remote's own page (its team's showcase) runs without the shell: it loads the federation runtime the remote
- * is built without (shared-content/src/build/federation-runtime.ts) and renders an expose on its own.
+ * is built without (build-config/src/federation-runtime.ts) and renders an expose on its own.
  * Checked once, at the desktop width, on the live version of each remote.
  */
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'the showcase is a tool for the remote’s team');

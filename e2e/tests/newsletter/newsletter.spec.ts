@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import { enquiryApi, originOf } from 'build-config/topology';
 import { footerCopy } from 'shared-content/site';
-import { enquiryApi, originOf } from 'shared-content/topology';
 import { expect, test } from '../../fixtures.ts';
 import { NewsletterObject } from '../../pages/newsletter.ts';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from 'build-config/testing';
 import { planSummaries } from 'shared-content/contact';
-import { renderWithProviders } from 'shared-content/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnquiryForm } from './EnquiryForm.tsx';
 

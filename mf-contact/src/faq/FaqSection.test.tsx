@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from 'build-config/testing';
 import { faqItems } from 'shared-content/contact';
-import { renderWithProviders } from 'shared-content/testing';
 import { describe, expect, it } from 'vitest';
 import { toggleItem } from './accordion.ts';
 import { FaqSection } from './FaqSection.tsx';

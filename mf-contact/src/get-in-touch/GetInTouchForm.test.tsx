@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-content/testing';
+import { renderWithProviders } from 'build-config/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GetInTouchForm } from './GetInTouchForm.tsx';
 

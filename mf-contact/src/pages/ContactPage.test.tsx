@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from 'build-config/testing';
 import { localRuntimeConfig, siteConfig } from 'shared-content/site';
-import { renderWithProviders } from 'shared-content/testing';
 import { describe, expect, it } from 'vitest';
 import { ContactPage } from './ContactPage.tsx';
 

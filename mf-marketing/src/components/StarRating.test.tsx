@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from 'shared-content/testing';
+import { renderWithProviders } from 'build-config/testing';
 import { describe, expect, it } from 'vitest';
 import { StarRating } from './StarRating.tsx';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from 'build-config/testing';
 import { formatLegalDate, isoDate } from 'shared-content/marketing';
 import { siteConfig } from 'shared-content/site';
-import { renderWithProviders } from 'shared-content/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage.tsx';
 import { TermsPage } from './TermsPage.tsx';

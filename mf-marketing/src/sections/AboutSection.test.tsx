@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
+import { renderWithProviders } from 'build-config/testing';
 import { aboutCopy } from 'shared-content/marketing';
-import { renderWithProviders } from 'shared-content/testing';
 import { describe, expect, it } from 'vitest';
 import { AboutSection } from './AboutSection.tsx';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-content/testing';
+import { renderWithProviders } from 'build-config/testing';
 import { describe, expect, it } from 'vitest';
 import { ClientCarousel } from './ClientCarousel.tsx';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from 'build-config/testing';
 import { testimonials } from 'shared-content/marketing';
-import { renderWithProviders } from 'shared-content/testing';
 import { describe, expect, it } from 'vitest';
 import { TestimonialsSection } from './TestimonialsSection.tsx';
 

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from 'shared-content/testing';
+import { renderWithProviders } from 'build-config/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { CategoriesPage } from './CategoriesPage.tsx';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-content/testing';
+import { renderWithProviders } from 'build-config/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { LocationProbe } from '../testing/LocationProbe.tsx';
 import { PortfolioSection } from './PortfolioSection.tsx';

@@ -4,8 +4,8 @@
  * Only canonical paths are listed: an alias (/terms, /Portfolio) names the same page as its canonical path.
  */
 import { join } from 'node:path';
+import { shell } from 'build-config/topology';
 import { absoluteUrl, routes } from 'shared-content/site';
-import { shell } from 'shared-content/topology';
 import { writeFileAtomic } from '../remote-map-file.ts';
 import { siteUrlFrom } from './site-url.ts';
 

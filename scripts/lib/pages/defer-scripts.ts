@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DeferredHint, DeferredPlan } from '../../../shell/src/early/protocol.ts';
+import type { DeferredHint, DeferredPlan } from 'shell/early-protocol';
 
 export type DeferredScripts = DeferredPlan;
 

@@ -8,13 +8,13 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type RemoteName, remotes } from 'build-config/topology';
 import { checkRemoteManifest } from 'federation/compatibility';
+import { routeIdOf } from 'federation/match-route';
 import { versionOfManifestUrl } from 'federation/remote-map';
 import { shellImports } from 'federation/remotes';
+import { routeSlots } from 'federation/route-slots';
 import type { RouteEntry } from 'shared-content/site';
-import { type RemoteName, remotes } from 'shared-content/topology';
-import { routeIdOf } from '../../../shell/src/routing/match-route.ts';
-import { routeSlots } from '../../../shell/src/routing/route-slots.ts';
 import { shellLends } from '../contract-check.ts';
 import type { HeadPart, PageContext } from '../pages.ts';
 

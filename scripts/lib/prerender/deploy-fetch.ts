@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
-import { originOf, remoteNames, remotes, shell } from 'shared-content/topology';
+import { originOf, remoteNames, remotes, shell } from 'build-config/topology';
 import { type IntegrityRecord, integrityOf, readIntegrityRecord } from '../integrity.ts';
 
 /** URL prefix → deploy sub-folder, most specific first. */

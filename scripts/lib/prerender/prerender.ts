@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { shell } from 'shared-content/topology';
+import { shell } from 'build-config/topology';
 import { repoRoot } from '../paths.ts';
 
 export interface PrerenderResult {

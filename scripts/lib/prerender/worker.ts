@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { assetBasesGlobal } from '../../../shared-content/src/build/ssr-asset-base-plugin.ts';
+import { assetBasesGlobal } from 'build-config/ssr-asset-base';
 import { readRemoteMap } from '../remote-map-file.ts';
 import { deployFetch } from './deploy-fetch.ts';
 import { type PrerenderResult, serverBuildDir, serverEntryFile } from './prerender.ts';

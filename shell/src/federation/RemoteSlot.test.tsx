@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-content/testing';
+import { renderWithProviders } from 'build-config/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const loadExposedComponent = vi.fn();

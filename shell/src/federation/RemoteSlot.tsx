@@ -1,6 +1,6 @@
+import type { ExposedProps } from 'build-config/contract';
 import type { ImportedModule, RemoteContracts, RemoteName } from 'federation/remotes';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ExposedProps } from 'shared-content/contract';
 import { pageLoader } from '../early/page-loader-api.ts';
 import { slotAttribute, slotLiveAttribute } from '../early/protocol.ts';
 import { pageHydration, type TrackedSlot } from '../hydration/page-hydration.ts';

@@ -1,7 +1,7 @@
 import type { Theme } from '@emotion/react';
-import type { SlotReserve } from './slot-shape.ts';
+import type { SlotReserve } from 'federation/slot-shape';
 
-export type { SlotReserve, SlotTone } from './slot-shape.ts';
+export type { SlotReserve, SlotTone } from 'federation/slot-shape';
 
 export function reserveStyles(theme: Theme, reserve: SlotReserve) {
   return {

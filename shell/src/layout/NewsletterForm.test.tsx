@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from 'build-config/testing';
 import { footerCopy } from 'shared-content/site';
-import { renderWithProviders } from 'shared-content/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewsletterForm } from './NewsletterForm.tsx';
 

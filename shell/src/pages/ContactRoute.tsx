@@ -1,6 +1,6 @@
+import { routeSlots } from 'federation/route-slots';
 import { loadedRuntimeConfig, loadRuntimeConfig } from '../config/runtime-config.ts';
 import { RemoteSlot } from '../federation/RemoteSlot.tsx';
-import { routeSlots } from '../routing/route-slots.ts';
 
 const resolveContactProps = async () => ({ runtimeConfig: await loadRuntimeConfig() });
 const [contactSlot] = routeSlots.contact;

@@ -5,11 +5,12 @@
  * and is hydrated on its own once its code is wanted (RemoteSlot), so the shell is live without waiting for any
  * remote.
  */
+
+import { routeIdOfPath } from 'federation/match-route';
+import { routeSlots } from 'federation/route-slots';
 import { loadRuntimeConfig } from '../config/runtime-config.ts';
 import { prepareSlot, slotKey } from '../federation/prepared-slots.ts';
 import { loadExposedComponent } from '../federation/remote-registry.ts';
-import { routeIdOfPath } from '../routing/match-route.ts';
-import { routeSlots } from '../routing/route-slots.ts';
 
 export interface PrepareOptions {
   /** What to do with a slot that does not load (the prerenderer renders its fallback and reports it). */

@@ -1,7 +1,7 @@
+import { routeIdOfPath } from 'federation/match-route';
 import { type ReactNode, startTransition, useLayoutEffect, useRef, useState } from 'react';
 import { type Location, type NavigationType, Router, UNSAFE_createBrowserHistory } from 'react-router-dom';
 import { pageHydration } from '../hydration/page-hydration.ts';
-import { routeIdOfPath } from './match-route.ts';
 
 interface RouterState {
   action: NavigationType;

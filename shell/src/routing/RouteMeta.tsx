@@ -1,8 +1,8 @@
+import { matchRoute } from 'federation/match-route';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { pageSeo } from 'shared-content/site';
 import { applyPageSeo, siteUrlFromDocument } from './head-tags.ts';
-import { matchRoute } from './match-route.ts';
 
 /**
  * Keeps the head in step with the route on client-side navigation: title, description, canonical URL and

@@ -1,8 +1,8 @@
+import { routeSlots } from 'federation/route-slots';
 import type { ComponentType } from 'react';
 import type { RouteId } from 'shared-content/site';
 import { RemoteSlot } from '../federation/RemoteSlot.tsx';
 import type { SlotReserve, SlotTone } from '../federation/slot-reserve.ts';
-import { routeSlots } from './route-slots.ts';
 
 export interface RouteSlotsProps {
   /** A route whose slots need nothing from run-time files (the contact page has its own ContactRoute). */

@@ -1,11 +1,11 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remotes } from '../topology.ts';
 import { federationEsmAliases } from './esm-runtime-alias.ts';
 import { remoteBrowserExperiments, runtimeEnvironment, runtimeScriptTag } from './external-runtime.ts';
 import { nodeEnvironment, nodeFederation, pluginSsrManifestEntry } from './node-build.ts';
 import { pluginSharedSurface } from './shared-surface-plugin.ts';
+import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remotes } from './topology.ts';
 
 export { federationEsmAliases, pluginSharedSurface };
 

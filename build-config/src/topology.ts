@@ -68,7 +68,7 @@ export const sharedSingletons = [
 
 /**
  * Singletons whose exports are narrowed to a small surface. Every build records them in its mf-manifest.json
- * (shared-content/src/build/shared-surface-plugin.ts): a remote, which of their exports its code imports
+ * (build-config/src/shared-surface-plugin.ts): a remote, which of their exports its code imports
  * (metaData.sharedImports); the shell, which exports it ships (metaData.sharedExports). A remote importing an
  * export the shell does not ship is refused (federation/src/compatibility.ts).
  */

@@ -4,10 +4,10 @@
  * remotes and exposes in each route's HTML, so the two can never disagree. Data only: Node reads it too.
  */
 
+import type { ExposedProps } from 'build-config/contract';
 import type { ImportedModule, RemoteContracts, RemoteName } from 'federation/remotes';
-import type { ExposedProps } from 'shared-content/contract';
 import type { RouteId } from 'shared-content/site';
-import type { SlotReserve, SlotTone } from '../federation/slot-shape.ts';
+import type { SlotReserve, SlotTone } from './slot-shape.ts';
 
 /** One remote slot of a page, typed per remote and module: a wrong module name or prop fails the typecheck. */
 export type SlotDeclaration = {

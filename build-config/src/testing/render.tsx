@@ -2,7 +2,7 @@ import { ThemeProvider } from '@emotion/react';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { theme } from '../theme/theme.ts';
+import { theme } from 'shared-content/theme';
 
 /** Renders a component as the shell would: with the theme and a router at `path`. */
 export function renderWithProviders(

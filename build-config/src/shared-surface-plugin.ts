@@ -9,8 +9,8 @@
  * Both come from the build itself, rspack's module graph, not from a list kept by hand (shared-surface.ts).
  */
 import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
-import { narrowedShared } from '../topology.ts';
 import { importedExports, type ModuleReference, sharedPackageOf } from './shared-surface.ts';
+import { narrowedShared } from './topology.ts';
 
 const manifestFile = 'mf-manifest.json';
 

@@ -1,4 +1,4 @@
 import { defineRemoteConfig } from 'build-config';
-import { exposeNames } from './src/contract.ts';
+import { exposes } from './src/exposes.ts';
 
-export default defineRemoteConfig({ name: 'mf_contact', appDir: import.meta.dirname, exposes: exposeNames });
+export default defineRemoteConfig({ name: 'mf_contact', appDir: import.meta.dirname, exposes });

@@ -1,8 +1,8 @@
 import { defineRemoteConfig } from 'build-config';
-import { exposeNames } from './src/contract.ts';
+import { exposes } from './src/exposes.ts';
 
 export default defineRemoteConfig({
   name: 'mf_marketing',
   appDir: import.meta.dirname,
-  exposes: exposeNames,
+  exposes,
 });

@@ -1,12 +1,12 @@
 import { mergeRsbuildConfig } from '@rsbuild/core';
 import { defineRemoteConfig } from 'build-config';
-import { exposeNames } from './src/contract.ts';
+import { exposes } from './src/exposes.ts';
 
 export default mergeRsbuildConfig(
   defineRemoteConfig({
     name: 'mf_portfolio',
     appDir: import.meta.dirname,
-    exposes: exposeNames,
+    exposes,
   }),
   {
     // Project screenshots stay files (never inlined as data URIs): the bundle stays small and the browser

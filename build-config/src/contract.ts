@@ -1,16 +1,12 @@
+// Browser-safe (no Node APIs): the shell and the remotes' standalone pages bundle the helpers below.
 import type { ComponentType } from 'react';
 
 /**
- * What a remote promises the shell: for each exposed name, the props of its default-exported component.
- * The shell's slot is typed against this, and the remote's own loaders must satisfy it.
+ * What a remote promises the shell: for each exposed name, the props of its component. The shell's slots and
+ * route table are typed against it, so a wrong module name or prop fails the shell's typecheck.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the props of each expose are given by each remote's contract.
+// biome-ignore lint/suspicious/noExplicitAny: the props of each expose are given by each remote's declaration.
 export type RemoteContract = Record<string, ComponentType<any>>;
-
-/** The loader map a remote must provide for its contract (used by its showcase and the one-bundle build). */
-export type ContractLoaders<C extends { [K in keyof C]: RemoteContract[string] }> = {
-  [K in keyof C]: () => Promise<{ default: C[K] }>;
-};
 
 /** The props of one exposed component of a contract. */
 export type ExposedProps<C, K extends PropertyKey> = K extends keyof C
@@ -18,3 +14,63 @@ export type ExposedProps<C, K extends PropertyKey> = K extends keyof C
     ? P
     : never
   : never;
+
+/**
+ * One exposed module, declared once in the remote's src/exposes.ts: the file Module Federation exposes (relative
+ * to src/) and its import, which types the contract and loads it on the standalone page. The module exports its
+ * component under the expose's own name; each remote's exposes test checks that `load` imports `file`.
+ */
+export interface ExposeDeclaration<M = object> {
+  file: string;
+  load: () => Promise<M>;
+}
+
+/** Every expose of a remote, each module exporting a component named like its key. */
+export type ExposeDeclarations<E> = {
+  // biome-ignore lint/suspicious/noExplicitAny: any props; the contract keeps each component's own.
+  [K in keyof E]: ExposeDeclaration<{ [N in K]: ComponentType<any> }>;
+};
+
+/** Declares a remote's exposes, checking that each module exports a component under its expose's name. */
+export const defineExposes = <E extends ExposeDeclarations<E>>(exposes: E): E => exposes;
+
+/** A component that declares no props takes none: passing it any is a type error, not silently ignored. */
+type PropsGuarded<C> =
+  C extends ComponentType<infer P> ? (keyof P extends never ? ComponentType<Record<string, never>> : C) : C;
+
+/** A remote's contract, derived from its exposes: name → the component its module exports under that name. */
+export type ContractOf<E> = {
+  [K in keyof E]: E[K] extends ExposeDeclaration<infer M>
+    ? K extends keyof M
+      ? PropsGuarded<M[K]>
+      : never
+    : never;
+};
+
+/** Module Federation's `exposes` option: "./Name" → "./src/<file>". */
+export const federationExposes = (exposes: Record<string, Pick<ExposeDeclaration, 'file'>>) =>
+  Object.fromEntries(
+    Object.entries(exposes).map(([name, { file }]) => [`./${name}`, `./src/${file.replace(/^\.\//, '')}`]),
+  );
+
+/**
+ * The component an exposed module holds: the export named like the expose, or, from a release built before
+ * exposes were declared this way, its default export (so a rollback to such a release still runs).
+ */
+export function exposedComponent(module: unknown, name: string): unknown {
+  if (typeof module !== 'object' || module === null) return undefined;
+  const exports = module as Record<string, unknown>;
+  return exports[name] ?? exports.default;
+}
+
+/** Loaders of each expose's component as a default export, as React.lazy and the standalone page take them. */
+export function componentLoaders<E extends Record<string, ExposeDeclaration>>(
+  exposes: E,
+): { [K in keyof E]: () => Promise<{ default: ContractOf<E>[K] }> } {
+  return Object.fromEntries(
+    Object.entries(exposes).map(([name, { load }]) => [
+      name,
+      async () => ({ default: exposedComponent(await load(), name) }),
+    ]),
+  ) as { [K in keyof E]: () => Promise<{ default: ContractOf<E>[K] }> };
+}

@@ -1,6 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { type ExposeDeclaration, federationExposes } from './contract.ts';
 import { federationEsmAliases } from './esm-runtime-alias.ts';
 import { remoteBrowserExperiments, runtimeEnvironment, runtimeScriptTag } from './external-runtime.ts';
 import { nodeEnvironment, nodeFederation, pluginSsrManifestEntry } from './node-build.ts';
@@ -13,8 +14,8 @@ export interface RemoteConfigOptions {
   name: RemoteName;
   /** The remote's folder (pass import.meta.dirname). */
   appDir: string;
-  /** Exposed module names; each is the file src/exposes/<Name>.tsx and is exposed as "./<Name>". */
-  exposes: readonly string[];
+  /** The remote's declared exposes (src/exposes.ts): each is exposed as "./<Name>" from its file. */
+  exposes: Record<string, Pick<ExposeDeclaration, 'file'>>;
 }
 
 /**
@@ -24,9 +25,9 @@ export interface RemoteConfigOptions {
 export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOptions): RsbuildConfig {
   const federation = {
     name,
-    exposes: Object.fromEntries(exposes.map((expose) => [`./${expose}`, `./src/exposes/${expose}.tsx`])),
+    exposes: federationExposes(exposes),
     shared: federationShared(appDir),
-    // Types are shared through the workspace (the remote's contract.ts), not downloaded at build time.
+    // Types are shared through the workspace (the remote's src/exposes.ts), not downloaded at build time.
     dts: false,
   };
   return defineConfig({

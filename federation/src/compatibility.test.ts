@@ -116,7 +116,7 @@ describe('checkRemoteManifest', () => {
       declared: [...marketingExposes, 'Pricing'],
     });
     expect(problems).toEqual([
-      'mf_marketing declares "Pricing" in src/contract.ts, but its build does not expose it',
+      'mf_marketing declares "Pricing" in src/exposes.ts, but its build does not expose it',
     ]);
   });
 

@@ -13,7 +13,7 @@ export interface RemoteExpectations {
   remote: string;
   /** Exposes the shell imports (shellImports in imports.ts). */
   imports: readonly string[];
-  /** Exposes the remote's contract.ts declares (checked before a release; unknown at run time). */
+  /** Exposes the remote's src/exposes.ts declares (checked before a release; unknown at run time). */
   declared?: readonly string[];
   /** The singletons the shell provides: package name → the version it ships. */
   provided: Readonly<Record<string, string>>;
@@ -119,7 +119,7 @@ export function checkRemoteManifest(input: unknown, expected: RemoteExpectations
   }
   for (const name of expected.declared ?? []) {
     if (!exposed.has(name) && !expected.imports.includes(name)) {
-      problems.push(`${remote} declares "${name}" in src/contract.ts, but its build does not expose it`);
+      problems.push(`${remote} declares "${name}" in src/exposes.ts, but its build does not expose it`);
     }
   }
 

@@ -1,10 +1,11 @@
 /**
- * What the shell imports from which remote. The types come from each remote's contract (a workspace
- * import, offline), so a slot with the wrong module name or props fails the shell's typecheck.
+ * What the shell imports from which remote. The types come from each remote's declared exposes (a type-only
+ * workspace import, offline: no remote code reaches the shell's bundle), so a slot with the wrong module name or
+ * props fails the shell's typecheck.
  */
-import { type ContactContract, exposeNames as contactExposes } from 'mf-contact/contract';
-import { type MarketingContract, exposeNames as marketingExposes } from 'mf-marketing/contract';
-import { type PortfolioContract, exposeNames as portfolioExposes } from 'mf-portfolio/contract';
+import type { ContactContract } from 'mf-contact/exposes';
+import type { MarketingContract } from 'mf-marketing/exposes';
+import type { PortfolioContract } from 'mf-portfolio/exposes';
 
 export interface RemoteContracts {
   mf_marketing: MarketingContract;
@@ -34,12 +35,5 @@ export const shellImports = {
 } as const satisfies { [R in RemoteName]: readonly (keyof RemoteContracts[R])[] };
 
 export const remoteNames = Object.keys(shellImports) as RemoteName[];
-
-/** What each remote's contract.ts declares it exposes (the contract check holds its build to it). */
-export const declaredExposes: Record<RemoteName, readonly string[]> = {
-  mf_marketing: marketingExposes,
-  mf_portfolio: portfolioExposes,
-  mf_contact: contactExposes,
-};
 
 export type ImportedModule<R extends RemoteName> = (typeof shellImports)[R][number];

@@ -1,7 +1,8 @@
+import { componentLoaders } from 'build-config/contract';
 import { createRoot } from 'react-dom/client';
 import { localRuntimeConfig } from 'shared-content/site';
 import { RemoteShowcase } from 'shared-content/ui';
-import { exposedModules } from './exposed-modules.ts';
+import { exposes } from './exposes.ts';
 
 // Standalone, the forms talk to a locally running enquiry API (its origin comes from the topology at build time).
 const runtimeConfig = localRuntimeConfig(process.env.LOCAL_API_ORIGIN);
@@ -11,7 +12,7 @@ if (root) {
   createRoot(root).render(
     <RemoteShowcase
       remoteName="mf_contact"
-      modules={exposedModules}
+      modules={componentLoaders(exposes)}
       sampleProps={{ ContactPage: { runtimeConfig } }}
     />,
   );

@@ -1,6 +1,8 @@
+import { componentLoaders } from 'build-config/contract';
 import { createRoot } from 'react-dom/client';
 import { RemoteShowcase } from 'shared-content/ui';
-import { exposedModules } from './exposed-modules.ts';
+import { exposes } from './exposes.ts';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<RemoteShowcase remoteName="mf_marketing" modules={exposedModules} />);
+if (root)
+  createRoot(root).render(<RemoteShowcase remoteName="mf_marketing" modules={componentLoaders(exposes)} />);

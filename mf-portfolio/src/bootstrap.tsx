@@ -1,13 +1,14 @@
+import { componentLoaders } from 'build-config/contract';
 import { createRoot } from 'react-dom/client';
 import { RemoteShowcase } from 'shared-content/ui';
-import { exposedModules } from './exposed-modules.ts';
+import { exposes } from './exposes.ts';
 
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <RemoteShowcase
       remoteName="mf_portfolio"
-      modules={exposedModules}
+      modules={componentLoaders(exposes)}
       sampleProps={{ PortfolioSection: { context: 'page' } }}
     />,
   );

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { declaredExposes } from 'federation/declared-exposes';
 import beforeSiteRouterFixture from 'federation/fixtures/before-site-router.manifest.json';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import newerSiteRouterFixture from 'federation/fixtures/newer-site-router.manifest.json';
-import { declaredExposes } from 'federation/remotes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkRemoteBuild, shellLends } from './contract-check.ts';
 

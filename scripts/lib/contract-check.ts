@@ -2,12 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RemoteName, remotes, shell } from 'build-config/topology';
 import { checkRemoteManifest, type RemoteExpectations } from 'federation/compatibility';
-import { declaredExposes, shellImports } from 'federation/remotes';
+import { declaredExposes } from 'federation/declared-exposes';
+import { shellImports } from 'federation/remotes';
 import { appDist } from './paths.ts';
 
 /**
  * The contract check: a remote's built mf-manifest.json against what the shell imports from it
- * (federation/src/remotes.ts), what the remote's src/contract.ts declares, and the singleton versions
+ * (federation/src/remotes.ts), what the remote's src/exposes.ts declares, and the singleton versions
  * the shell build provides. The same rules the shell applies at run time (federation/src/compatibility.ts).
  */
 

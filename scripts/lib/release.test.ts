@@ -9,9 +9,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import incompatibleFixture from 'federation/fixtures/incompatible-react.manifest.json';
-import { declaredExposes } from 'federation/remotes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { integrityOf } from './integrity.ts';
 import { releaseVersion } from './publish.ts';

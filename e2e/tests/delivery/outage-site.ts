@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -152,15 +152,20 @@ export function incompatibleBuild(remote: RemoteName): string {
  */
 export function throwingBuild(remote: RemoteName, expose: string): string {
   return buildChangedRemote(remote, join(workDir, `${remote}-throws`), outageEnv, (copy) => {
-    const exposeFile = join(copy, 'src', 'exposes', `${expose}.tsx`);
-    renameSync(exposeFile, join(copy, 'src', 'exposes', `${expose}.released.tsx`));
+    // The copy exposes a wrapper in place of the module its src/exposes.ts names for this expose.
+    const declarations = join(copy, 'src', 'exposes.ts');
+    const source = readFileSync(declarations, 'utf8');
+    const file = new RegExp(`\\b${expose}: \\{\\s*file: '([^']+)'`).exec(source)?.[1];
+    if (!file) throw new Error(`${remote}'s src/exposes.ts declares no ${expose}`);
+    const wrapper = `./${expose}.throws.tsx`;
+    writeFileSync(declarations, source.replaceAll(`'${file}'`, `'${wrapper}'`));
     writeFileSync(
-      exposeFile,
+      join(copy, 'src', wrapper),
       [
         "import type { ComponentProps } from 'react';",
-        `import Released from './${expose}.released.tsx';`,
+        `import { ${expose} as Released } from '${file}';`,
         '',
-        `export default function ${expose}(props: ComponentProps<typeof Released>) {`,
+        `export function ${expose}(props: ComponentProps<typeof Released>) {`,
         `  if (typeof window !== 'undefined') throw new Error('${expose} throws while rendering (outage test)');`,
         '  return <Released {...props} />;',
         '}',

@@ -24,11 +24,19 @@ export async function openAndMarkPrerendered(page: Page, path: string) {
   return { marked, release };
 }
 
+/**
+ * Chrome's hint that a preloaded file was first used more than a few seconds after the load event: the shell
+ * preloads the singletons it lends the remotes, which run with the first remote slot, after the shell has
+ * hydrated; on a busy machine that comes later than Chrome's few seconds. A timing hint, not a page problem.
+ */
+const latePreloadHint = /was preloaded using link preload but not used within a few seconds/;
+
 /** Console errors and warnings and uncaught page errors seen from now on (React reports a mismatch so). */
 export function consoleProblems(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    const problem = message.type() === 'error' || message.type() === 'warning';
+    if (problem && !latePreloadHint.test(message.text())) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;

@@ -1,11 +1,16 @@
 import { enquiryPlanParam, findPlan } from 'shared-content/contact';
+import type { RuntimeConfig } from 'shared-content/site';
 import { useSearchParams } from 'site-router';
-import type { ContactPageProps } from '../contract.ts';
 import { FaqSection } from '../faq/FaqSection.tsx';
 import { GetInTouchSection } from '../get-in-touch/GetInTouchSection.tsx';
 import { ConnectSection } from '../sections/ConnectSection.tsx';
 import { ContactHero } from '../sections/ContactHero.tsx';
 import { EnquirySection } from '../sections/EnquirySection.tsx';
+
+export interface ContactPageProps {
+  /** Run-time configuration (API URL, EmailJS settings), read by the shell from runtime.json. */
+  runtimeConfig: RuntimeConfig;
+}
 
 /**
  * /contact, in the spec's order: hero, Send Your Query, Our Contact Details, FAQ (#faqs), Connect With Us.

@@ -6,7 +6,6 @@ import { FilterChips } from '../components/FilterChips.tsx';
 import { PortfolioHero } from '../components/PortfolioHero.tsx';
 import { ProjectGrid } from '../components/ProjectGrid.tsx';
 import { ViewMoreProjects } from '../components/ViewMoreProjects.tsx';
-import type { PortfolioSectionProps } from '../contract.ts';
 import {
   categoryOf,
   filterOptions,
@@ -27,6 +26,11 @@ const Summary = styled.p(({ theme }) => ({
 
 /** Cards whose image loads at once on /portfolio: the first row, in view on arrival. */
 const eagerOnPage = 3;
+
+export interface PortfolioSectionProps {
+  /** On the home page View More leads to /portfolio; on the portfolio page it reveals the rest in place. */
+  context: 'home' | 'page';
+}
 
 /**
  * Our Portfolio: category chips, the matching projects (six at first) and View More Projects when more match.

@@ -6,7 +6,7 @@ import { theme } from '../theme/theme.ts';
 import { Container } from './Container.tsx';
 import { GlobalStyles } from './GlobalStyles.tsx';
 
-/** Loaders of a remote's exposed modules, keyed by expose name (the remote's src/exposed-modules.ts). */
+/** Loaders of a remote's exposed modules, keyed by expose name (componentLoaders of the remote's src/exposes.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: each expose has its own props; the showcase passes sample props.
 export type ExposedModuleLoaders = Record<string, () => Promise<{ default: ComponentType<any> }>>;
 

@@ -1,7 +1,7 @@
 /**
  * Type-level tests of the shell's imports, checked by `pnpm typecheck` (this file is in the shell's tsconfig;
  * nothing imports it, so it is never bundled or run). Each slot below is typed against the remote's
- * src/contract.ts through the workspace, offline. Every @ts-expect-error must meet a type error, or the
+ * src/exposes.ts through the workspace, offline. Every @ts-expect-error must meet a type error, or the
  * typecheck fails with "Unused '@ts-expect-error' directive": a contract that stops guarding fails the build.
  */
 import { localRuntimeConfig } from 'shared-content/site';

@@ -4,19 +4,20 @@
  * ordinary lazy chunk of the shell. Only the benchmark builds this, to measure what federation costs.
  */
 
+import { componentLoaders } from 'build-config/contract';
 import type { RemoteMap } from 'federation/remote-map';
 import type { RemoteName } from 'federation/remotes';
-import { exposedModules as contactModules } from 'mf-contact/exposed-modules';
-import { exposedModules as marketingModules } from 'mf-marketing/exposed-modules';
-import { exposedModules as portfolioModules } from 'mf-portfolio/exposed-modules';
+import { exposes as contactExposes } from 'mf-contact/exposes';
+import { exposes as marketingExposes } from 'mf-marketing/exposes';
+import { exposes as portfolioExposes } from 'mf-portfolio/exposes';
 import type { ComponentType } from 'react';
 
-type Loaders = Record<string, () => Promise<{ default: ComponentType<never> }>>;
+type Loaders = Record<string, () => Promise<{ default: unknown }>>;
 
 const loaders: Record<RemoteName, Loaders> = {
-  mf_marketing: marketingModules,
-  mf_portfolio: portfolioModules,
-  mf_contact: contactModules,
+  mf_marketing: componentLoaders(marketingExposes),
+  mf_portfolio: componentLoaders(portfolioExposes),
+  mf_contact: componentLoaders(contactExposes),
 };
 
 export class RemoteLoadError extends Error {

@@ -1,4 +1,5 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { exposedComponent } from 'build-config/contract';
 import { parseRemoteMapEntries, type RemoteMap } from 'federation/remote-map';
 import type { RemoteName } from 'federation/remotes';
 import { retryPolicy } from 'federation/retry-policy';
@@ -62,7 +63,7 @@ const isTransient = (error: unknown) =>
   !(error instanceof IntegrityError);
 
 /** A function component, or a memo/forwardRef object. */
-function isComponent(value: unknown): boolean {
+function isComponent(value: unknown): value is ComponentType<object> {
   return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
 }
 
@@ -107,11 +108,9 @@ function forgetLoadedChunks(remote: RemoteName) {
 }
 
 async function loadOnce(remote: RemoteName, module: string): Promise<{ default: ComponentType<object> }> {
-  const exposed = await loadRemote<{ default?: unknown }>(`${remote}/${module}`);
-  if (!exposed || !isComponent(exposed.default)) {
-    throw new RemoteLoadError(`${remote}/${module} did not provide a component`);
-  }
-  return exposed as { default: ComponentType<object> };
+  const component = exposedComponent(await loadRemote<unknown>(`${remote}/${module}`), module);
+  if (!isComponent(component)) throw new RemoteLoadError(`${remote}/${module} did not provide a component`);
+  return { default: component };
 }
 
 /**

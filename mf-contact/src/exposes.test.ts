@@ -1,0 +1,7 @@
+import { itDeclaresEachExposeOnce } from 'build-config/testing/exposes';
+import { describe } from 'vitest';
+import { exposes } from './exposes.ts';
+
+describe('mf_contact exposes', () => {
+  itDeclaresEachExposeOnce(exposes, import.meta.dirname);
+});

@@ -1,0 +1,17 @@
+// Rsbuild's asset and webpackContext types, for every package whose typecheck follows this file into the
+// remote's modules (the shell, the federation package, the tooling): the contract is derived from them.
+/// <reference types="@rsbuild/core/types" />
+/**
+ * Everything mf_contact exposes, declared once: name → the module that exports a component of that name.
+ * Module Federation's `exposes` (rsbuild.config.ts), the contract the shell typechecks its slots against, the
+ * standalone page and the one-bundle build all derive from this; the contract check holds each build to it.
+ */
+import { type ContractOf, defineExposes } from 'build-config/contract';
+
+export const exposes = defineExposes({
+  /** /contact: the forms, the ways to get in touch and the FAQ; given runtime.json's API and EmailJS settings. */
+  ContactPage: { file: './pages/ContactPage.tsx', load: () => import('./pages/ContactPage.tsx') },
+});
+
+/** What mf_contact promises the shell: each expose's component and its props. */
+export type ContactContract = ContractOf<typeof exposes>;

@@ -1,1 +1,0 @@
-export { AboutSection as default } from '../sections/AboutSection.tsx';

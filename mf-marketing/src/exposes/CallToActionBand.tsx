@@ -1,1 +1,0 @@
-export { CallToActionBand as default } from '../sections/CallToActionBand.tsx';

@@ -1,1 +1,0 @@
-export { ClientCarousel as default } from '../sections/ClientCarousel.tsx';

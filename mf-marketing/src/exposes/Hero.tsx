@@ -1,1 +1,0 @@
-export { Hero as default } from '../sections/Hero.tsx';

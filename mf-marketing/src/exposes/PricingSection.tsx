@@ -1,1 +1,0 @@
-export { PricingSection as default } from '../sections/PricingSection.tsx';

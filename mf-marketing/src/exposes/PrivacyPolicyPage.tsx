@@ -1,1 +1,0 @@
-export { PrivacyPolicyPage as default } from '../pages/PrivacyPolicyPage.tsx';

@@ -1,1 +1,0 @@
-export { ServicesOverview as default } from '../sections/ServicesOverview.tsx';

@@ -1,1 +1,0 @@
-export { ServicesPage as default } from '../pages/ServicesPage.tsx';

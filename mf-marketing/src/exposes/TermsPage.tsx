@@ -1,1 +1,0 @@
-export { TermsPage as default } from '../pages/TermsPage.tsx';

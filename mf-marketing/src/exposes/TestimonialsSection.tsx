@@ -1,1 +1,0 @@
-export { TestimonialsSection as default } from '../sections/TestimonialsSection.tsx';

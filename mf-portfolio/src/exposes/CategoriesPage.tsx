@@ -1,1 +1,0 @@
-export { CategoriesPage as default } from '../pages/CategoriesPage.tsx';

@@ -1,1 +1,0 @@
-export { PortfolioPage as default } from '../pages/PortfolioPage.tsx';

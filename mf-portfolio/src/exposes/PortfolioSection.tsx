@@ -1,1 +1,0 @@
-export { PortfolioSection as default } from '../sections/PortfolioSection.tsx';

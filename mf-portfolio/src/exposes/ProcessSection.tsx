@@ -1,1 +1,0 @@
-export { ProcessSection as default } from '../sections/ProcessSection.tsx';

@@ -53,6 +53,11 @@ export const federationExposes = (exposes: Record<string, Pick<ExposeDeclaration
     Object.entries(exposes).map(([name, { file }]) => [`./${name}`, `./src/${file.replace(/^\.\//, '')}`]),
   );
 
+/** A function component, or a memo/forwardRef object. */
+export function isComponent(value: unknown): value is ComponentType<object> {
+  return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
+}
+
 /**
  * The component an exposed module holds: the export named like the expose, or, from a release built before
  * exposes were declared this way, its default export (so a rollback to such a release still runs).

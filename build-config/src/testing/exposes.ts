@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import type { ExposeDeclaration } from '../contract.ts';
+import { type ExposeDeclaration, isComponent } from '../contract.ts';
 
 /**
  * The checks every remote runs on its src/exposes.ts: each declaration's import loads the very file Module
@@ -12,10 +12,7 @@ export function itDeclaresEachExposeOnce(exposes: Record<string, ExposeDeclarati
     async (name, { file, load }) => {
       const loaded = (await load()) as Record<string, unknown>;
       expect(loaded).toBe(await import(/* @vite-ignore */ join(srcDir, file)));
-      const component = loaded[name];
-      expect(typeof component === 'function' || (typeof component === 'object' && component !== null)).toBe(
-        true,
-      );
+      expect(isComponent(loaded[name])).toBe(true);
     },
   );
 }

@@ -4,8 +4,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { originOf, type RemoteName, remotes, shell } from 'build-config/topology';
+import { readRemoteMap as readDeployedRemoteMap } from 'site-tools/remote-map-file';
 import { publishAll, serveDeploy } from 'site-tools/site';
-import { buildChangedRemote, copyRemoteBuild, readManifestUrls } from './remote-builds.ts';
+import { buildChangedRemote, copyRemoteBuild } from './remote-builds.ts';
 
 /**
  * A second production site just for the release tests: its own deploy folder and its own ports (the suite's
@@ -78,4 +79,4 @@ export function folderDigest(dir: string, except: readonly string[] = []): Recor
 }
 
 /** The isolated site's remote map as name → manifest URL (a sealed release's entry also carries its SHA-384). */
-export const readRemoteMap = (): Record<string, string> => readManifestUrls(deploy);
+export const readRemoteMap = () => readDeployedRemoteMap(deploy);

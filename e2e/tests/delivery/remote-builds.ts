@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type RemoteName, remotes, shell } from 'build-config/topology';
-import { manifestUrlOf, versionOfManifestUrl } from 'federation/remote-map';
+import { type RemoteName, remotes } from 'build-config/topology';
+import { liveVersion } from 'site-tools/release';
 
 /** Builds of a remote that differ from the repository's, made for the delivery tests; nothing in the repo changes. */
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
@@ -44,18 +44,9 @@ export function copyRemoteBuild(
   return copy;
 }
 
-/** A deploy folder's remotes.json as name → manifest URL (an entry is a URL, or { url, integrity }). */
-export function readManifestUrls(deploy: string): Record<string, string> {
-  const raw = JSON.parse(readFileSync(join(deploy, shell.folder, 'remotes.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-  return Object.fromEntries(Object.entries(raw).map(([name, entry]) => [name, manifestUrlOf(entry) ?? '']));
-}
-
 /** The live version of a remote in a deploy folder: its version, its folder and its deployed manifest. */
 export function liveRelease(deploy: string, remote: RemoteName) {
-  const version = versionOfManifestUrl(readManifestUrls(deploy)[remote]) ?? '';
+  const version = liveVersion(deploy, remote) ?? '';
   const dir = join(deploy, remotes[remote].folder, version);
   const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as {
     exposes: { name: string; assets: { js: { sync: string[] } } }[];

@@ -1,5 +1,5 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { exposedComponent } from 'build-config/contract';
+import { exposedComponent, isComponent } from 'build-config/contract';
 import { parseRemoteMapEntries, type RemoteMap } from 'federation/remote-map';
 import type { RemoteName } from 'federation/remotes';
 import { retryPolicy } from 'federation/retry-policy';
@@ -61,11 +61,6 @@ const isTransient = (error: unknown) =>
   !(error instanceof IncompatibleRemoteError) &&
   !(error instanceof RemoteLoadError) &&
   !(error instanceof IntegrityError);
-
-/** A function component, or a memo/forwardRef object. */
-function isComponent(value: unknown): value is ComponentType<object> {
-  return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
-}
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

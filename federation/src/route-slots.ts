@@ -1,95 +1,67 @@
 /**
- * Which remote modules each route shows, in order, with the space each reserves. The shell renders its routes
- * from this table, and the page generator (scripts/lib/pages/preload.ts) reads it to preload exactly these
- * remotes and exposes in each route's HTML, so the two can never disagree. Data only: Node reads it too.
+ * The route table's slots, checked. Each route is declared once, in shared-content's route table (path, aliases,
+ * title, description and its remote slots); this module holds every slot to its remote's declared exposes, so a
+ * wrong remote or module name, a prop the component does not take, a prop of the wrong type or a required prop
+ * given neither on the page nor from run-time config fails the typecheck. The shell renders its routes from
+ * `routeSlots` and the page generator (site-tools' pages/preload.ts) preloads from it, so the two can never
+ * disagree. Data only: Node reads it too.
  */
 
 import type { ExposedProps } from 'build-config/contract';
-import type { ImportedModule, RemoteContracts, RemoteName } from 'federation/remotes';
-import type { RouteId } from 'shared-content/site';
-import type { SlotReserve, SlotTone } from './slot-shape.ts';
+import { type RouteId, type RuntimeConfig, routes } from 'shared-content/site';
+import type { RemoteContracts, RemoteName } from './remotes.ts';
 
-/** One remote slot of a page, typed per remote and module: a wrong module name or prop fails the typecheck. */
+export type { SlotReserve, SlotTone } from 'shared-content/site';
+
+type PropsOf<R extends RemoteName, M extends keyof RemoteContracts[R]> = ExposedProps<RemoteContracts[R], M>;
+
+/** The props of a component that accept this environment's run-time config (runtime.json). */
+type RuntimeConfigProp<P> = { [K in keyof P]-?: RuntimeConfig extends P[K] ? K : never }[keyof P];
+
+/** One remote slot of a page, typed per remote and module. */
 export type SlotDeclaration = {
   [R in RemoteName]: {
-    [M in ImportedModule<R>]: {
+    [M in keyof RemoteContracts[R]]: {
       remote: R;
       module: M;
-      /** Space held while loading and on failure: the section's height measured at 375, 768 and 1280 px. */
-      reserve: SlotReserve;
-      tone?: SlotTone;
-      /** Props known when the page is written; props from run-time files are resolved by the route. */
-      props?: Partial<ExposedProps<RemoteContracts[R], M>>;
+      reserve: { base: number; md?: number; lg?: number };
+      tone?: 'light' | 'dark';
+      props?: Partial<PropsOf<R, M>>;
+      runtimeConfigProp?: RuntimeConfigProp<PropsOf<R, M>>;
     };
-  }[ImportedModule<R>];
+  }[keyof RemoteContracts[R]];
 }[RemoteName];
 
-/** Reserves of sections that appear on more than one page. */
-const processReserve = { base: 1340, md: 890, lg: 620 };
-const testimonialsReserve = { base: 2460, md: 1860, lg: 1200 };
-const callToActionReserve = { base: 450, md: 440 };
+type RequiredKeys<P> = { [K in keyof P]-?: Record<string, never> extends Pick<P, K> ? never : K }[keyof P];
+type GivenProps<S> =
+  | (S extends { props: infer P } ? keyof P : never)
+  | (S extends { runtimeConfigProp: infer K } ? K : never);
+type SlotProps<S> = S extends { remote: infer R extends RemoteName; module: infer M }
+  ? M extends keyof RemoteContracts[R]
+    ? PropsOf<R, M>
+    : never
+  : never;
 
-export const routeSlots = {
-  /**
-   * Home, in the order a visitor decides: what we do and who we are, proof (portfolio, process), the price,
-   * what clients say, a last call to action, and the client logos.
-   */
-  home: [
-    { remote: 'mf_marketing', module: 'Hero', tone: 'dark', reserve: { base: 870, md: 790, lg: 790 } },
-    { remote: 'mf_marketing', module: 'ServicesOverview', reserve: { base: 1840, md: 1370, lg: 1050 } },
-    { remote: 'mf_marketing', module: 'AboutSection', reserve: { base: 1150, md: 1170, lg: 710 } },
-    {
-      remote: 'mf_portfolio',
-      module: 'PortfolioSection',
-      props: { context: 'home' },
-      reserve: { base: 2910, md: 1380, lg: 1110 },
-    },
-    { remote: 'mf_portfolio', module: 'ProcessSection', reserve: processReserve },
-    { remote: 'mf_marketing', module: 'PricingSection', reserve: { base: 3000, md: 2700, lg: 1340 } },
-    { remote: 'mf_marketing', module: 'TestimonialsSection', reserve: testimonialsReserve },
-    { remote: 'mf_marketing', module: 'CallToActionBand', reserve: callToActionReserve },
-    { remote: 'mf_marketing', module: 'ClientCarousel', reserve: { base: 520, md: 500 } },
-  ],
-  services: [
-    {
-      remote: 'mf_marketing',
-      module: 'ServicesPage',
-      tone: 'dark',
-      reserve: { base: 3200, md: 2200, lg: 1700 },
-    },
-  ],
-  /** The about page from mf-marketing, how we work from mf-portfolio, what clients say, a closing call. */
-  about: [
-    {
-      remote: 'mf_marketing',
-      module: 'AboutPage',
-      tone: 'dark',
-      reserve: { base: 3120, md: 2540, lg: 1830 },
-    },
-    { remote: 'mf_portfolio', module: 'ProcessSection', reserve: processReserve },
-    { remote: 'mf_marketing', module: 'TestimonialsSection', reserve: testimonialsReserve },
-    { remote: 'mf_marketing', module: 'CallToActionBand', reserve: callToActionReserve },
-  ],
-  portfolio: [
-    {
-      remote: 'mf_portfolio',
-      module: 'PortfolioPage',
-      tone: 'dark',
-      reserve: { base: 4550, md: 2560, lg: 2020 },
-    },
-  ],
-  categories: [
-    {
-      remote: 'mf_portfolio',
-      module: 'CategoriesPage',
-      tone: 'dark',
-      reserve: { base: 4300, md: 2500, lg: 1540 },
-    },
-  ],
-  /** mf-contact's page; its runtimeConfig comes from runtime.json (ContactRoute). */
-  contact: [{ remote: 'mf_contact', module: 'ContactPage', tone: 'dark', reserve: { base: 2400, md: 1800 } }],
-  privacy: [
-    { remote: 'mf_marketing', module: 'PrivacyPolicyPage', tone: 'dark', reserve: { base: 2000, md: 1600 } },
-  ],
-  terms: [{ remote: 'mf_marketing', module: 'TermsPage', tone: 'dark', reserve: { base: 2000, md: 1600 } }],
-} as const satisfies Record<RouteId, readonly SlotDeclaration[]>;
+/**
+ * A declared slot as the check wants it: itself when it is a valid slot that gives every required prop and no
+ * other; otherwise a type that names what is wrong, so the typecheck's message says it.
+ */
+export type CheckedSlot<S> = S extends SlotDeclaration
+  ? [Exclude<GivenProps<S>, keyof SlotProps<S>>] extends [never]
+    ? [Exclude<RequiredKeys<SlotProps<S>>, GivenProps<S>>] extends [never]
+      ? S
+      : S & { missingProps: Exclude<RequiredKeys<SlotProps<S>>, GivenProps<S>> }
+    : S & { strayProps: Exclude<GivenProps<S>, keyof SlotProps<S>> }
+  : SlotDeclaration;
+
+/** A route's slots checked one by one, in place (a tuple keeps each slot's own type). */
+export type CheckedSlots<T extends readonly unknown[]> = { readonly [I in keyof T]: CheckedSlot<T[I]> };
+
+type RouteSlotsOf<K extends RouteId> = (typeof routes)[K]['slots'];
+
+const checkedRoutes: { readonly [K in RouteId]: { readonly slots: CheckedSlots<RouteSlotsOf<K>> } } = routes;
+
+/** Each route's remote slots, in order, as the route table declares them. */
+export const routeSlots = Object.fromEntries(
+  Object.entries(checkedRoutes).map(([id, route]) => [id, route.slots]),
+) as { readonly [K in RouteId]: RouteSlotsOf<K> };

@@ -66,7 +66,13 @@ describe('writePages with colliding routes', () => {
     vi.doMock('shared-content/site', async (importOriginal) => {
       const actual = await importOriginal<typeof import('shared-content/site')>();
       // Non-ASCII letters are not encoded: "É" and "é" still fold together.
-      const clash = { path: '/Équipe', aliases: ['/équipe'], title: 'Équipe', description: 'Équipe' };
+      const clash = {
+        path: '/Équipe',
+        aliases: ['/équipe'],
+        title: 'Équipe',
+        description: 'Équipe',
+        slots: [],
+      };
       return { ...actual, routes: { ...actual.routes, clash } };
     });
     const { writePages } = await import('./pages.ts');

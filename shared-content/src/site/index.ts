@@ -3,3 +3,4 @@ export * from './navigation.ts';
 export * from './routes.ts';
 export * from './runtime-config.ts';
 export * from './seo.ts';
+export * from './slot-shape.ts';

@@ -1,8 +1,12 @@
 import { siteConfig } from './config.ts';
+import type { RouteSlotEntry } from './slot-shape.ts';
 
 /**
- * The route table (spec section 2). The shell renders it, the production server answers 404 for
- * anything outside it, and the sitemap is generated from it.
+ * The route table (spec section 2), each route declared once: its path and aliases, its title and description,
+ * and the remote sections it shows in order, with the space each reserves and the props each gets. The shell
+ * renders its routes from it, the page generator writes and preloads each page from it, the production server
+ * answers 404 for anything outside it, the sitemap lists it, and the e2e suite reads it. The federation package
+ * (federation/route-slots) typechecks every slot against its remote's declared exposes.
  */
 export interface RouteEntry {
   path: string;
@@ -10,9 +14,16 @@ export interface RouteEntry {
   aliases: readonly string[];
   title: string;
   description: string;
+  /** The page's remote sections, top to bottom. */
+  slots: readonly RouteSlotEntry[];
 }
 
 const brand = siteConfig.brandName;
+
+/** Reserves of sections that appear on more than one page. */
+const processReserve = { base: 1340, md: 890, lg: 620 };
+const testimonialsReserve = { base: 2460, md: 1860, lg: 1200 };
+const callToActionReserve = { base: 450, md: 440 };
 
 export const routes = {
   home: {
@@ -21,6 +32,26 @@ export const routes = {
     title: `${brand} | Web Development & Digital Solutions Agency in India`,
     description:
       'Premium websites, mobile apps, e-commerce and SEO for Indian businesses and startups. One-time prices from ₹15,000 and a reply within 24 hours.',
+    /**
+     * In the order a visitor decides: what we do and who we are, proof (portfolio, process), the price, what
+     * clients say, a last call to action, and the client logos.
+     */
+    slots: [
+      { remote: 'mf_marketing', module: 'Hero', tone: 'dark', reserve: { base: 870, md: 790, lg: 790 } },
+      { remote: 'mf_marketing', module: 'ServicesOverview', reserve: { base: 1840, md: 1370, lg: 1050 } },
+      { remote: 'mf_marketing', module: 'AboutSection', reserve: { base: 1150, md: 1170, lg: 710 } },
+      {
+        remote: 'mf_portfolio',
+        module: 'PortfolioSection',
+        props: { context: 'home' },
+        reserve: { base: 2910, md: 1380, lg: 1110 },
+      },
+      { remote: 'mf_portfolio', module: 'ProcessSection', reserve: processReserve },
+      { remote: 'mf_marketing', module: 'PricingSection', reserve: { base: 3000, md: 2700, lg: 1340 } },
+      { remote: 'mf_marketing', module: 'TestimonialsSection', reserve: testimonialsReserve },
+      { remote: 'mf_marketing', module: 'CallToActionBand', reserve: callToActionReserve },
+      { remote: 'mf_marketing', module: 'ClientCarousel', reserve: { base: 520, md: 500 } },
+    ],
   },
   services: {
     path: '/services',
@@ -28,6 +59,14 @@ export const routes = {
     title: `Services | ${brand}`,
     description:
       'Web development, mobile apps, UI/UX design, e-commerce solutions and SEO & digital marketing from a remote team across India.',
+    slots: [
+      {
+        remote: 'mf_marketing',
+        module: 'ServicesPage',
+        tone: 'dark',
+        reserve: { base: 3200, md: 2200, lg: 1700 },
+      },
+    ],
   },
   about: {
     path: '/about',
@@ -35,6 +74,18 @@ export const routes = {
     title: `About Us | ${brand}`,
     description:
       'Tailored solutions for businesses of all sizes, a passionate team, a proven track record and 24/7 client support.',
+    /** The about page from mf-marketing, how we work from mf-portfolio, what clients say, a closing call. */
+    slots: [
+      {
+        remote: 'mf_marketing',
+        module: 'AboutPage',
+        tone: 'dark',
+        reserve: { base: 3120, md: 2540, lg: 1830 },
+      },
+      { remote: 'mf_portfolio', module: 'ProcessSection', reserve: processReserve },
+      { remote: 'mf_marketing', module: 'TestimonialsSection', reserve: testimonialsReserve },
+      { remote: 'mf_marketing', module: 'CallToActionBand', reserve: callToActionReserve },
+    ],
   },
   portfolio: {
     path: '/portfolio',
@@ -42,6 +93,14 @@ export const routes = {
     title: `Portfolio | ${brand}`,
     description:
       'E-commerce stores, WordPress sites, real-estate, classified, consulting, business and matrimonial projects we have built, and how we work.',
+    slots: [
+      {
+        remote: 'mf_portfolio',
+        module: 'PortfolioPage',
+        tone: 'dark',
+        reserve: { base: 4550, md: 2560, lg: 2020 },
+      },
+    ],
   },
   categories: {
     path: '/categories',
@@ -49,6 +108,14 @@ export const routes = {
     title: `Project Categories | ${brand}`,
     description:
       'Browse our portfolio by category, from e-commerce and WordPress to real estate and matrimonial sites.',
+    slots: [
+      {
+        remote: 'mf_portfolio',
+        module: 'CategoriesPage',
+        tone: 'dark',
+        reserve: { base: 4300, md: 2500, lg: 1540 },
+      },
+    ],
   },
   contact: {
     path: '/contact',
@@ -56,18 +123,37 @@ export const routes = {
     title: `Contact Us | ${brand}`,
     description:
       "Tell us about your project: send your query, call or chat on WhatsApp. We'll reply within 24 hours.",
+    /** mf-contact's page, given this environment's API URL and EmailJS settings. */
+    slots: [
+      {
+        remote: 'mf_contact',
+        module: 'ContactPage',
+        tone: 'dark',
+        reserve: { base: 2400, md: 1800 },
+        runtimeConfigProp: 'runtimeConfig',
+      },
+    ],
   },
   privacy: {
     path: '/privacy-policy',
     aliases: [],
     title: `Privacy Policy | ${brand}`,
     description: `How ${brand} collects, uses and protects the information you share with us.`,
+    slots: [
+      {
+        remote: 'mf_marketing',
+        module: 'PrivacyPolicyPage',
+        tone: 'dark',
+        reserve: { base: 2000, md: 1600 },
+      },
+    ],
   },
   terms: {
     path: '/terms-conditions',
     aliases: ['/terms'],
     title: `Terms and Conditions | ${brand}`,
     description: `The terms that apply when you use the ${brand} website and services.`,
+    slots: [{ remote: 'mf_marketing', module: 'TermsPage', tone: 'dark', reserve: { base: 2000, md: 1600 } }],
   },
 } as const satisfies Record<string, RouteEntry>;
 

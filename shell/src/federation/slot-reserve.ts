@@ -1,7 +1,7 @@
 import type { Theme } from '@emotion/react';
-import type { SlotReserve } from 'federation/slot-shape';
+import type { SlotReserve } from 'shared-content/site';
 
-export type { SlotReserve, SlotTone } from 'federation/slot-shape';
+export type { SlotReserve, SlotTone } from 'shared-content/site';
 
 export function reserveStyles(theme: Theme, reserve: SlotReserve) {
   return {

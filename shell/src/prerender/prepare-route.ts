@@ -1,7 +1,7 @@
 /**
  * Prepares a route's first render. In Node (prepareRoute), the prerenderer loads what that render needs, so the
- * HTML is complete (no placeholders): its remote modules (from the route → slots table) and, for /contact,
- * runtime.json. In the browser (prepareHydration), nothing is loaded first: each slot keeps its prerendered HTML
+ * HTML is complete (no placeholders): its remote modules (from the route table) and runtime.json when a slot
+ * takes it. In the browser (prepareHydration), nothing is loaded first: each slot keeps its prerendered HTML
  * and is hydrated on its own once its code is wanted (RemoteSlot), so the shell is live without waiting for any
  * remote.
  */
@@ -32,8 +32,10 @@ export async function prepareRoute(pathname: string, { onFailure }: PrepareOptio
       onFailure(key, error);
     }
   });
-  // The contact page's props come from runtime.json; a failure there is the slot's own to show.
-  if (id === 'contact') work.push(loadRuntimeConfig().catch(() => undefined));
+  // A slot given runtime.json (the contact page) renders with it; a failure there is the slot's own to show.
+  if (routeSlots[id].some((slot) => 'runtimeConfigProp' in slot)) {
+    work.push(loadRuntimeConfig().catch(() => undefined));
+  }
   await Promise.all(work);
 }
 

@@ -1,12 +1,12 @@
 import { routeSlots } from 'federation/route-slots';
 import type { ComponentType } from 'react';
-import type { RouteId } from 'shared-content/site';
+import type { RouteId, RouteSlotEntry } from 'shared-content/site';
+import { loadedRuntimeConfig, loadRuntimeConfig } from '../config/runtime-config.ts';
 import { RemoteSlot } from '../federation/RemoteSlot.tsx';
 import type { SlotReserve, SlotTone } from '../federation/slot-reserve.ts';
 
 export interface RouteSlotsProps {
-  /** A route whose slots need nothing from run-time files (the contact page has its own ContactRoute). */
-  route: Exclude<RouteId, 'contact'>;
+  route: RouteId;
 }
 
 interface DeclaredSlotProps {
@@ -15,18 +15,41 @@ interface DeclaredSlotProps {
   reserve: SlotReserve;
   tone?: SlotTone;
   props?: object;
+  resolveProps?: () => Promise<object>;
 }
 
 // Each entry of routeSlots is typed against its remote's contract there; RemoteSlot's generics cannot follow
 // a union of remotes and modules, so the rendering side sees the checked entries through this plain type.
 const DeclaredSlot = RemoteSlot as unknown as ComponentType<DeclaredSlotProps>;
 
-/** A route's remote slots, in the order of the route → slots table. */
+/**
+ * A slot's props: those the route table gives, plus this environment's runtime.json for the prop that takes it.
+ * Prepared for the first render (prepare-route.ts), the config is passed as it is; otherwise it loads with the
+ * module.
+ */
+function slotProps({
+  props,
+  runtimeConfigProp,
+}: RouteSlotEntry): Pick<DeclaredSlotProps, 'props' | 'resolveProps'> {
+  if (!runtimeConfigProp) return { props };
+  const runtimeConfig = loadedRuntimeConfig();
+  if (runtimeConfig) return { props: { ...props, [runtimeConfigProp]: runtimeConfig } };
+  return { resolveProps: async () => ({ ...props, [runtimeConfigProp]: await loadRuntimeConfig() }) };
+}
+
+/** A route's remote slots, in the order of the route table. */
 export function RouteSlots({ route }: RouteSlotsProps) {
   return (
     <>
-      {routeSlots[route].map((slot) => (
-        <DeclaredSlot key={`${slot.remote}/${slot.module}`} {...slot} />
+      {routeSlots[route].map((slot: RouteSlotEntry) => (
+        <DeclaredSlot
+          key={`${slot.remote}/${slot.module}`}
+          remote={slot.remote}
+          module={slot.module}
+          reserve={slot.reserve}
+          tone={slot.tone}
+          {...slotProps(slot)}
+        />
       ))}
     </>
   );

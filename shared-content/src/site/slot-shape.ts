@@ -1,0 +1,30 @@
+/** The shape of a slot's reserved space, free of styling imports so Node code (the page generator) can read it. */
+
+/** 'dark' for a slot that opens the page under the transparent header. */
+export type SlotTone = 'light' | 'dark';
+
+/** Height a slot reserves (px) while its remote loads or when it failed, so nothing below it jumps. */
+export interface SlotReserve {
+  base: number;
+  md?: number;
+  lg?: number;
+}
+
+/**
+ * One remote section of a page, as the route table declares it. Names are plain strings here because this
+ * package sits below the remotes; the federation package (federation/route-slots) checks every slot against
+ * the remote's declared exposes and their props, so a wrong remote, module or prop fails the typecheck.
+ */
+export interface RouteSlotEntry {
+  /** The remote's Module Federation name (mf_marketing, …). */
+  remote: string;
+  /** The exposed component the slot shows. */
+  module: string;
+  /** Space held while loading and on failure: the section's height measured at 375, 768 and 1280 px. */
+  reserve: SlotReserve;
+  tone?: SlotTone;
+  /** Props known when the page is written. */
+  props?: Readonly<Record<string, unknown>>;
+  /** The prop that receives this environment's run-time config (runtime.json: API URL, EmailJS settings). */
+  runtimeConfigProp?: string;
+}

@@ -7,11 +7,10 @@ import { join } from 'node:path';
 import { siteConfig } from 'shared-content/site';
 // The raw tokens only: the theme entry augments emotion's types, which scripts do not depend on.
 import { palette } from 'shared-content/tokens';
+import { escapeHtml as escapeXml } from './pages/html.ts';
 import { repoRoot } from './paths.ts';
 
 export const ogImageFile = join(repoRoot, 'shell', 'public', 'og-image.png');
-
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The card as an SVG: gradient band, the favicon's mark, brand name, tagline and what the agency does. */
 export function ogImageSvg(width: number, height: number): string {

@@ -65,7 +65,7 @@ describe('pages', () => {
     const seen: string[] = [];
     const probe: HeadPart = ({ path, remoteMap }) => {
       seen.push(`${path} ${remoteMap.mf_marketing}`);
-      return '<meta name="probe" />';
+      return [{ tag: 'meta', attributes: { name: 'probe' } }];
     };
     writePages(deploy, {}, [probe], noPrerender);
     expect(seen).toContain('/contact http://cdn.example/m/1/mf-manifest.json');
@@ -75,7 +75,7 @@ describe('pages', () => {
 
   it('replaces the previous set as a whole', () => {
     writePages(deploy, {}, undefined, noPrerender);
-    writePages(deploy, {}, [() => '<meta name="second" />'], noPrerender);
+    writePages(deploy, {}, [() => [{ tag: 'meta', attributes: { name: 'second' } }]], noPrerender);
     expect(readFileSync(pageFor(deploy, '/about') ?? '', 'utf8')).toContain('<meta name="second" />');
     expect(readFileSync(pageFor(deploy, '/about') ?? '', 'utf8')).not.toContain('<title>');
   });
@@ -118,6 +118,34 @@ describe('pages', () => {
     const about = readFileSync(pageFor(deploy, '/about') ?? '', 'utf8');
     expect(about).toContain('<script defer src="/static/js/index.1.js"></script>');
     expect(readDeferredScripts(about)).toBeNull();
+  });
+
+  it('hands a prerendered page’s code preloads to the page loader as typed hints, with their remote and slots', () => {
+    writeFileSync(
+      join(deploy, 'shell', 'index.html'),
+      shellIndex.replace('</head>', '<script defer src="/static/js/index.1.js"></script></head>'),
+    );
+    mkdirSync(join(deploy, 'shell', 'static', 'js'), { recursive: true });
+    writeFileSync(join(deploy, 'shell', 'static', 'js', 'page-loader.0123abcd.js'), '');
+    const chunk = 'http://cdn.example/m/1/static/js/a.js?x=1&y="2"';
+    const hints: HeadPart = () => [
+      { tag: 'link', attributes: { rel: 'preload', href: '/static/font/f.woff2', as: 'font' } },
+      {
+        tag: 'link',
+        attributes: { rel: 'preload', href: chunk, as: 'script' },
+        deferrable: { href: chunk, as: 'script', slots: ['mf_marketing/Hero'] },
+      },
+    ];
+    const prerendered: Prerender = (_deploy, paths) =>
+      paths.map((path) => ({ path, html: '<main></main>', styles: '', failedSlots: [], renderErrors: [] }));
+    writePages(deploy, {}, [hints], prerendered);
+    const services = readFileSync(pageFor(deploy, '/services') ?? '', 'utf8');
+    // The URL arrives as it was given: nothing is read back out of escaped markup.
+    expect(readDeferredScripts(services)?.preload).toEqual([
+      { href: chunk, as: 'script', slots: ['mf_marketing/Hero'] },
+    ]);
+    expect(services).toContain('<link rel="preload" href="/static/font/f.woff2" as="font" />');
+    expect(services).not.toContain('<link rel="preload" href="http://cdn.example');
   });
 
   it('writes the pages without content when the prerenderer cannot run', () => {

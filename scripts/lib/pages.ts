@@ -9,8 +9,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import type { RemoteMap } from 'build-config/topology';
 import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
-import { deferScripts, pageLoaderScript } from './pages/defer-scripts.ts';
-import { fontFaces, preloadHints, remoteHints } from './pages/preload.ts';
+import type { DeferredHint, DeferredPlan } from 'shell/early-protocol';
+import {
+  deferredPlanElements,
+  pageLoaderScript,
+  readShellDocument,
+  type ShellDocument,
+} from './pages/defer-scripts.ts';
+import { type HeadElement, renderElement } from './pages/html.ts';
+import { fontFaces, preloadHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';
 import { PrerenderError, type PrerenderResult, prerenderPages } from './prerender/prerender.ts';
 import { readRemoteMap } from './remote-map-file.ts';
@@ -26,16 +33,21 @@ export interface PageContext {
   env: NodeJS.ProcessEnv;
 }
 
-/** Contributes markup to a page's <head>; the parts are joined in order. */
-export type HeadPart = (page: PageContext) => string;
+/** An element of a page's head; a code or data preload also says how the page loader fetches it instead. */
+export interface PageHeadElement extends HeadElement {
+  deferrable?: DeferredHint;
+}
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Contributes elements to a page's <head>; the parts' elements are written in order. */
+export type HeadPart = (page: PageContext) => PageHeadElement[];
 
 /** The route's own title and description, so they are right before any script runs. */
 export const titleAndDescription: HeadPart = ({ route }) => {
   const { title, description } = route ?? notFoundRoute;
-  return `<title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}" />`;
+  return [
+    { tag: 'title', text: title },
+    { tag: 'meta', attributes: { name: 'description', content: description } },
+  ];
 };
 
 /** Head parts in the order they are written. */
@@ -120,27 +132,68 @@ export function pageFileNames(paths: ReadonlyArray<string | null>): string[] {
   });
 }
 
+/**
+ * One page before it is written: the shell's document around it, its head elements, the styles its content
+ * needs, what the page loader fetches later (when the content is prerendered) and the content itself.
+ */
+export interface PageModel {
+  shell: ShellDocument;
+  head: PageHeadElement[];
+  /** The prerendered content's styles, as the renderer wrote them. */
+  styles: string;
+  /** The page's scripts and code preloads for the page loader; null when they stay in the head as written. */
+  deferred: { plan: DeferredPlan; loader: string } | null;
+  /** The markup inside #root, or null for a page the browser renders. */
+  body: string | null;
+}
+
+export function pageModel(
+  shellIndexHtml: string,
+  page: PageContext,
+  parts: readonly HeadPart[] = headParts,
+  body?: Pick<PrerenderResult, 'html' | 'styles'>,
+): PageModel {
+  const shell = readShellDocument(shellIndexHtml);
+  const head = parts.flatMap((part) => part(page));
+  // Only a page with content defers its scripts, only a shell built with the page loader can, and a shell
+  // without entry scripts has nothing to hydrate with: such pages keep their scripts in the head.
+  const loader = body ? pageLoaderScript(page.deploy) : null;
+  const deferred =
+    loader && shell.deferred.scripts.length > 0
+      ? {
+          loader,
+          plan: {
+            scripts: shell.deferred.scripts,
+            preload: [...shell.deferred.preload, ...head.flatMap((element) => element.deferrable ?? [])],
+          },
+        }
+      : null;
+  return { shell, head, styles: body?.styles ?? '', deferred, body: body?.html ?? null };
+}
+
 const emptyRoot = '<div id="root"></div>';
 
+/** Writes a page model as HTML, once. */
+export function serializePage({ shell, head, styles, deferred, body }: PageModel): string {
+  const kept = deferred ? head.filter((element) => !element.deferrable) : head;
+  const loading = deferred ? deferredPlanElements(deferred.plan, deferred.loader) : [];
+  // The content's styles come before the loader's plan: the content is painted first.
+  const ownHead = kept.map(renderElement).join('') + styles + loading.map(renderElement).join('');
+  const html = `${deferred ? shell.headWithoutScripts : shell.head}${ownHead}${shell.rest}`;
+  if (body === null) return html;
+  if (!html.includes(emptyRoot)) throw new Error(`The shell’s index.html has no ${emptyRoot}`);
+  // A function replacement: the markup may hold "$&" and the like, which must stay as written.
+  return html.replace(emptyRoot, () => `<div id="root">${body}</div>`);
+}
+
+/** A page's HTML: its model (pageModel), written once (serializePage). */
 export function renderPage(
   shellIndexHtml: string,
   page: PageContext,
   parts: readonly HeadPart[] = headParts,
   body?: Pick<PrerenderResult, 'html' | 'styles'>,
-) {
-  if (!shellIndexHtml.includes('</head>')) throw new Error('The shell’s index.html has no </head>');
-  // The build's own <title> (if any) gives way to the route's.
-  const withoutTitle = shellIndexHtml.replace(/<title>[\s\S]*?<\/title>/, '');
-  const head = parts.map((part) => part(page)).join('') + (body?.styles ?? '');
-  const withHead = withoutTitle.replace('</head>', `${head}</head>`);
-  if (!body) return withHead;
-  if (!withHead.includes(emptyRoot)) throw new Error(`The shell’s index.html has no ${emptyRoot}`);
-  // Without the page loader (a shell built before it existed) the scripts stay in the head, as written.
-  const loader = pageLoaderScript(page.deploy);
-  const owners = new Map(remoteHints(page).map((hint) => [hint.href, hint]));
-  const deferred = loader ? deferScripts(withHead, loader, owners) : withHead;
-  // A function replacement: the markup may hold "$&" and the like, which must stay as written.
-  return deferred.replace(emptyRoot, () => `<div id="root">${body.html}</div>`);
+): string {
+  return serializePage(pageModel(shellIndexHtml, page, parts, body));
 }
 
 /** Renders every page in Node; on failure the pages are written without a body (the browser renders them). */

@@ -7,10 +7,8 @@ import { join } from 'node:path';
 import { shell } from 'build-config/topology';
 import { absoluteUrl, routes } from 'shared-content/site';
 import { writeFileAtomic } from '../remote-map-file.ts';
+import { escapeHtml } from './html.ts';
 import { siteUrlFrom } from './site-url.ts';
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function canonicalUrls(siteUrl: string): string[] {
   return Object.values(routes).map((route) => absoluteUrl(siteUrl, route.path));
@@ -18,7 +16,7 @@ export function canonicalUrls(siteUrl: string): string[] {
 
 export function sitemapXml(siteUrl: string): string {
   const entries = canonicalUrls(siteUrl)
-    .map((url) => `  <url><loc>${escapeXml(url)}</loc></url>`)
+    .map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
 }

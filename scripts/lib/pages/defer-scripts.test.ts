@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { deferScripts as deferWith, readDeferredScripts } from './defer-scripts.ts';
+import { deferredPlanElements, readDeferredScripts, readShellDocument } from './defer-scripts.ts';
+import { renderElement } from './html.ts';
 
 const deferredScriptsLoader = '/static/js/page-loader.0123abcd.js';
-const deferScripts = (html: string) => deferWith(html, deferredScriptsLoader);
+
+/** A built page's head with its scripts and code preloads taken out, the plan and loader written at its end. */
+function deferScripts(html: string): string {
+  const shell = readShellDocument(html);
+  if (shell.deferred.scripts.length === 0) return html;
+  const loading = deferredPlanElements(shell.deferred, deferredScriptsLoader).map(renderElement).join('');
+  return `${shell.headWithoutScripts}${loading}${shell.rest}`;
+}
 
 const page =
   '<html><head><title>T</title>' +

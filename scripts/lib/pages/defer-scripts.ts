@@ -7,7 +7,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DeferredHint, DeferredPlan } from 'shell/early-protocol';
+import { type DeferredHint, type DeferredPlan, deferredPlanId } from 'shell/early-protocol';
+import { type HeadElement, jsonScript } from './html.ts';
 
 export type DeferredScripts = DeferredPlan;
 
@@ -19,56 +20,71 @@ export function pageLoaderScript(deploy: string): string | null {
   return file ? `/static/js/${file}` : null;
 }
 
-const decodeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+/** The shell's built index.html, split where the page generator writes: its head, and the rest from </head>. */
+export interface ShellDocument {
+  /** The head as built, without its <title> (the route's takes its place). */
+  head: string;
+  /** The same head without the entry scripts and code preloads, which `deferred` holds in order. */
+  headWithoutScripts: string;
+  deferred: DeferredPlan;
+  rest: string;
+}
 
 const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 
-/** Which remote or slots a preloaded file belongs to (preload.ts knows; the shell's own files belong to none). */
-export type HintOwners = ReadonlyMap<string, Pick<DeferredHint, 'remote' | 'slots'>>;
-
 /**
- * Moves the head's entry scripts and code preloads into the deferred list, each preload with the remote or
- * slots it belongs to; the font preload stays. The loader runs async, as soon as it arrives, so that it holds
- * a visitor's early taps.
+ * Reads the shell's build output, the only markup the page generator reads rather than writes: its entry
+ * scripts and code preloads (Rsbuild writes them), which a prerendered page hands to the page loader. Data
+ * blocks and a font preload stay in the head.
  */
-export function deferScripts(html: string, loader: string, owners: HintOwners = new Map()): string {
-  const headEnd = html.indexOf('</head>');
-  if (headEnd === -1) throw new Error('The page has no </head>');
-  const plan: DeferredScripts = { scripts: [], preload: [] };
-  let head = html.slice(0, headEnd);
-  head = head.replace(/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g, (tag, src: string) => {
-    if (/\btype="application\/(ld\+)?json"/.test(tag)) return tag;
-    plan.scripts.push(src);
-    return '';
-  });
-  head = head.replace(/<link\b[^>]*\brel="preload"[^>]*>/g, (tag) => {
-    const as = attribute(tag, 'as');
-    const href = attribute(tag, 'href');
-    if (!href || !as || !['script', 'style', 'fetch'].includes(as)) return tag;
-    const type = attribute(tag, 'type');
-    const integrity = attribute(tag, 'integrity');
-    const { remote, slots } = owners.get(decodeAttribute(href)) ?? {};
-    plan.preload.push({
-      href,
-      as,
-      ...(/\bcrossorigin\b/.test(tag) ? { crossorigin: true } : {}),
-      ...(type ? { type } : {}),
-      ...(integrity ? { integrity } : {}),
-      ...(remote ? { remote } : {}),
-      ...(slots ? { slots } : {}),
+export function readShellDocument(indexHtml: string): ShellDocument {
+  const headEnd = indexHtml.indexOf('</head>');
+  if (headEnd === -1) throw new Error('The shell’s index.html has no </head>');
+  const head = indexHtml.slice(0, headEnd).replace(/<title>[\s\S]*?<\/title>/, '');
+  const deferred: DeferredPlan = { scripts: [], preload: [] };
+  const headWithoutScripts = head
+    .replace(/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g, (tag, src: string) => {
+      if (/\btype="application\/(ld\+)?json"/.test(tag)) return tag;
+      deferred.scripts.push(src);
+      return '';
+    })
+    .replace(/<link\b[^>]*\brel="preload"[^>]*>/g, (tag) => {
+      const hint = buildPreload(tag);
+      if (!hint) return tag;
+      deferred.preload.push(hint);
+      return '';
     });
-    return '';
-  });
-  if (plan.scripts.length === 0) return html;
-  // "<" escaped: the JSON cannot close its <script> element, whatever a URL holds.
-  const json = JSON.stringify(plan).replace(/</g, '\\u003c');
-  const block =
-    `<script type="application/json" id="deferred-scripts">${json}</script>` +
-    `<script async src="${loader}"></script>`;
-  return `${head}${block}${html.slice(headEnd)}`;
+  return { head, headWithoutScripts, deferred, rest: indexHtml.slice(headEnd) };
 }
 
-/** The deferred list of a page written by deferScripts (for tests and diagnostics). */
+/** A preload the build wrote, as the deferred plan holds it (null for one that stays in the head: a font). */
+function buildPreload(tag: string): DeferredHint | null {
+  const as = attribute(tag, 'as');
+  const href = attribute(tag, 'href');
+  if (!href || !as || !['script', 'style', 'fetch'].includes(as)) return null;
+  const type = attribute(tag, 'type');
+  const integrity = attribute(tag, 'integrity');
+  return {
+    href: href.replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+    as,
+    ...(/\bcrossorigin\b/.test(tag) ? { crossorigin: true } : {}),
+    ...(type ? { type } : {}),
+    ...(integrity ? { integrity } : {}),
+  };
+}
+
+/**
+ * What a prerendered page's head ends with instead of its scripts: the deferred plan as a data block, and the
+ * page loader, which runs async, as soon as it arrives, so that it holds a visitor's early taps.
+ */
+export function deferredPlanElements(plan: DeferredPlan, loader: string): HeadElement[] {
+  return [
+    jsonScript('application/json', plan, { id: deferredPlanId }),
+    { tag: 'script', attributes: { async: true, src: loader } },
+  ];
+}
+
+/** The deferred list of a page written with deferredPlanElements (for tests and diagnostics). */
 export function readDeferredScripts(html: string): DeferredScripts | null {
   const json = /<script type="application\/json" id="deferred-scripts">([\s\S]*?)<\/script>/.exec(html)?.[1];
   return json ? (JSON.parse(json) as DeferredScripts) : null;

@@ -53,7 +53,7 @@ const hrefs = (route: (typeof routes)[keyof typeof routes] | null) =>
   remoteHints({ route, remoteMap: { mf_marketing: manifestUrl }, deploy }).map((hint) => hint.href);
 
 describe('preload hints', () => {
-  it('take each route’s remotes and exposes from the shell’s route → slots table', () => {
+  it('take each route’s remotes and exposes from the route table', () => {
     expect(slotsOfRoute(routes.services)).toEqual([{ remote: 'mf_marketing', module: 'ServicesPage' }]);
     expect(slotsOfRoute(routes.home)[0]).toEqual({ remote: 'mf_marketing', module: 'Hero' });
     expect(slotsOfRoute(null)).toEqual([]);

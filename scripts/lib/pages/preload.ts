@@ -1,7 +1,7 @@
 /**
  * Preload hints for each generated page, so the browser fetches what the route needs in parallel with the
  * shell's own JavaScript instead of one after the other (html → remotes.json → mf-manifest.json → remote entry →
- * chunk). Which remotes and exposes a route uses comes from the shell's route → slots table, the same table the
+ * chunk). Which remotes and exposes a route uses comes from the route table (federation/route-slots), the same table the
  * shell renders from; where they live comes from the environment's remote map and each remote's deployed
  * mf-manifest.json, so after a release or rollback the regenerated pages point at the live versions.
  */
@@ -16,7 +16,8 @@ import { shellImports } from 'federation/remotes';
 import { routeSlots } from 'federation/route-slots';
 import type { RouteEntry } from 'shared-content/site';
 import { shellLends } from '../contract-check.ts';
-import type { HeadPart, PageContext } from '../pages.ts';
+import type { HeadPart, PageContext, PageHeadElement } from '../pages.ts';
+import { renderElement, styleElement } from './html.ts';
 
 /** The parts of a deployed mf-manifest.json a page needs: the remote entry and each expose's assets. */
 interface DeployedManifest {
@@ -41,20 +42,45 @@ export interface Hint {
   slots?: string[];
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+/** Kinds of preload a prerendered page hands to the page loader (a font preload stays: the text needs it). */
+const deferrableKinds: ReadonlySet<Hint['as']> = new Set(['script', 'style', 'fetch']);
 
-export function hintMarkup({ href, as, crossorigin, type, integrity, priority }: Hint): string {
-  return (
-    `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"` +
-    (type ? ` type="${type}"` : '') +
-    (integrity ? ` integrity="${escapeAttribute(integrity)}"` : '') +
-    (crossorigin ? ' crossorigin' : '') +
-    (priority ? ` fetchpriority="${priority}"` : '') +
-    ' />'
-  );
+/**
+ * A hint as a head element; a code or data preload also carries what the page loader needs to fetch it when
+ * its remote or slot is wanted, so a prerendered page can hand it over without reading its own markup back.
+ */
+export function hintElement(hint: Hint): PageHeadElement {
+  const { href, as, crossorigin, type, integrity, priority, remote, slots } = hint;
+  return {
+    tag: 'link',
+    attributes: {
+      rel: 'preload',
+      href,
+      as,
+      type,
+      integrity,
+      crossorigin: crossorigin ? true : undefined,
+      fetchpriority: priority,
+    },
+    ...(deferrableKinds.has(as)
+      ? {
+          deferrable: {
+            href,
+            as,
+            ...(crossorigin ? { crossorigin: true } : {}),
+            ...(type ? { type } : {}),
+            ...(integrity ? { integrity } : {}),
+            ...(remote ? { remote } : {}),
+            ...(slots ? { slots } : {}),
+          },
+        }
+      : {}),
+  };
 }
 
-/** The remotes and exposes a route shows, in page order, from the shell's route → slots table. */
+export const hintMarkup = (hint: Hint): string => renderElement(hintElement(hint));
+
+/** The remotes and exposes a route shows, in page order, from the route table. */
 export function slotsOfRoute(route: RouteEntry | null): Array<{ remote: RemoteName; module: string }> {
   const id = routeIdOf(route);
   return id ? routeSlots[id].map(({ remote, module }) => ({ remote, module })) : [];
@@ -170,11 +196,11 @@ export function fontFaceCss(deploy: string): string {
  */
 export const fontFaces: HeadPart = ({ deploy }) => {
   const css = fontFaceCss(deploy);
-  return css ? `<style data-font-faces>${css.replace(/<\/style/gi, '')}</style>` : '';
+  return css ? [styleElement(css, { 'data-font-faces': true })] : [];
 };
 
 /** Head part: the font, the run-time files and the route's remote code. */
 export const preloadHints: HeadPart = (page) => {
   const font = fontHint(page.deploy);
-  return [...(font ? [font] : []), ...remoteHints(page)].map(hintMarkup).join('');
+  return [...(font ? [font] : []), ...remoteHints(page)].map(hintElement);
 };

@@ -1,7 +1,8 @@
 import { type RouteEntry, routes, siteConfig } from 'shared-content/site';
 import { describe, expect, it } from 'vitest';
 import { type PageContext, renderPage } from '../pages.ts';
-import { jsonLdScript, socialTags, structuredData } from './seo.ts';
+import { type HeadElement, jsonScript, renderElement } from './html.ts';
+import { socialTags, structuredData } from './seo.ts';
 import { siteUrlFrom } from './site-url.ts';
 
 const shellIndex = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /></head><body></body></html>';
@@ -15,6 +16,9 @@ const page = (path: string | null, env: NodeJS.ProcessEnv = {}): PageContext => 
   deploy: '/nowhere',
   env,
 });
+
+/** Head elements as the page writes them. */
+const markup = (elements: HeadElement[]) => elements.map(renderElement).join('');
 
 /** The JSON-LD documents of a rendered page, parsed. */
 function jsonLdOf(html: string): Array<Record<string, unknown>> {
@@ -43,7 +47,7 @@ describe('site URL', () => {
 
 describe('social tags head part', () => {
   it('writes canonical, Open Graph and Twitter tags of the route', () => {
-    const html = socialTags(page('/services'));
+    const html = markup(socialTags(page('/services')));
     const url = `${siteConfig.siteUrl}/services`;
     expect(html).toContain(`<link rel="canonical" href="${url}" />`);
     expect(html).toContain(`<meta property="og:url" content="${url}" />`);
@@ -56,19 +60,19 @@ describe('social tags head part', () => {
 
   it('points an alias at its canonical path and follows AGENCY_SITE_URL', () => {
     const env = { AGENCY_SITE_URL: 'https://staging.example.org' };
-    expect(socialTags(page('/Portfolio', env))).toContain(
+    expect(markup(socialTags(page('/Portfolio', env)))).toContain(
       '<link rel="canonical" href="https://staging.example.org/portfolio" />',
     );
-    expect(socialTags(page('/terms', env))).toContain(
+    expect(markup(socialTags(page('/terms', env)))).toContain(
       '<meta property="og:url" content="https://staging.example.org/terms-conditions" />',
     );
-    expect(socialTags(page('/', env))).toContain(
+    expect(markup(socialTags(page('/', env)))).toContain(
       '<link rel="canonical" href="https://staging.example.org/" />',
     );
   });
 
   it('gives the 404 page no canonical link and keeps it out of the index', () => {
-    const html = socialTags(page(null));
+    const html = markup(socialTags(page(null)));
     expect(html).not.toContain('canonical');
     expect(html).not.toContain('og:');
     expect(html).toBe('<meta name="robots" content="noindex" />');
@@ -76,7 +80,7 @@ describe('social tags head part', () => {
 
   it('escapes quotes and angle brackets in attribute values', () => {
     // The contact description contains an apostrophe; nothing may end the attribute early.
-    expect(socialTags(page('/contact'))).toMatch(
+    expect(markup(socialTags(page('/contact')))).toMatch(
       /<meta property="og:description" content="[^"]*We'll reply[^"]*" \/>/,
     );
   });
@@ -85,7 +89,7 @@ describe('social tags head part', () => {
 describe('structured data head part', () => {
   it('describes the agency on every page with its Indian address and contact points', () => {
     for (const path of ['/', '/about', '/contact', '/privacy-policy']) {
-      const [agency] = jsonLdOf(structuredData(page(path)));
+      const [agency] = jsonLdOf(markup(structuredData(page(path))));
       expect(agency).toMatchObject({
         '@context': 'https://schema.org',
         '@type': 'ProfessionalService',
@@ -118,7 +122,7 @@ describe('structured data head part', () => {
   });
 
   it('lists the three plans as offers in rupees on the home page only', () => {
-    const [home] = jsonLdOf(structuredData(page('/')));
+    const [home] = jsonLdOf(markup(structuredData(page('/'))));
     expect(home?.makesOffer).toEqual([
       expect.objectContaining({
         name: 'Starter plan',
@@ -130,12 +134,12 @@ describe('structured data head part', () => {
       expect.objectContaining({ name: 'Premium plan', price: 75000, priceCurrency: 'INR' }),
     ]);
     expect(home?.priceRange).toBe('₹15,000 – ₹75,000');
-    const [services] = jsonLdOf(structuredData(page('/services')));
+    const [services] = jsonLdOf(markup(structuredData(page('/services'))));
     expect(services).not.toHaveProperty('makesOffer');
   });
 
   it('adds the FAQ as an FAQPage on /contact', () => {
-    const documents = jsonLdOf(structuredData(page('/contact')));
+    const documents = jsonLdOf(markup(structuredData(page('/contact'))));
     const faq = documents.find((document) => document['@type'] === 'FAQPage');
     const questions = faq?.mainEntity as Array<{ name: string; acceptedAnswer: { text: string } }>;
     expect(questions).toHaveLength(5);
@@ -144,17 +148,19 @@ describe('structured data head part', () => {
       name: 'How long does it take to build my website?',
       acceptedAnswer: { '@type': 'Answer', text: expect.stringMatching(/^A Starter website/) },
     });
-    expect(jsonLdOf(structuredData(page('/about'))).map((document) => document['@type'])).toEqual([
+    expect(jsonLdOf(markup(structuredData(page('/about')))).map((document) => document['@type'])).toEqual([
       'ProfessionalService',
     ]);
   });
 
   it('has none on the 404 page', () => {
-    expect(structuredData(page(null))).toBe('');
+    expect(markup(structuredData(page(null)))).toBe('');
   });
 
   it('keeps the data inside its script element whatever the text holds', () => {
-    const script = jsonLdScript({ text: '</script><script>alert(1)</script>' });
+    const script = renderElement(
+      jsonScript('application/ld+json', { text: '</script><script>alert(1)</script>' }),
+    );
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(script.slice(script.indexOf('>') + 1, -'</script>'.length))).toEqual({
       text: '</script><script>alert(1)</script>',

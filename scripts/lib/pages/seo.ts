@@ -5,31 +5,22 @@
  */
 import { pageSeo } from 'shared-content/site';
 import type { HeadPart } from '../pages.ts';
+import { type HeadElement, jsonScript } from './html.ts';
 import { siteUrlFrom } from './site-url.ts';
 import { structuredDataFor } from './structured-data.ts';
-
-export const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** canonical link (not on the 404 page), robots noindex on the 404 page, Open Graph and Twitter tags. */
 export const socialTags: HeadPart = ({ route, env }) => {
   const seo = pageSeo(route, siteUrlFrom(env));
-  const canonical = seo.canonicalUrl
-    ? `<link rel="canonical" href="${escapeAttribute(seo.canonicalUrl)}" />`
-    : '';
-  const meta = seo.meta
-    .map((tag) => `<meta ${tag.attribute}="${tag.key}" content="${escapeAttribute(tag.content)}" />`)
-    .join('');
-  return canonical + meta;
+  const canonical: HeadElement[] = seo.canonicalUrl
+    ? [{ tag: 'link', attributes: { rel: 'canonical', href: seo.canonicalUrl } }]
+    : [];
+  const meta = seo.meta.map(
+    (tag): HeadElement => ({ tag: 'meta', attributes: { [tag.attribute]: tag.key, content: tag.content } }),
+  );
+  return [...canonical, ...meta];
 };
 
-/**
- * JSON data in a <script> must not contain "</script" or "<!--": escaping every "<" keeps it data. A script
- * of type application/ld+json is never executed, so the Content-Security-Policy does not apply to it.
- */
-export function jsonLdScript(data: unknown): string {
-  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
-}
-
+/** The route's schema.org documents, each a JSON-LD data block (never executed, so the CSP does not apply). */
 export const structuredData: HeadPart = ({ route, env }) =>
-  structuredDataFor(route, siteUrlFrom(env)).map(jsonLdScript).join('');
+  structuredDataFor(route, siteUrlFrom(env)).map((document) => jsonScript('application/ld+json', document));

@@ -1,8 +1,10 @@
-import { Hono } from 'hono';
+import { type Context, Hono, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { apiMessages, enquiryApiPaths } from 'shared-content/enquiry';
+import { apiMessages, beaconLimits, beaconMessages, enquiryApiPaths } from 'shared-content/enquiry';
+import type { RateLimiter } from './http/rate-limit.ts';
 import { failure } from './http/replies.ts';
 import { describeError, headerSafe } from './logger.ts';
+import { beacon } from './routes/beacon.ts';
 import type { AppDependencies } from './routes/dependencies.ts';
 import { health } from './routes/health.ts';
 import { sendEmail } from './routes/send-email.ts';
@@ -57,24 +59,43 @@ export function createApp(deps: AppDependencies): Hono {
     return next();
   });
 
-  // Rate limit every POST per client, before reading the body: junk counts as much as good requests.
+  // Counts a request against a limiter per client before reading the body: junk counts as much as good requests.
+  const limitRate =
+    (limiter: RateLimiter, message: (retryAfterSeconds: number) => string) =>
+    async (c: Context, next: Next) => {
+      const verdict = limiter.hit(deps.clientAddress(c));
+      if (verdict.allowed) return next();
+      deps.logger.warn('rate limit reached', { client: deps.clientAddress(c), path: headerSafe(c.req.path) });
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
+      return failure(c, 429, message(verdict.retryAfterSeconds));
+    };
+
+  // Every POST counts against the forms' limit, except the beacon: it has its own (below), so a page's
+  // telemetry can never use up its visitor's enquiries, nor enquiries its telemetry.
+  const limitForms = limitRate(deps.rateLimiter, apiMessages.tooManyRequests);
   app.use('*', async (c, next) => {
-    if (c.req.method !== 'POST') return next();
-    const verdict = deps.rateLimiter.hit(deps.clientAddress(c));
-    if (verdict.allowed) return next();
-    deps.logger.warn('rate limit reached', { client: deps.clientAddress(c), path: headerSafe(c.req.path) });
-    c.header('Retry-After', String(verdict.retryAfterSeconds));
-    return failure(c, 429, apiMessages.tooManyRequests(verdict.retryAfterSeconds));
+    if (c.req.method !== 'POST' || c.req.path === enquiryApiPaths.beacon) return next();
+    return limitForms(c, next);
   });
 
   const limitBody = bodyLimit({
     maxSize: deps.maxBodyBytes,
     onError: (c) => failure(c, 413, apiMessages.tooLarge),
   });
+  const limitBeaconBody = bodyLimit({
+    maxSize: beaconLimits.maxBytes,
+    onError: (c) => failure(c, 413, beaconMessages.tooLarge),
+  });
 
   app.post(enquiryApiPaths.sendEmail, limitBody, sendEmail(deps));
   app.post(enquiryApiPaths.subscribe, limitBody, subscribe(deps));
   app.post(enquiryApiPaths.sendForm, limitBody, sendForm(deps));
+  app.post(
+    enquiryApiPaths.beacon,
+    limitRate(deps.beaconRateLimiter, beaconMessages.tooManyBeacons),
+    limitBeaconBody,
+    beacon(deps),
+  );
   app.get(enquiryApiPaths.health, health(deps));
 
   for (const [path, allow] of [
@@ -82,6 +103,7 @@ export function createApp(deps: AppDependencies): Hono {
     [enquiryApiPaths.subscribe, 'POST'],
     [enquiryApiPaths.sendForm, 'POST'],
     [enquiryApiPaths.health, 'GET'],
+    [enquiryApiPaths.beacon, 'POST'],
   ] as const) {
     app.all(path, (c) => {
       c.header('Allow', allow);

@@ -8,6 +8,20 @@ describe('loadConfig', () => {
     expect(config.allowedOrigins).toEqual(['http://localhost:7000']);
     expect(config.smtp).toBeNull();
     expect(config.dataDir).toMatch(/\.data[/\\]enquiry-api$/);
+    expect(config.beaconRateLimit).toEqual({ max: 120, windowMs: 60_000 });
+    expect(config.healthRetentionDays).toBe(30);
+  });
+
+  it('reads the beacon budget and the health retention', () => {
+    const config = loadConfig({
+      ENQUIRY_BEACON_RATE_LIMIT: '30',
+      ENQUIRY_BEACON_RATE_WINDOW_SECONDS: '10',
+      ENQUIRY_HEALTH_RETENTION_DAYS: '7',
+    });
+    expect(config.beaconRateLimit).toEqual({ max: 30, windowMs: 10_000 });
+    expect(config.healthRetentionDays).toBe(7);
+    // The forms' limit is its own.
+    expect(config.rateLimit).toEqual({ max: 20, windowMs: 600_000 });
   });
 
   it('reads SMTP settings, implying TLS on port 465', () => {
@@ -32,6 +46,14 @@ describe('loadConfig', () => {
     [{ ENQUIRY_RETRY_BASE_MS: '5000', ENQUIRY_RETRY_MAX_MS: '1000' }, 'ENQUIRY_RETRY_MAX_MS'],
     [{ AGENCY_PORT_BASE: 'abc' }, 'AGENCY_PORT_BASE'],
     [{ ENQUIRY_LOG_LEVEL: 'debug' }, 'ENQUIRY_LOG_LEVEL'],
+    [
+      { ENQUIRY_HEALTH_RETENTION_DAYS: '0' },
+      'ENQUIRY_HEALTH_RETENTION_DAYS must be a whole number from 1 to 3650',
+    ],
+    [{ ENQUIRY_HEALTH_RETENTION_DAYS: '1.5' }, 'ENQUIRY_HEALTH_RETENTION_DAYS must be a whole number'],
+    [{ ENQUIRY_HEALTH_RETENTION_DAYS: 'a month' }, 'got "a month"'],
+    [{ ENQUIRY_BEACON_RATE_LIMIT: '0' }, 'ENQUIRY_BEACON_RATE_LIMIT'],
+    [{ ENQUIRY_BEACON_RATE_WINDOW_SECONDS: 'soon' }, 'ENQUIRY_BEACON_RATE_WINDOW_SECONDS'],
   ])('rejects %j naming the problem', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -26,6 +26,10 @@ export interface ApiConfig {
   /** Site origins whose pages may call the API from a browser. */
   allowedOrigins: string[];
   rateLimit: { max: number; windowMs: number };
+  /** POST /beacon's own budget per client, apart from rateLimit: telemetry never uses up a visitor's enquiries. */
+  beaconRateLimit: { max: number; windowMs: number };
+  /** Remote health counts (POST /beacon) older than this many days are deleted. */
+  healthRetentionDays: number;
   /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
   trustProxy: boolean;
   maxBodyBytes: number;
@@ -158,6 +162,12 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       max: integer(env, 'ENQUIRY_RATE_LIMIT', 20, 1, 1_000_000_000),
       windowMs: integer(env, 'ENQUIRY_RATE_WINDOW_SECONDS', 600, 1, 86_400) * 1000,
     },
+    // A page sends a beacon when it is hidden or left, so an active visitor sends a few a minute at most.
+    beaconRateLimit: {
+      max: integer(env, 'ENQUIRY_BEACON_RATE_LIMIT', 120, 1, 1_000_000_000),
+      windowMs: integer(env, 'ENQUIRY_BEACON_RATE_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+    },
+    healthRetentionDays: integer(env, 'ENQUIRY_HEALTH_RETENTION_DAYS', 30, 1, 3650),
     trustProxy: flag(env, 'ENQUIRY_TRUST_PROXY', false),
     maxBodyBytes: integer(env, 'ENQUIRY_MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     smtp: smtp(env),

@@ -16,6 +16,7 @@ import { createFolderWriter, createSmtpSender } from './mail/transports.ts';
 import { OutboxWorker } from './outbox/worker.ts';
 import { openDatabase } from './store/database.ts';
 import { Inbox } from './store/inbox.ts';
+import { RemoteHealthStore } from './store/remote-health-store.ts';
 
 let config: ApiConfig;
 try {
@@ -38,15 +39,18 @@ function clientAddress(c: Context): string {
 
 const db = openDatabase(config.dataDir);
 const inbox = new Inbox(db);
+const remoteHealth = new RemoteHealthStore(db, { retentionDays: config.healthRetentionDays });
 const transport = config.smtp ? createSmtpSender(config.smtp) : createFolderWriter(config.dataDir);
 const worker = new OutboxWorker({ inbox, transport, addresses: config.mail, logger, ...config.outbox });
 let shuttingDown = false;
 
 const app = createApp({
   inbox,
+  remoteHealth,
   logger,
   allowedOrigins: config.allowedOrigins,
   rateLimiter: new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs),
+  beaconRateLimiter: new RateLimiter(config.beaconRateLimit.max, config.beaconRateLimit.windowMs),
   maxBodyBytes: config.maxBodyBytes,
   clientAddress,
   onStored: () => worker.kick(),
@@ -78,6 +82,8 @@ server.once('listening', () => {
       : 'outbox folder (SMTP not configured)',
     allowedOrigins: config.allowedOrigins,
     rateLimit: config.rateLimit,
+    beaconRateLimit: config.beaconRateLimit,
+    healthRetentionDays: config.healthRetentionDays,
   });
   worker.start();
 });

@@ -4,10 +4,18 @@ import { failure, mediaType } from './replies.ts';
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
 
+/** The media types a route takes JSON in, and its 415 text for any other. */
+export interface JsonMediaTypes {
+  accepted: readonly string[];
+  refusal: string;
+}
+
+const jsonOnly: JsonMediaTypes = { accepted: ['application/json'], refusal: apiMessages.jsonRequired };
+
 /** Reads a JSON request body: 415 for another content type, 400 when it does not parse. */
-export async function readJsonBody(c: Context): Promise<JsonBody> {
-  if (mediaType(c) !== 'application/json') {
-    return { ok: false, response: failure(c, 415, apiMessages.jsonRequired) };
+export async function readJsonBody(c: Context, types: JsonMediaTypes = jsonOnly): Promise<JsonBody> {
+  if (!types.accepted.includes(mediaType(c))) {
+    return { ok: false, response: failure(c, 415, types.refusal) };
   }
   const text = await c.req.text();
   try {

@@ -2,14 +2,20 @@ import type { Context } from 'hono';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
 import type { Inbox } from '../store/inbox.ts';
+import type { RemoteHealthStore } from '../store/remote-health-store.ts';
 
 /** What the HTTP app needs from its host; the Node entry wires real ones, and another runtime could too. */
 export interface AppDependencies {
   inbox: Inbox;
+  /** The shell's beacon counts per remote version (POST /beacon). */
+  remoteHealth: RemoteHealthStore;
   logger: Logger;
   /** Origins whose pages may call the API from a browser. */
   allowedOrigins: readonly string[];
+  /** Every POST but the beacon: the forms' budget per client. */
   rateLimiter: RateLimiter;
+  /** POST /beacon's own budget per client, so telemetry never uses up the forms'. */
+  beaconRateLimiter: RateLimiter;
   maxBodyBytes: number;
   /** The client's address, the key of the rate limit. */
   clientAddress: (c: Context) => string;

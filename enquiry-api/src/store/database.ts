@@ -9,6 +9,10 @@ export const databaseFile = (dataDir: string) => join(dataDir, 'enquiries.sqlite
 /**
  * Schema migrations, applied in order; PRAGMA user_version records how many have run. Append, never edit.
  * messages holds both forms' messages and is the outbox: a row with delivered_at NULL is still to be e-mailed.
+ * remote_health holds the shell's beacon counts, one row per minute and remote version, kind and reason
+ * (reason '' when there is none: a NULL would never conflict, so the upsert would add rows instead of
+ * counting). Its kinds and reasons are checked by the shared schema before a write, not by the table, so the
+ * contract can grow without rebuilding it.
  */
 const migrations = [
   `CREATE TABLE messages (
@@ -36,6 +40,15 @@ const migrations = [
      email TEXT NOT NULL UNIQUE,
      subscribed_at TEXT NOT NULL
    );`,
+  `CREATE TABLE remote_health (
+     minute_start INTEGER NOT NULL,
+     remote TEXT NOT NULL,
+     version TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     reason TEXT NOT NULL DEFAULT '',
+     count INTEGER NOT NULL CHECK (count > 0),
+     PRIMARY KEY (minute_start, remote, version, kind, reason)
+   ) WITHOUT ROWID;`,
 ];
 
 function migrate(db: Db) {

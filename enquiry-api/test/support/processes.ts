@@ -125,6 +125,7 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
     ENQUIRY_DATA_DIR: options.dataDir,
     ENQUIRY_ALLOWED_ORIGINS: siteOrigin,
     ENQUIRY_RATE_LIMIT: '100000',
+    ENQUIRY_BEACON_RATE_LIMIT: '100000',
     ENQUIRY_SHUTDOWN_TIMEOUT_MS: '3000',
     ...fastOutbox,
     ...options.env,

@@ -1,2 +1,3 @@
 export * from './client.ts';
 export * from './schemas.ts';
+export * from './telemetry.ts';

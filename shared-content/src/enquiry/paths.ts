@@ -7,4 +7,9 @@ export const enquiryApiPaths = {
   /** The Get In Touch form through @emailjs/browser's sendForm: multipart form data, answers the text OK. */
   sendForm: '/api/v1.0/email/send-form',
   health: '/health',
+  /**
+   * The shell's health telemetry per remote version: a JSON RemoteHealthBeacon (telemetry.ts) sent with
+   * navigator.sendBeacon, so as text/plain; answers 204 with no body.
+   */
+  beacon: '/beacon',
 } as const;

@@ -1,0 +1,62 @@
+import { remoteNames } from 'build-config/topology';
+import type { Context } from 'hono';
+import {
+  beaconMessages,
+  type FieldIssue,
+  type RemoteHealthEvent,
+  remoteField,
+  remoteHealthBeaconSchema,
+  remoteHealthIssues,
+} from 'shared-content/enquiry';
+import { type JsonMediaTypes, readJsonBody } from '../http/json-body.ts';
+import { failure } from '../http/replies.ts';
+import { describeError } from '../logger.ts';
+import type { AppDependencies } from './dependencies.ts';
+
+/** sendBeacon sends a string as text/plain (no CORS preflight); a tool may say what it is, application/json. */
+const beaconMediaTypes: JsonMediaTypes = {
+  accepted: ['text/plain', 'application/json'],
+  refusal: beaconMessages.contentType,
+};
+
+const siteRemotes: ReadonlySet<string> = new Set(remoteNames);
+
+/** Events naming a remote the site does not have: a well-formed name is not enough to take up a row. */
+function unknownRemotes(events: readonly RemoteHealthEvent[]): FieldIssue[] {
+  return events.flatMap(({ remote }, index) => {
+    if (siteRemotes.has(remote)) return [];
+    const field = remoteField(index);
+    return [{ field, message: beaconMessages.unknownRemote(field, remote, remoteNames) }];
+  });
+}
+
+function refuse(c: Context, issues: FieldIssue[]) {
+  const [first] = issues;
+  return failure(c, 400, first?.message ?? 'Invalid beacon.', {
+    ...(first?.field ? { field: first.field } : {}),
+    issues,
+  });
+}
+
+/**
+ * POST /beacon: the shell's health counts per remote version (shared-content's telemetry.ts has the contract).
+ * All or nothing: one bad event refuses the whole beacon and stores none of it. 204 once the counts are stored.
+ * Its own rate limit and the body limit are applied where it is registered (app.ts).
+ */
+export function beacon(deps: AppDependencies) {
+  return async (c: Context) => {
+    const body = await readJsonBody(c, beaconMediaTypes);
+    if (!body.ok) return body.response;
+    const parsed = remoteHealthBeaconSchema.safeParse(body.value);
+    if (!parsed.success) return refuse(c, remoteHealthIssues(parsed.error));
+    const unknown = unknownRemotes(parsed.data.events);
+    if (unknown.length > 0) return refuse(c, unknown);
+    try {
+      await deps.remoteHealth.record(parsed.data.events);
+    } catch (error) {
+      deps.logger.error('could not store beacon', describeError(error));
+      return failure(c, 500, beaconMessages.storeFailed);
+    }
+    return c.body(null, 204);
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * pnpm affected <git-range> [--json]
+ * Prints which apps a change touches, so each team's pipeline builds, tests and releases only its own app:
+ * per app, release (it builds from a changed package) or check (it only typechecks against one), and whether
+ * the composed e2e suite runs. The rules are in scripts/README.md ("affected.ts").
+ */
+import { affectedBy } from './lib/affected/affected.ts';
+import { changedFiles } from './lib/affected/git-changes.ts';
+import { affectedJson, describeAffected } from './lib/affected/report.ts';
+import { readWorkspace } from './lib/affected/workspace.ts';
+import { parseCommandLine, runCommand, UsageError } from './lib/cli.ts';
+import { repoRoot } from './lib/paths.ts';
+
+const usage = `Usage: pnpm affected <git-range> [--json]
+
+  Lists the apps (shell, mf-marketing, mf-portfolio, mf-contact, enquiry-api) that the range's changes touch:
+    release  it builds from a changed package: build, test and release it
+    check    it only reads a changed app's types (the shell, when a remote changes) or the check setup
+             changed: re-run its typecheck and tests, release nothing
+    test     the composed e2e suite must run
+  and ignores documentation. Exit code 0 whatever it finds.
+
+  <git-range>  origin/main...HEAD (what a pull request changes), main~3..HEAD, or one commit
+  --json       one JSON object for pipelines: release, check, suite.run, and why (use pnpm --silent)`;
+
+await runCommand(usage, () => {
+  const { values, positionals } = parseCommandLine(process.argv.slice(2), {
+    json: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) return console.log(usage);
+  const [range] = positionals;
+  if (range === undefined) throw new UsageError('Name the git range, such as origin/main...HEAD.');
+  if (positionals.length > 1) throw new UsageError(`One git range at a time, got: ${positionals.join(' ')}.`);
+
+  const files = changedFiles(range, repoRoot);
+  const affected = affectedBy(files, readWorkspace(repoRoot));
+  console.log(
+    values.json
+      ? JSON.stringify(affectedJson(affected, range, files.length), null, 2)
+      : describeAffected(affected, range, files.length),
+  );
+});

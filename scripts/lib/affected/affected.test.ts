@@ -1,0 +1,157 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Affected, affectedBy } from './affected.ts';
+import { readWorkspace, type Workspace } from './workspace.ts';
+
+const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
+
+/** This repository's graph as its package.json files have it, frozen here so the cases read on their own. */
+const workspace: Workspace = {
+  packages: Object.entries({
+    shell: [
+      'build-config',
+      'federation',
+      'mf-contact',
+      'mf-marketing',
+      'mf-portfolio',
+      'shared-content',
+      'site-router',
+    ],
+    'mf-marketing': ['build-config', 'shared-content', 'site-router'],
+    'mf-portfolio': ['build-config', 'shared-content', 'site-router'],
+    'mf-contact': ['build-config', 'shared-content', 'site-router'],
+    'enquiry-api': ['build-config', 'shared-content'],
+    'shared-content': ['site-router'],
+    'build-config': ['shared-content'],
+    federation: ['build-config', 'mf-contact', 'mf-marketing', 'mf-portfolio', 'shared-content'],
+    'site-router': [],
+    e2e: ['build-config', 'federation', 'shared-content', 'site-tools'],
+    'site-tools': ['build-config', 'federation', 'shared-content', 'shell'],
+  }).map(([name, dependsOn]) => ({ name, folder: name === 'site-tools' ? 'scripts' : name, dependsOn })),
+  apps: ['shell', 'mf-marketing', 'mf-portfolio', 'mf-contact', 'enquiry-api'],
+  suite: 'e2e',
+};
+
+const everyApp = workspace.apps;
+
+/** What a pipeline branches on. */
+function outcome(affected: Affected) {
+  const appsWith = (action: string) =>
+    affected.apps.filter((impact) => impact.action === action).map((impact) => impact.app);
+  return {
+    release: appsWith('release'),
+    check: appsWith('check'),
+    e2e: affected.suite.causes.length > 0,
+    ignored: affected.ignored,
+  };
+}
+
+describe('affectedBy', () => {
+  it.each([
+    [
+      'a remote only: that remote, and the shell re-checks its types',
+      ['mf-portfolio/src/filtering.ts', 'mf-portfolio/src/pages/PortfolioPage.tsx'],
+      { release: ['mf-portfolio'], check: ['shell'], e2e: true, ignored: [] },
+    ],
+    [
+      'shared-content: every app builds from it',
+      ['shared-content/src/site/config.ts'],
+      { release: everyApp, check: [], e2e: true, ignored: [] },
+    ],
+    [
+      'federation: the shell only (the remotes do not import it)',
+      ['federation/src/retry-policy.ts'],
+      { release: ['shell'], check: [], e2e: true, ignored: [] },
+    ],
+    [
+      'build-config: every app (the remotes’ build, the API’s topology)',
+      ['build-config/src/remote-config.ts'],
+      { release: everyApp, check: [], e2e: true, ignored: [] },
+    ],
+    [
+      'the root lockfile: everything',
+      ['pnpm-lock.yaml'],
+      { release: everyApp, check: [], e2e: true, ignored: [] },
+    ],
+    [
+      'documentation only: nothing',
+      ['README.md', 'docs/testing.md', 'mf-contact/README.md'],
+      {
+        release: [],
+        check: [],
+        e2e: false,
+        ignored: ['README.md', 'docs/testing.md', 'mf-contact/README.md'],
+      },
+    ],
+    [
+      'the e2e suite only: no app, the suite runs',
+      ['e2e/tests/home/hero.spec.ts'],
+      { release: [], check: [], e2e: true, ignored: [] },
+    ],
+    [
+      'the tooling only: no app (it runs from the checkout), the suite that imports it runs',
+      ['scripts/lib/static-host.ts'],
+      { release: [], check: [], e2e: true, ignored: [] },
+    ],
+    [
+      'a rename from one remote to another: both remotes',
+      ['mf-contact/src/faq/accordion.ts', 'mf-portfolio/src/faq/accordion.ts'],
+      { release: ['mf-portfolio', 'mf-contact'], check: ['shell'], e2e: true, ignored: [] },
+    ],
+    [
+      'a folder that is no workspace package: everything, to be safe',
+      ['mf-blog/src/index.ts'],
+      { release: everyApp, check: [], e2e: true, ignored: [] },
+    ],
+    [
+      'the test floor: every app re-checked, none released',
+      ['test-floor.json'],
+      { release: [], check: everyApp, e2e: true, ignored: [] },
+    ],
+    ['an empty change: nothing', [], { release: [], check: [], e2e: false, ignored: [] }],
+  ])('%s', (_case, files, expected) => {
+    expect(outcome(affectedBy(files, workspace))).toEqual(expected);
+  });
+
+  it('gives each app its causes, its own package first, and releases when a check and a release meet', () => {
+    const affected = affectedBy(
+      ['mf-portfolio/src/filtering.ts', 'shell/src/App.tsx', 'site-router/src/index.ts'],
+      workspace,
+    );
+    expect(affected.apps.find((impact) => impact.app === 'shell')).toEqual({
+      app: 'shell',
+      action: 'release',
+      causes: [
+        { source: 'shell', kind: 'package', files: ['shell/src/App.tsx'], action: 'release' },
+        { source: 'site-router', kind: 'package', files: ['site-router/src/index.ts'], action: 'release' },
+        {
+          source: 'mf-portfolio',
+          kind: 'package',
+          files: ['mf-portfolio/src/filtering.ts'],
+          action: 'check',
+        },
+      ],
+    });
+  });
+
+  it('names why the suite runs, its own files first, and lists a file once', () => {
+    const affected = affectedBy(['shell/src/App.tsx', 'e2e/fixtures.ts', 'shell/src/App.tsx'], workspace);
+    expect(affected.suite).toEqual({
+      name: 'e2e',
+      causes: [
+        { source: 'e2e', kind: 'package', files: ['e2e/fixtures.ts'] },
+        { source: 'shell', kind: 'package', files: ['shell/src/App.tsx'] },
+      ],
+    });
+  });
+
+  it('reads the same from this repository’s own package.json files for a remote-only change', () => {
+    const affected = affectedBy(['mf-portfolio/src/filtering.ts'], readWorkspace(repoRoot));
+    expect(outcome(affected)).toEqual({
+      release: ['mf-portfolio'],
+      check: ['shell'],
+      e2e: true,
+      ignored: [],
+    });
+  });
+});

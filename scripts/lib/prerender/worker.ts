@@ -1,41 +1,48 @@
 /**
- * Runs in its own process (prerender.ts starts it), because the federation runtime keeps global state and
- * this swaps the global fetch: renders every page of the site with the deployed shell's Node build and
- * prints the results as JSON on stdout.
+ * Runs in its own process (prerender.ts starts it), because the federation runtime keeps global state of its
+ * own (its instances, the remotes it loaded): renders every page of the site with the deployed shell's Node
+ * build, which reaches the deployed site only through the transport given to renderPage, and prints the
+ * results as JSON on stdout.
  *   node --import tsx worker.ts <deploy folder> <path>...   ("" stands for the 404 page)
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { assetBasesGlobal } from 'build-config/ssr-asset-base';
 import { readRemoteMap } from '../remote-map-file.ts';
 import { deployFetch } from './deploy-fetch.ts';
 import { type PrerenderResult, serverBuildDir, serverEntryFile } from './prerender.ts';
+import { assetBasesOf, type PrerenderTransport } from './transport.ts';
 
 /** A path no route matches, for the 404 page. */
 const notFoundPath = '/__page-not-found__';
 
+/** What the shell's Node build exports (shell/src/server/index.ts). */
 interface ServerEntry {
-  renderPage(path: string): Promise<Omit<PrerenderResult, 'path'>>;
+  /** Absent from a build published before renderPage took its transport as a parameter. */
+  takesTransport?: true;
+  renderPage(path: string, transport: PrerenderTransport): Promise<Omit<PrerenderResult, 'path'>>;
 }
 
 const [deploy, ...paths] = process.argv.slice(2);
 if (!deploy) throw new Error('usage: worker.ts <deploy folder> <path>...');
 
-globalThis.fetch = deployFetch(deploy, process.env);
-// In Node a remote's images resolve against the folder its browser build is served from: its manifest's.
-// An entry that is no URL is the shell's to report (remote-map.ts); its slots are prerendered as fallbacks.
-(globalThis as Record<string, unknown>)[assetBasesGlobal] = Object.fromEntries(
-  Object.entries(readRemoteMap(deploy)).flatMap(([name, manifest]) =>
-    URL.canParse(String(manifest)) ? [[name, new URL('.', String(manifest)).href]] : [],
-  ),
-);
-// stdout carries only the results: whatever the runtime or a component logs goes to stderr.
+// stdout carries only the results: whatever the runtime or a component logs goes to stderr. This is about
+// output alone; nothing reaches the deployed site but through the transport below.
 console.log = console.error;
 
-const entry = createRequire(import.meta.url)(join(serverBuildDir(deploy), serverEntryFile)) as ServerEntry;
+const entryFile = join(serverBuildDir(deploy), serverEntryFile);
+const entry = createRequire(import.meta.url)(entryFile) as ServerEntry;
+if (entry.takesTransport !== true) {
+  throw new Error(
+    `${entryFile} is older than the prerenderer (it takes no transport): publish the shell again`,
+  );
+}
+const transport: PrerenderTransport = {
+  fetch: deployFetch(deploy, process.env),
+  assetBases: assetBasesOf(readRemoteMap(deploy)),
+};
 const results: PrerenderResult[] = [];
 for (const path of paths) {
-  const page = await entry.renderPage(path === '' ? notFoundPath : path);
+  const page = await entry.renderPage(path === '' ? notFoundPath : path, transport);
   results.push({ path: path === '' ? null : path, ...page });
 }
 process.stdout.write(JSON.stringify(results));

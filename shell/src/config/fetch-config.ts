@@ -1,6 +1,23 @@
+/** The page's fetch, looked up at each call (as a test stubs it). */
+const pageFetch: typeof fetch = (input, init) => fetch(input, init);
+
+let currentFetch: typeof fetch = pageFetch;
+
+/**
+ * Sets the fetch the shell reads its run-time files and the remotes' manifests with. Only the prerender calls
+ * it (server/transport.ts), with the transport it was given: in Node no page's origin serves /remotes.json,
+ * the deploy folder does. The browser never calls it and keeps the page's fetch.
+ */
+export function setShellFetch(transport: typeof fetch): void {
+  currentFetch = transport;
+}
+
+/** Fetches as the shell does: the page's fetch in the browser, the prerender's transport in Node. */
+export const shellFetch: typeof fetch = (input, init) => currentFetch(input, init);
+
 /** Fetches one of the shell's run-time files. They are never cached, so a release shows on the next load. */
 export async function fetchConfigFile(path: string): Promise<unknown> {
-  const response = await fetch(path, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  const response = await shellFetch(path, { cache: 'no-store', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   try {
     return await response.json();

@@ -104,6 +104,18 @@ describe('remote integrity', () => {
     await vi.waitFor(() => expect(state.refused('mf_portfolio')?.message).toContain(chunkUrl));
   });
 
+  it('checks the manifest it fetched with the fetch it was given (the prerender’s transport in Node)', async () => {
+    const globalFetch = vi.fn();
+    vi.stubGlobal('fetch', globalFetch);
+    const transport = vi.fn(async () => new Response(manifest));
+    const state = createIntegrityState(vi.fn(), transport);
+    state.setRemoteMap({ mf_portfolio: manifestUrl }, { mf_portfolio: sri(manifest) });
+    const hooks = state.plugin() as unknown as Hooks;
+    expect(await ((await hooks.fetch(manifestUrl, {}, remoteInfo)) as Response).text()).toBe(manifest);
+    expect(transport).toHaveBeenCalledWith(manifestUrl, {});
+    expect(globalFetch).not.toHaveBeenCalled();
+  });
+
   it('leaves a remote alone whose map entry carries no integrity (an older release)', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);

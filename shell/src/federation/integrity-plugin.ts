@@ -40,7 +40,14 @@ async function sriOf(bytes: ArrayBuffer): Promise<string> {
 const absolute = (url: string) =>
   new URL(url, typeof location === 'undefined' ? undefined : location.href).href;
 
-export function createIntegrityState(report: (message: string) => void = console.error): IntegrityState {
+/**
+ * `fetchFile` fetches the manifests and the files it checks: the page's fetch in the browser, the prerender's
+ * transport in Node (remote-registry.ts passes the shell's fetch).
+ */
+export function createIntegrityState(
+  report: (message: string) => void = console.error,
+  fetchFile: typeof fetch = (input, init) => fetch(input, init),
+): IntegrityState {
   let urls: RemoteMap = {};
   let manifests: RemoteIntegrity = {};
   /** Absolute file URL → its SRI value, from each sealed manifest the runtime has read. */
@@ -75,7 +82,7 @@ export function createIntegrityState(report: (message: string) => void = console
    */
   async function checkFailedFile(remote: RemoteName, url: string, expected: string) {
     try {
-      const response = await fetch(url, { mode: 'cors', credentials: 'omit', cache: 'reload' });
+      const response = await fetchFile(url, { mode: 'cors', credentials: 'omit', cache: 'reload' });
       // A missing file or a failing server is an outage, not altered code: the loader's retries handle it.
       if (!response.ok) return;
       const bytes = await response.arrayBuffer();
@@ -87,7 +94,7 @@ export function createIntegrityState(report: (message: string) => void = console
 
   /** Fetches a sealed remote's manifest and lets the runtime read it only if its bytes are the released ones. */
   async function checkedManifest(remote: RemoteName, url: string, init: RequestInit): Promise<Response> {
-    const response = await fetch(url, init);
+    const response = await fetchFile(url, init);
     if (!response.ok) return response;
     const bytes = await response.arrayBuffer();
     if ((await sriOf(bytes)) !== manifests[remote]) throw refuse(remote, url);

@@ -4,7 +4,7 @@ import { parseRemoteMapEntries, type RemoteMap } from 'federation/remote-map';
 import type { RemoteName } from 'federation/remotes';
 import { retryPolicy } from 'federation/retry-policy';
 import type { ComponentType } from 'react';
-import { fetchConfigFile, onceUntilFailure } from '../config/fetch-config.ts';
+import { fetchConfigFile, onceUntilFailure, shellFetch } from '../config/fetch-config.ts';
 import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-plugin.ts';
 import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
 import { RemoteReload } from './remote-reload.ts';
@@ -12,8 +12,11 @@ import { RemoteReload } from './remote-reload.ts';
 /** How a failed load is retried before the slot shows its fallback (federation/src/retry-policy.ts). */
 export { retryPolicy };
 
-/** What remotes.json says each remote's released files are (their SHA-384s), and the plugin that checks them. */
-const integrity = createIntegrityState();
+/**
+ * What remotes.json says each remote's released files are (their SHA-384s), and the plugin that checks them;
+ * it fetches each manifest as the shell fetches remotes.json (through the prerender's transport in Node).
+ */
+const integrity = createIntegrityState(console.error, shellFetch);
 
 /**
  * Fetches remotes.json and registers every remote with the runtime instance the build plugin created, after

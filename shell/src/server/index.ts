@@ -4,10 +4,19 @@
  * shared singletons, which the Module Federation runtime provides to the remotes' Node builds.
  */
 import type { PrerenderedPage } from './render-page.tsx';
+import type { PrerenderTransport } from './transport.ts';
 
-export type { PrerenderedPage };
+export type { PrerenderedPage, PrerenderTransport };
 
-export async function renderPage(path: string): Promise<PrerenderedPage> {
-  const { renderPage: render } = await import('./render-page.tsx');
+/** Tells the prerender that renderPage takes its transport (builds before read it from globals). */
+export const takesTransport = true;
+
+/** Renders one path of the site, reaching the deployed site only through `transport`. */
+export async function renderPage(path: string, transport: PrerenderTransport): Promise<PrerenderedPage> {
+  const [{ renderPage: render }, { bindTransport }] = await Promise.all([
+    import('./render-page.tsx'),
+    import('./transport.ts'),
+  ]);
+  bindTransport(transport);
   return render(path);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Enquiry, SimpleContactMessage } from 'shared-content/enquiry';
 import type { Db } from './database.ts';
-import { WriteBatcher } from './write-batcher.ts';
+import { type WriteBatcher, writeBatcherOf } from './write-batcher.ts';
 
 export type MessageKind = 'enquiry' | 'contact';
 
@@ -113,7 +113,7 @@ export class Inbox extends InboxReader {
 
   constructor(db: Db) {
     super(db);
-    this.writes = new WriteBatcher(db);
+    this.writes = writeBatcherOf(db);
     this.insertMessage = db.prepare(
       `INSERT INTO messages (id, kind, received_at, name, email, business, phone, service, message, next_attempt_at)
        VALUES (@id, @kind, @receivedAt, @name, @email, @business, @phone, @service, @message, @nextAttemptAt)`,

@@ -1,6 +1,6 @@
 import type { RemoteHealthEvent } from 'shared-content/enquiry';
 import type { Db } from './database.ts';
-import { WriteBatcher } from './write-batcher.ts';
+import { type WriteBatcher, writeBatcherOf } from './write-batcher.ts';
 
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
@@ -36,8 +36,9 @@ export class RemoteHealthStore {
     private readonly options: RemoteHealthStoreOptions,
   ) {
     this.now = options.now ?? Date.now;
-    // Group commit, as for messages: beacons that arrive together share one wait for the disk.
-    this.writes = new WriteBatcher(db);
+    // Group commit on the connection's one batcher: beacons and enquiries that arrive together share one wait
+    // for the disk.
+    this.writes = writeBatcherOf(db);
     this.upsert = db.prepare(
       `INSERT INTO remote_health (minute_start, remote, version, kind, reason, count)
        VALUES (@minuteStart, @remote, @version, @kind, @reason, @count)

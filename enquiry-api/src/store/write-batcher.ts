@@ -44,3 +44,18 @@ export class WriteBatcher {
     for (const [index, entry] of batch.entries()) entry.resolve(results[index]);
   }
 }
+
+const batchers = new WeakMap<Db, WriteBatcher>();
+
+/**
+ * The one batcher of a connection. Every writer on the connection (the inbox, the remote health counts) shares
+ * it, so writes that arrive in the same turn share one commit, whichever table they go to.
+ */
+export function writeBatcherOf(db: Db): WriteBatcher {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new WriteBatcher(db);
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}

@@ -1,13 +1,8 @@
 /**
- * What the worker gives the shell's Node build with every page (renderPage's second parameter, declared in
- * shell/src/server/transport.ts): how to reach the deployed site, and where each remote's browser files are.
+ * What the worker gives the shell's Node build with every page (renderPage's second parameter, declared by the
+ * shell): how to reach the deployed site (deploy-fetch.ts), and where each remote's browser files are.
  */
-export interface PrerenderTransport {
-  /** Answers every URL of the deployed site (deploy-fetch.ts). */
-  fetch: typeof fetch;
-  /** Remote name → the URL of the folder its browser build is served from (ends with "/"). */
-  assetBases: Readonly<Record<string, string>>;
-}
+export type { PrerenderTransport } from 'shell/server';
 
 /**
  * In Node a remote's images resolve against the folder its browser build is served from: its manifest's. An

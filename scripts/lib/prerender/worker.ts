@@ -15,12 +15,8 @@ import { assetBasesOf, type PrerenderTransport } from './transport.ts';
 /** A path no route matches, for the 404 page. */
 const notFoundPath = '/__page-not-found__';
 
-/** What the shell's Node build exports (shell/src/server/index.ts). */
-interface ServerEntry {
-  /** Absent from a build published before renderPage took its transport as a parameter. */
-  takesTransport?: true;
-  renderPage(path: string, transport: PrerenderTransport): Promise<Omit<PrerenderResult, 'path'>>;
-}
+/** What the shell's Node build exports; `takesTransport` is absent from a build published before it took one. */
+type ServerEntry = Omit<typeof import('shell/server'), 'takesTransport'> & { takesTransport?: true };
 
 const [deploy, ...paths] = process.argv.slice(2);
 if (!deploy) throw new Error('usage: worker.ts <deploy folder> <path>...');

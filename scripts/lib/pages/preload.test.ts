@@ -6,7 +6,11 @@ import incompatibleManifest from 'federation/fixtures/incompatible-react.manifes
 import { shellImports } from 'federation/remotes';
 import { routes } from 'shared-content/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fontFaceCss, fontHint, hintMarkup, remoteHints, slotsOfRoute } from './preload.ts';
+import { renderElement } from './html.ts';
+import { fontFaceCss, fontHint, type Hint, hintElement, remoteHints, slotsOfRoute } from './preload.ts';
+
+/** A hint as the page writes it. */
+const hintMarkup = (hint: Hint) => renderElement(hintElement(hint));
 
 let deploy: string;
 const manifestUrl = 'http://cdn.example/mf-marketing/1.0.0-aaaa1111/mf-manifest.json';

@@ -17,7 +17,7 @@ import { routeSlots } from 'federation/route-slots';
 import type { RouteEntry } from 'shared-content/site';
 import { shellLends } from '../contract-check.ts';
 import type { HeadPart, PageContext, PageHeadElement } from '../pages.ts';
-import { renderElement, styleElement } from './html.ts';
+import { styleElement } from './html.ts';
 
 /** The parts of a deployed mf-manifest.json a page needs: the remote entry and each expose's assets. */
 interface DeployedManifest {
@@ -77,8 +77,6 @@ export function hintElement(hint: Hint): PageHeadElement {
       : {}),
   };
 }
-
-export const hintMarkup = (hint: Hint): string => renderElement(hintElement(hint));
 
 /** The remotes and exposes a route shows, in page order, from the route table. */
 export function slotsOfRoute(route: RouteEntry | null): Array<{ remote: RemoteName; module: string }> {

@@ -3,10 +3,10 @@ import type { Context } from 'hono';
 import {
   beaconMessages,
   type FieldIssue,
+  fieldIssues,
   type RemoteHealthEvent,
   remoteField,
   remoteHealthBeaconSchema,
-  remoteHealthIssues,
 } from 'shared-content/enquiry';
 import { type JsonMediaTypes, readJsonBody } from '../http/json-body.ts';
 import { failure } from '../http/replies.ts';
@@ -48,7 +48,7 @@ export function beacon(deps: AppDependencies) {
     const body = await readJsonBody(c, beaconMediaTypes);
     if (!body.ok) return body.response;
     const parsed = remoteHealthBeaconSchema.safeParse(body.value);
-    if (!parsed.success) return refuse(c, remoteHealthIssues(parsed.error));
+    if (!parsed.success) return refuse(c, fieldIssues(parsed.error));
     const unknown = unknownRemotes(parsed.data.events);
     if (unknown.length > 0) return refuse(c, unknown);
     try {

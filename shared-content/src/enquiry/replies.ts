@@ -1,7 +1,15 @@
 export interface FieldIssue {
-  /** The field's name, or "" for the body as a whole. */
+  /** The field's name (`email`, `events[2].reason`), or "" for the body as a whole. */
   field: string;
   message: string;
+}
+
+/** A field's name as replies write it: `email`, `events[2].reason`; "" for the body itself. */
+export function fieldPath(path: readonly PropertyKey[] | undefined): string {
+  let text = '';
+  for (const key of path ?? [])
+    text += typeof key === 'number' ? `[${key}]` : `${text ? '.' : ''}${String(key)}`;
+  return text;
 }
 
 /** 200 from POST /send-email and POST /subscribe. */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { hasControlCharacters } from './control-characters.ts';
 import { enquiryServices, fieldLimits, phoneDigits } from './fields.ts';
 import { validationMessages as say } from './messages.ts';
-import type { FieldIssue } from './replies.ts';
+import { type FieldIssue, fieldPath } from './replies.ts';
 
 /**
  * The request schemas of the enquiry API, defined once: the API validates with them and the forms may too.
@@ -98,5 +98,5 @@ export type NewsletterSubscription = z.output<typeof newsletterSubscriptionSchem
 
 /** Every problem of a failed parse, in field order; the first is the one a form shows. */
 export function fieldIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
+  return error.issues.map((issue) => ({ field: fieldPath(issue.path), message: issue.message }));
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { fieldIssues } from './schemas.ts';
 import {
   beaconLimits,
   type RemoteHealthEvent,
   remoteHealthBeaconSchema,
-  remoteHealthIssues,
   remoteHealthKinds,
 } from './telemetry.ts';
 
@@ -19,7 +19,7 @@ const failure: RemoteHealthEvent = {
 function firstIssue(input: unknown) {
   const result = remoteHealthBeaconSchema.safeParse(input);
   if (result.success) throw new Error(`expected ${JSON.stringify(input)} to be refused`);
-  return remoteHealthIssues(result.error)[0];
+  return fieldIssues(result.error)[0];
 }
 
 describe('remoteHealthBeaconSchema', () => {
@@ -106,7 +106,7 @@ describe('remoteHealthBeaconSchema', () => {
     });
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(remoteHealthIssues(result.error).map((issue) => issue.field)).toEqual([
+    expect(fieldIssues(result.error).map((issue) => issue.field)).toEqual([
       'events[0].count',
       'events[2].kind',
     ]);

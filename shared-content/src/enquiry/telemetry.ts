@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { FieldIssue } from './replies.ts';
+import { fieldPath } from './replies.ts';
 
 /**
  * The health telemetry contract between the shell and the enquiry API (POST /beacon). The shell counts, per
@@ -65,14 +65,6 @@ export const beaconMessages = {
     `${field} "${remote}" is not one of the site's remotes: ${known.join(', ')}.`,
   storeFailed: 'The beacon could not be stored.',
 } as const;
-
-/** A zod path as a reader writes it: `events[2].reason`; "" for the beacon itself. */
-function fieldPath(path: readonly PropertyKey[] | undefined): string {
-  let text = '';
-  for (const key of path ?? [])
-    text += typeof key === 'number' ? `[${key}]` : `${text ? '.' : ''}${String(key)}`;
-  return text;
-}
 
 const shortKey = (key: string) => (key.length > 40 ? `${key.slice(0, 40)}…` : key);
 
@@ -162,11 +154,6 @@ export const remoteHealthBeaconSchema = z.strictObject(
   },
   { error: objectError('a JSON object: { events: [...] }') },
 ) satisfies z.ZodType<RemoteHealthBeacon>;
-
-/** Every problem of a failed beacon parse, the field written as in the messages (`events[2].reason`). */
-export function remoteHealthIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ field: fieldPath(issue.path), message: issue.message }));
-}
 
 /** The field path of an event's remote, for a reply about it (the API checks the names against the site's). */
 export const remoteField = (index: number) => fieldPath(['events', index, 'remote']);

@@ -1,60 +1,56 @@
 /**
- * pnpm release <remote-folder> [--build-dir <dir>] [--force]
+ * pnpm release <remote-folder> [--canary <percent>] [--build-dir <dir>] [--force]
+ * pnpm release <remote-folder> promote | abort [--reason <text>]
+ * pnpm release status [<remote-folder>]  |  pnpm release watch [--once]
  * Builds one remote, checks it against the shell, publishes it into deploy/<remote-folder>/<version>/ and
- * points only that remote's entry of the environment's remotes.json at it (atomically).
+ * points only that remote's entry of the environment's remotes.json at it (atomically): for everyone, or for a
+ * share of the visitors as a canary to promote or abort. The forms are parsed and run in
+ * lib/canary/release-command.ts.
  */
-import { relative, resolve } from 'node:path';
 import { remotes } from 'build-config/topology';
-import { parseCommandLine, resolveRemote, runCommand, UsageError } from './lib/cli.ts';
-import { deployDir, repoRoot } from './lib/paths.ts';
-import { releaseBuild } from './lib/release.ts';
+import { parseReleaseCommand, runReleaseCommand } from './lib/canary/release-command.ts';
+import { canaryRuleVariables } from './lib/canary/rules.ts';
+import { runCommand } from './lib/cli.ts';
+import { deployDir } from './lib/paths.ts';
 import { runPnpm } from './lib/run.ts';
 
-const usage = `Usage: pnpm release <remote-folder> [--build-dir <dir>] [--force]
+const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build-dir <dir>] [--force]
+       pnpm release <remote-folder> promote | abort [--reason <text>]
+       pnpm release status [<remote-folder>]
+       pnpm release watch [--once]
 
   Builds that remote only, checks it against the shell (exposes the shell imports, singleton versions),
-  publishes it into deploy/<remote-folder>/<version>/ and makes it live in this environment's remotes.json.
+  publishes it into deploy/<remote-folder>/<version>/ and makes it live in this environment's remotes.json:
+  for everyone, or with --canary for a share of the visitors beside the live (default) version.
 
-  <remote-folder>    mf-marketing, mf-portfolio or mf-contact
-  --build-dir <dir>  release an existing build folder instead of building (e.g. a CI artifact)
-  --force            release even if the contract check fails (its slots will show their fallback)
+  <remote-folder>      mf-marketing, mf-portfolio or mf-contact
+  --canary <percent>   serve the new version to 1–99% of visitors; the default version keeps the rest
+  --build-dir <dir>    release an existing build folder instead of building (e.g. a CI artifact)
+  --force              release even if the contract check fails (its slots will show their fallback)
+  promote              the canary becomes the default for everyone; the old default leaves the map
+  abort                the canary leaves the map, the default serves everyone again (--reason: why, for the log)
+  status               live versions, their traffic and health, the canary check's verdict, the last auto-abort
+  watch                check every canary now and then, aborting those clearly worse (--once: one check)
 
-  Environment: AGENCY_DEPLOY_DIR (default deploy), AGENCY_PORT_BASE, AGENCY_REMOTES_ORIGIN (a CDN origin).
+  A plain release during a canary replaces both the canary and the default.
+  Environment: AGENCY_DEPLOY_DIR (default deploy), AGENCY_PORT_BASE, AGENCY_REMOTES_ORIGIN (a CDN origin),
+  ENQUIRY_DATA_DIR (the enquiry API's data, where the health counts are), AGENCY_CANARY_CHECK_SECONDS (watch,
+  default 30), ${Object.keys(canaryRuleVariables).join(', ')}.
   Undo with: pnpm rollback <remote-folder> [version]`;
 
 await runCommand(usage, () => {
-  const { values, positionals } = parseCommandLine(process.argv.slice(2), {
-    'build-dir': { type: 'string' },
-    force: { type: 'boolean' },
-    help: { type: 'boolean' },
+  const command = parseReleaseCommand(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
+  if (command.kind === 'help') return console.log(usage);
+  runReleaseCommand(command, {
+    deploy: deployDir(),
+    env: process.env,
+    build(name) {
+      const { folder } = remotes[name];
+      console.log(`Building ${folder}…`);
+      if (!runPnpm(['--filter', folder, 'build']))
+        throw new Error(`The build of ${folder} failed; nothing was released.`);
+    },
+    out: console.log,
+    warn: console.warn,
   });
-  if (values.help) return console.log(usage);
-  if (positionals.length > 1)
-    throw new UsageError(`Release one remote at a time, got: ${positionals.join(' ')}.`);
-  const name = resolveRemote(positionals[0]);
-  const { folder } = remotes[name];
-  // pnpm runs scripts from the repo root; a relative --build-dir means relative to where it was typed.
-  const buildDir = values['build-dir'] && resolve(process.env.INIT_CWD ?? process.cwd(), values['build-dir']);
-
-  if (!buildDir) {
-    console.log(`Building ${folder}…`);
-    if (!runPnpm(['--filter', folder, 'build']))
-      throw new Error(`The build of ${folder} failed; nothing was released.`);
-  }
-  const deploy = deployDir();
-  const outcome = releaseBuild(deploy, name, {
-    force: values.force ?? false,
-    ...(buildDir ? { buildDir } : {}),
-  });
-  for (const problem of outcome.forced) console.warn(`Released despite: ${problem}`);
-  if (outcome.version === outcome.previous) {
-    console.log(`${folder} ${outcome.version} was already live; nothing changed.`);
-    return;
-  }
-  console.log(
-    `Released ${folder} ${outcome.version} (was ${outcome.previous ?? 'not released'}).\n` +
-      `  files:        ${relative(repoRoot, deploy)}/${folder}/${outcome.version}/\n` +
-      `  remotes.json: ${name} → ${outcome.manifestUrl}\n` +
-      `Reload the site to see it. Undo with: pnpm rollback ${folder}`,
-  );
 });

@@ -40,6 +40,8 @@ await runCommand(usage, () => {
     ...(positionals[1] ? { version: positionals[1] } : {}),
   });
   for (const problem of outcome.forced) console.warn(`Rolled back despite: ${problem}`);
+  if (outcome.replacedCanary)
+    console.log(`The canary ${outcome.replacedCanary} that ran beside ${outcome.previous} is gone as well.`);
   console.log(
     `Rolled ${folder} back to ${outcome.version} (was ${outcome.previous ?? 'none'}).\n` +
       `  remotes.json: ${name} → ${outcome.manifestUrl}\n` +

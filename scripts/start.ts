@@ -5,12 +5,25 @@
  *   tsx scripts/start.ts             build, publish, serve
  *   tsx scripts/start.ts --no-build  publish the existing builds and serve
  */
+
+import { abortInChildProcess } from './lib/canary/abort-in-child.ts';
+import { healthReader } from './lib/canary/health.ts';
+import { canaryWatchSettings, watchCanaries } from './lib/canary/watcher.ts';
 import { describeDataDir, startEnquiryApi } from './lib/enquiry-api.ts';
 import { deployDir } from './lib/paths.ts';
 import { runPnpm } from './lib/run.ts';
 import { publishAll, serveDeploy, siteUrl } from './lib/site.ts';
 
 const skipBuild = process.argv.includes('--no-build');
+// Read before anything starts: a bad AGENCY_CANARY_* value stops the start, naming the variable.
+const canarySettings = (() => {
+  try {
+    return canaryWatchSettings();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
 
 if (!skipBuild && !runPnpm(['build'])) {
   console.error('The production build failed; see the output above.');
@@ -37,10 +50,24 @@ const mail = process.env.ENQUIRY_SMTP_HOST
 console.log(`\nThe enquiry API is running at ${api.url} (data in ${describeDataDir(api.dataDir)}; ${mail})`);
 console.log(`The site is running at ${siteUrl()}  (Ctrl+C to stop)\n`);
 
+// Canaries are judged from the API's health counts and aborted here when clearly worse, as long as the site runs.
+const canaryWatcher = watchCanaries(deploy, {
+  settings: canarySettings,
+  readHealth: healthReader(api.dataDir),
+  delegateAbort: abortInChildProcess(
+    { ...process.env, ENQUIRY_DATA_DIR: api.dataDir, AGENCY_DEPLOY_DIR: deploy },
+    {
+      info: console.log,
+      error: console.error,
+    },
+  ),
+});
+
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
+  canaryWatcher.stop();
   for (const server of servers) server.close();
   await api.stop();
   process.exit(code);

@@ -1,14 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { RemoteName } from 'build-config/topology';
-import { manifestUrlOf } from 'federation/remote-map';
+import { defaultRemoteMap, parseRemoteMapDocument, urlsAndIntegrity } from 'federation/remote-map';
 
-/**
- * The served remotes.json as name → manifest URL. An entry is a URL, or { url, integrity } for a version
- * sealed by its release (the integrity is the manifest's SHA-384, checked by the shell).
- */
+/** The served remotes.json as name → the manifest URL of each remote's default version. */
 export async function fetchManifestUrls(request: APIRequestContext): Promise<Record<RemoteName, string>> {
-  const raw = (await (await request.get('/remotes.json')).json()) as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(raw).map(([name, entry]) => [name, manifestUrlOf(entry) ?? '']),
-  ) as Record<RemoteName, string>;
+  const document = parseRemoteMapDocument(await (await request.get('/remotes.json')).json());
+  return urlsAndIntegrity(defaultRemoteMap(document)).urls as Record<RemoteName, string>;
 }

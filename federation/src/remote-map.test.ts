@@ -1,67 +1,234 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseRemoteMap, parseRemoteMapEntries } from './remote-map.ts';
+import {
+  bucketRanges,
+  defaultRemoteMap,
+  parseRemoteMapDocument,
+  pinnedDocument,
+  RemoteMapError,
+  remoteMapSchema,
+  resolveRemoteMap,
+  urlsAndIntegrity,
+} from './remote-map.ts';
 
-describe('parseRemoteMap', () => {
-  it('keeps valid entries of known remotes', () => {
-    const map = { mf_marketing: 'https://cdn.example/mf-marketing/1.0.0/mf-manifest.json' };
-    expect(parseRemoteMap(map, vi.fn())).toEqual(map);
-  });
-
-  it.each([
-    ['not an object', 'remotes'],
-    ['null', null],
-    ['an array', ['mf_marketing']],
-  ])('rejects a map that is %s', (_label, input) => {
-    expect(() => parseRemoteMap(input, vi.fn())).toThrow(/must be a JSON object/);
-  });
-
-  it('skips unknown remotes and bad URLs with a warning naming them, keeping the rest', () => {
-    const warn = vi.fn();
-    const map = parseRemoteMap(
-      {
-        mf_marketing: 'http://localhost:3001/v1/mf-manifest.json',
-        mf_portfolio: 'not a url',
-        mf_contact: 42,
-        mf_unknown: 'http://localhost:3009/mf-manifest.json',
-      },
-      warn,
-    );
-    expect(map).toEqual({ mf_marketing: 'http://localhost:3001/v1/mf-manifest.json' });
-    expect(warn).toHaveBeenCalledTimes(3);
-    expect(warn.mock.calls.flat().join('\n')).toMatch(/mf_portfolio[\s\S]*mf_contact[\s\S]*mf_unknown/);
-  });
+const integrity = `sha384-${'A'.repeat(64)}`;
+const manifest = (remote: string, version: string) =>
+  `http://localhost:3001/${remote}/${version}/mf-manifest.json`;
+const version = (remote: string, name: string, traffic: number, isDefault: boolean) => ({
+  url: manifest(remote, name),
+  metadata: { version: name },
+  deployment: { traffic, default: isDefault },
 });
+const documentOf = (microFrontends: Record<string, unknown>) => ({ schema: remoteMapSchema, microFrontends });
 
-describe('parseRemoteMapEntries', () => {
-  const integrity = `sha384-${'A'.repeat(64)}`;
+describe('parseRemoteMapDocument', () => {
+  it('reads a versioned map with a canary beside the default', () => {
+    const input = documentOf({
+      mf_marketing: [
+        {
+          ...version('mf-marketing', '1.0.0-a', 90, true),
+          extras: { releasedAt: '2026-11-20T10:00:00.000Z' },
+        },
+        { ...version('mf-marketing', '1.0.1-b', 10, false), metadata: { version: '1.0.1-b', integrity } },
+      ],
+    });
+    const parsed = parseRemoteMapDocument(input, vi.fn());
+    expect(parsed.microFrontends.mf_marketing?.map((entry) => entry.metadata)).toEqual([
+      { version: '1.0.0-a' },
+      { version: '1.0.1-b', integrity },
+    ]);
+    expect(parsed.microFrontends.mf_marketing?.[0]?.extras).toEqual({
+      releasedAt: '2026-11-20T10:00:00.000Z',
+    });
+  });
 
-  it('reads a sealed entry (URL and manifest SHA-384) beside a bare URL', () => {
-    const parsed = parseRemoteMapEntries(
+  it('migrates the older form (bare URL, or URL with integrity) to one default version per remote', () => {
+    const parsed = parseRemoteMapDocument(
       {
-        mf_marketing: { url: 'http://localhost:3001/v1/mf-manifest.json', integrity },
-        mf_contact: 'http://localhost:3003/v1/mf-manifest.json',
+        mf_marketing: { url: manifest('mf-marketing', '1.0.0-a'), integrity },
+        mf_contact: manifest('mf-contact', '2.0.0-c'),
       },
       vi.fn(),
     );
     expect(parsed).toEqual({
-      urls: {
-        mf_marketing: 'http://localhost:3001/v1/mf-manifest.json',
-        mf_contact: 'http://localhost:3003/v1/mf-manifest.json',
+      schema: remoteMapSchema,
+      microFrontends: {
+        mf_marketing: [
+          {
+            url: manifest('mf-marketing', '1.0.0-a'),
+            metadata: { version: '1.0.0-a', integrity },
+            deployment: { traffic: 100, default: true },
+          },
+        ],
+        mf_contact: [{ ...version('mf-contact', '2.0.0-c', 100, true) }],
       },
-      integrity: { mf_marketing: integrity },
     });
   });
 
-  it.each([
-    [
-      'an integrity of another algorithm',
-      { url: 'http://localhost:3001/v1/mf-manifest.json', integrity: 'sha256-abc' },
-    ],
-    ['an integrity that is not a string', { url: 'http://localhost:3001/v1/mf-manifest.json', integrity: 1 }],
-    ['no url', { integrity }],
-  ])('skips an entry with %s, naming the remote', (_label, entry) => {
+  it('skips a remote this shell does not know, with a warning naming it', () => {
     const warn = vi.fn();
-    expect(parseRemoteMapEntries({ mf_marketing: entry }, warn)).toEqual({ urls: {}, integrity: {} });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"mf_marketing"'));
+    const parsed = parseRemoteMapDocument(
+      documentOf({
+        mf_unknown: [version('x', '1', 100, true)],
+        mf_contact: [version('mf-contact', '1', 100, true)],
+      }),
+      warn,
+    );
+    expect(Object.keys(parsed.microFrontends)).toEqual(['mf_contact']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"mf_unknown"'));
+  });
+
+  it.each([
+    ['not an object', 'remotes', /the map must be a JSON object/],
+    ['an array', ['mf_marketing'], /the map must be/],
+    ['without a schema', { microFrontends: {} }, /schema must be/],
+    ['with microFrontends a list', { schema: 's', microFrontends: [] }, /microFrontends must be an object/],
+    [
+      'with an empty version list',
+      documentOf({ mf_marketing: [] }),
+      /microFrontends\.mf_marketing must be a non-empty list/,
+    ],
+    [
+      'with three versions',
+      documentOf({
+        mf_marketing: [
+          version('m', 'a', 80, true),
+          version('m', 'b', 10, false),
+          version('m', 'c', 10, false),
+        ],
+      }),
+      /microFrontends\.mf_marketing must be at most 2 versions/,
+    ],
+    [
+      'with a URL that is not a manifest',
+      documentOf({ mf_marketing: [{ ...version('m', 'a', 100, true), url: 'javascript:alert(1)' }] }),
+      /microFrontends\.mf_marketing\[0\]\.url must be an absolute http\(s\) URL/,
+    ],
+    [
+      'without metadata',
+      documentOf({
+        mf_marketing: [{ url: manifest('m', 'a'), deployment: { traffic: 100, default: true } }],
+      }),
+      /microFrontends\.mf_marketing\[0\]\.metadata must be an object/,
+    ],
+    [
+      'with a version name holding a slash',
+      documentOf({ mf_marketing: [{ ...version('m', 'a', 100, true), metadata: { version: '../a' } }] }),
+      /\[0\]\.metadata\.version must be a version name/,
+    ],
+    [
+      'with an integrity of another algorithm',
+      documentOf({
+        mf_marketing: [
+          { ...version('m', 'a', 100, true), metadata: { version: 'a', integrity: 'sha256-x' } },
+        ],
+      }),
+      /\[0\]\.metadata\.integrity must be a SHA-384 SRI value/,
+    ],
+    [
+      'with traffic above 100',
+      documentOf({ mf_marketing: [version('m', 'a', 101, true)] }),
+      /\[0\]\.deployment\.traffic must be a whole percent from 0 to 100, got 101/,
+    ],
+    [
+      'with a fractional traffic',
+      documentOf({ mf_marketing: [version('m', 'a', 50.5, true), version('m', 'b', 49.5, false)] }),
+      /\[0\]\.deployment\.traffic must be a whole percent/,
+    ],
+    [
+      'with default not a boolean',
+      documentOf({
+        mf_marketing: [{ ...version('m', 'a', 100, true), deployment: { traffic: 100, default: 'yes' } }],
+      }),
+      /\[0\]\.deployment\.default must be true or false/,
+    ],
+    [
+      'with two defaults',
+      documentOf({ mf_marketing: [version('m', 'a', 50, true), version('m', 'b', 50, true)] }),
+      /mf_marketing\[\]\.deployment\.default must be true for exactly one version, got 2/,
+    ],
+    [
+      'with traffic that does not add up to 100',
+      documentOf({ mf_marketing: [version('m', 'a', 80, true), version('m', 'b', 10, false)] }),
+      /mf_marketing\[\]\.deployment\.traffic must be shares that add up to 100, got 90/,
+    ],
+    [
+      'with the same version twice',
+      documentOf({ mf_marketing: [version('m', 'a', 50, true), version('m', 'a', 50, false)] }),
+      /mf_marketing\[\]\.metadata\.version must be different versions/,
+    ],
+    [
+      'with a release time that is no date',
+      documentOf({ mf_marketing: [{ ...version('m', 'a', 100, true), extras: { releasedAt: 'Friday' } }] }),
+      /\[0\]\.extras\.releasedAt must be an ISO date and time/,
+    ],
+  ])('refuses a map %s, naming the field', (_label, input, message) => {
+    expect(() => parseRemoteMapDocument(input, vi.fn())).toThrow(RemoteMapError);
+    expect(() => parseRemoteMapDocument(input, vi.fn())).toThrow(message);
+  });
+});
+
+describe('resolving a map for a bucket', () => {
+  const canaryMap = parseRemoteMapDocument(
+    documentOf({
+      mf_marketing: [version('m', 'stable', 75, true), version('m', 'canary', 25, false)],
+      mf_portfolio: [version('p', 'stable', 50, true), version('p', 'canary', 50, false)],
+      mf_contact: [version('c', 'only', 100, true)],
+    }),
+    vi.fn(),
+  );
+  const versions = (bucket: number) =>
+    Object.fromEntries(
+      Object.entries(resolveRemoteMap(canaryMap, bucket)).map(([name, r]) => [name, r?.version]),
+    );
+
+  it('gives the canaries the lowest buckets and the default the rest', () => {
+    expect(versions(0)).toEqual({ mf_marketing: 'canary', mf_portfolio: 'canary', mf_contact: 'only' });
+    expect(versions(24)).toEqual({ mf_marketing: 'canary', mf_portfolio: 'canary', mf_contact: 'only' });
+    expect(versions(25)).toEqual({ mf_marketing: 'stable', mf_portfolio: 'canary', mf_contact: 'only' });
+    expect(versions(49)).toEqual({ mf_marketing: 'stable', mf_portfolio: 'canary', mf_contact: 'only' });
+    expect(versions(50)).toEqual({ mf_marketing: 'stable', mf_portfolio: 'stable', mf_contact: 'only' });
+    expect(versions(99)).toEqual({ mf_marketing: 'stable', mf_portfolio: 'stable', mf_contact: 'only' });
+  });
+
+  it('the default map is every remote’s default version', () => {
+    expect(urlsAndIntegrity(defaultRemoteMap(canaryMap)).urls).toEqual({
+      mf_marketing: manifest('m', 'stable'),
+      mf_portfolio: manifest('p', 'stable'),
+      mf_contact: manifest('c', 'only'),
+    });
+  });
+
+  it('cuts the buckets into ranges of the same versions, the default’s last', () => {
+    const ranges = bucketRanges(canaryMap);
+    expect(ranges.map(({ from, to }) => [from, to])).toEqual([
+      [0, 25],
+      [25, 50],
+      [50, 100],
+    ]);
+    expect(ranges.at(-1)?.resolved).toEqual(defaultRemoteMap(canaryMap));
+    for (const { from, to, resolved } of ranges) {
+      expect(resolveRemoteMap(canaryMap, to - 1)).toEqual(resolved);
+      expect(resolveRemoteMap(canaryMap, from)).toEqual(resolved);
+    }
+  });
+
+  it('a map without a canary, or with a canary at 0%, is one range', () => {
+    const stable = parseRemoteMapDocument(
+      documentOf({ mf_contact: [version('c', 'only', 100, true)] }),
+      vi.fn(),
+    );
+    expect(bucketRanges(stable).map(({ from, to }) => [from, to])).toEqual([[0, 100]]);
+    const paused = parseRemoteMapDocument(
+      documentOf({ mf_contact: [version('c', 'a', 100, true), version('c', 'b', 0, false)] }),
+      vi.fn(),
+    );
+    expect(bucketRanges(paused).map(({ from, to }) => [from, to])).toEqual([[0, 100]]);
+  });
+
+  it('a pinned document resolves to the same versions for every bucket', () => {
+    const resolved = resolveRemoteMap(canaryMap, 10);
+    const pinned = parseRemoteMapDocument(pinnedDocument(resolved), vi.fn());
+    expect(resolveRemoteMap(pinned, 99)).toEqual(resolved);
+    expect(resolveRemoteMap(pinned, 0)).toEqual(resolved);
   });
 });

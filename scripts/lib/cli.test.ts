@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, resolveRemote, UsageError } from './cli.ts';
+import { parseCommandLine, refuseFlags, resolveRemote, UsageError } from './cli.ts';
 
 describe('resolveRemote', () => {
   it('takes a remote by its folder or its federation name', () => {
@@ -32,5 +32,14 @@ describe('parseCommandLine', () => {
       new UsageError("Unknown option '--forse'."),
     );
     expect(() => parseCommandLine(['mf-marketing', '--build-dir'], flags)).toThrow(/--build-dir/);
+  });
+});
+
+describe('refuseFlags', () => {
+  it('names the flags a form of a command does not take', () => {
+    expect(() => refuseFlags({ once: true, help: undefined }, ['once'], 'watch')).not.toThrow();
+    expect(() => refuseFlags({ reason: 'x', force: true }, [], 'promote')).toThrow(
+      new UsageError('promote takes no --reason, --force.'),
+    );
   });
 });

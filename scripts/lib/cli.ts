@@ -49,3 +49,12 @@ export async function runCommand(usage: string, main: () => void | Promise<void>
     process.exit(1);
   }
 }
+
+/** Refuses flags that the chosen form of a command does not take (`what` names that form). */
+export function refuseFlags(values: Record<string, unknown>, allowed: readonly string[], what: string) {
+  const extra = Object.keys(values).filter(
+    (flag) => flag !== 'help' && values[flag] !== undefined && !allowed.includes(flag),
+  );
+  if (extra.length > 0)
+    throw new UsageError(`${what} takes no ${extra.map((flag) => `--${flag}`).join(', ')}.`);
+}

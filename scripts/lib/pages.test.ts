@@ -1,9 +1,26 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type RemoteVersionEntry, type ResolvedRemoteMap, remoteMapSchema } from 'federation/remote-map';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readDeferredScripts } from './pages/defer-scripts.ts';
-import { generatedPages, type HeadPart, type Prerender, pageFileName, pageFor, writePages } from './pages.ts';
+import {
+  generatedPages,
+  type HeadPart,
+  type Prerender,
+  pageFileName,
+  pageFor,
+  pagesDir,
+  writePages,
+} from './pages.ts';
 import { PrerenderError } from './prerender/prerender.ts';
 
 let deploy: string;
@@ -158,5 +175,145 @@ describe('pages', () => {
   it('refuses to run without a deployed shell', () => {
     rmSync(join(deploy, 'shell', 'index.html'));
     expect(() => writePages(deploy, {})).toThrow(/No shell is deployed/);
+  });
+});
+
+/** A version of a remote as a release writes it into the map. */
+const version = (folder: string, name: string, traffic: number, isDefault: boolean): RemoteVersionEntry => ({
+  url: `http://cdn.example/${folder}/${name}/mf-manifest.json`,
+  metadata: { version: name },
+  deployment: { traffic, default: isDefault },
+});
+
+function writeRemoteMap(microFrontends: Record<string, RemoteVersionEntry[]>) {
+  writeFileSync(
+    join(deploy, 'shell', 'remotes.json'),
+    JSON.stringify({ schema: remoteMapSchema, microFrontends }),
+  );
+}
+
+/** Version 1 of both remotes for everyone. */
+const withoutCanary = () =>
+  writeRemoteMap({
+    mf_marketing: [version('m', '1.0.0', 100, true)],
+    mf_portfolio: [version('p', '1.0.0', 100, true)],
+  });
+
+/** Canaries: mf_marketing 2.0.0 for buckets 0–9, mf_portfolio 2.0.0 for 0–24. */
+const withCanaries = () =>
+  writeRemoteMap({
+    mf_marketing: [version('m', '1.0.0', 90, true), version('m', '2.0.0', 10, false)],
+    mf_portfolio: [version('p', '1.0.0', 75, true), version('p', '2.0.0', 25, false)],
+  });
+
+const versionsOf = (remoteMap: ResolvedRemoteMap) =>
+  `marketing ${remoteMap.mf_marketing?.version} portfolio ${remoteMap.mf_portfolio?.version}`;
+
+/** Renders each page as the versions it was asked for, and records each call (one worker each). */
+function recordingPrerender(calls: string[]): Prerender {
+  return (_deploy, paths, _env, remoteMap) => {
+    calls.push(versionsOf(remoteMap));
+    return paths.map((path) => ({
+      path,
+      html: `<main>${versionsOf(remoteMap)}</main>`,
+      styles: '',
+      failedSlots: [],
+      renderErrors: [],
+    }));
+  };
+}
+
+const variantPage = (dir: string, path: string | null) =>
+  readFileSync(join(pagesDir(deploy), dir, pageFileName(path)), 'utf8');
+
+describe('page variants for a canary', () => {
+  it('writes a set of pages per bucket range, each prerendered with and preloading its own versions', () => {
+    withCanaries();
+    const calls: string[] = [];
+    writePages(deploy, {}, undefined, recordingPrerender(calls));
+    // One prerender per set: the default versions first, then each range from bucket 0.
+    expect(calls).toEqual([
+      'marketing 1.0.0 portfolio 1.0.0',
+      'marketing 2.0.0 portfolio 2.0.0',
+      'marketing 1.0.0 portfolio 2.0.0',
+    ]);
+    expect(JSON.parse(readFileSync(join(pagesDir(deploy), 'buckets.json'), 'utf8'))).toEqual([
+      {
+        from: 0,
+        to: 10,
+        dir: 'buckets/0-10',
+        versions: { mf_marketing: '2.0.0', mf_portfolio: '2.0.0' },
+      },
+      {
+        from: 10,
+        to: 25,
+        dir: 'buckets/10-25',
+        versions: { mf_marketing: '1.0.0', mf_portfolio: '2.0.0' },
+      },
+    ]);
+    const defaults = generatedPages(deploy).filter((name) => name.endsWith('.html'));
+    expect(readdirSync(join(pagesDir(deploy), 'buckets')).sort()).toEqual(['0-10', '10-25']);
+    for (const dir of ['buckets/0-10', 'buckets/10-25']) {
+      expect(readdirSync(join(pagesDir(deploy), dir)).sort()).toEqual(defaults);
+    }
+
+    // The default pages stay where they always were, with the default versions.
+    const services = readFileSync(pageFor(deploy, '/services') ?? '', 'utf8');
+    expect(services).toContain('<main>marketing 1.0.0 portfolio 1.0.0</main>');
+    expect(services).toContain('href="http://cdn.example/m/1.0.0/mf-manifest.json"');
+    expect(services).toContain('<title>Services |');
+    // Each variant's content and preload hints name its versions, and no other.
+    const canaryServices = variantPage('buckets/0-10', '/services');
+    expect(canaryServices).toContain('<main>marketing 2.0.0 portfolio 2.0.0</main>');
+    expect(canaryServices).toContain('href="http://cdn.example/m/2.0.0/mf-manifest.json"');
+    expect(canaryServices).not.toContain('/m/1.0.0/');
+    expect(variantPage('buckets/10-25', '/services')).toContain(
+      'href="http://cdn.example/m/1.0.0/mf-manifest.json"',
+    );
+    const portfolio = variantPage('buckets/10-25', '/portfolio');
+    expect(portfolio).toContain('href="http://cdn.example/p/2.0.0/mf-manifest.json"');
+    expect(portfolio).not.toContain('/p/1.0.0/');
+    expect(variantPage('buckets/0-10', null)).toContain('<title>Page Not Found |');
+  });
+
+  it('writes no variants without a canary, and the default pages are the same with or without one', () => {
+    withoutCanary();
+    writePages(deploy, {}, undefined, recordingPrerender([]));
+    expect(generatedPages(deploy).filter((name) => !name.endsWith('.html'))).toEqual([]);
+    const before = generatedPages(deploy).map((name) => readFileSync(join(pagesDir(deploy), name), 'utf8'));
+    withCanaries();
+    writePages(deploy, {}, undefined, recordingPrerender([]));
+    const names = generatedPages(deploy).filter((name) => name.endsWith('.html'));
+    expect(names.map((name) => readFileSync(join(pagesDir(deploy), name), 'utf8'))).toEqual(before);
+  });
+
+  it('removes the variants once the canary is over, with the rest of the old set', () => {
+    withCanaries();
+    writePages(deploy, {}, undefined, recordingPrerender([]));
+    expect(existsSync(join(pagesDir(deploy), 'buckets', '0-10', 'index.html'))).toBe(true);
+    withoutCanary();
+    writePages(deploy, {}, undefined, recordingPrerender([]));
+    expect(existsSync(join(pagesDir(deploy), 'buckets'))).toBe(false);
+    expect(existsSync(join(pagesDir(deploy), 'buckets.json'))).toBe(false);
+    // Nothing is left beside the pages either: no staging or retired set.
+    expect(readdirSync(deploy).sort()).toEqual(['pages', 'shell']);
+  });
+
+  it('writes a variant whose prerender cannot run without content, naming it, and the others with theirs', () => {
+    withCanaries();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const calls: string[] = [];
+    const record = recordingPrerender(calls);
+    writePages(deploy, {}, undefined, (...args) => {
+      if (args[3].mf_marketing?.version === '2.0.0') throw new PrerenderError('The prerenderer failed');
+      return record(...args);
+    });
+    const warnings = warn.mock.calls.map(([message]) => message);
+    warn.mockRestore();
+    expect(warnings).toEqual([
+      'The prerenderer failed\nThe pages of buckets/0-10 are written without prerendered content; browsers render them.',
+    ]);
+    expect(variantPage('buckets/0-10', '/about')).toContain('<div id="root"></div>');
+    expect(variantPage('buckets/10-25', '/about')).toContain('<main>marketing 1.0.0 portfolio 2.0.0</main>');
   });
 });

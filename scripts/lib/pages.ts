@@ -3,11 +3,19 @@
  * link preview should get a page that already names and describes the route, preloads its remote code and
  * holds its content, prerendered with its styles (prerender/prerender.ts). These pages depend on the environment (its remote map), so they are
  * generated into deploy/pages/ by every start, release and rollback, never into the shell's own files, which
- * a remote's release must leave byte for byte as they were.
+ * a remote's release must leave byte for byte as they were. With a canary, each set of versions visitors may
+ * load gets its own set of pages (pages/variants.ts).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RemoteMap } from 'build-config/topology';
+import {
+  bucketRanges,
+  defaultRemoteMap,
+  type RemoteMapDocument,
+  type ResolvedRemoteMap,
+  urlsAndIntegrity,
+} from 'federation/remote-map';
 import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
 import type { DeferredHint, DeferredPlan } from 'shell/early-protocol';
 import {
@@ -19,15 +27,16 @@ import {
 import { type HeadElement, renderElement } from './pages/html.ts';
 import { fontFaces, preloadHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';
+import { type PageVariant, variantDir, variantsIndexName } from './pages/variants.ts';
 import { PrerenderError, type PrerenderResult, prerenderPages } from './prerender/prerender.ts';
-import { readRemoteMap } from './remote-map-file.ts';
+import { readRemoteMapDocument } from './remote-map-file.ts';
 
 export interface PageContext {
   /** The path served ("/", "/services", "/Portfolio"), or null for the 404 page. */
   path: string | null;
   /** The route-table entry (aliases share their canonical entry). */
   route: RouteEntry | null;
-  /** The environment's remote map at generation time. */
+  /** The manifest URLs of the versions the page is written for: the default ones, or its variant's. */
   remoteMap: Partial<RemoteMap>;
   deploy: string;
   env: NodeJS.ProcessEnv;
@@ -196,37 +205,71 @@ export function renderPage(
   return serializePage(pageModel(shellIndexHtml, page, parts, body));
 }
 
-/** Renders every page in Node; on failure the pages are written without a body (the browser renders them). */
+/**
+ * Renders every page in Node with the given versions of the remotes; on failure the pages are written without a
+ * body (the browser renders them).
+ */
 export type Prerender = (
   deploy: string,
   paths: ReadonlyArray<string | null>,
   env: NodeJS.ProcessEnv,
+  remoteMap: ResolvedRemoteMap,
 ) => PrerenderResult[];
 
-function prerenderedBodies(deploy: string, env: NodeJS.ProcessEnv, prerender: Prerender) {
+/** One set of pages: the versions it renders, and for a variant its buckets (the default set has none). */
+interface PageSet {
+  resolved: ResolvedRemoteMap;
+  variant?: PageVariant;
+}
+
+function prerenderedBodies(deploy: string, env: NodeJS.ProcessEnv, prerender: Prerender, set: PageSet) {
   const bodies = new Map<string | null, PrerenderResult>();
+  // A variant's messages name its buckets; the default set's read as they did before there were variants.
+  const prerendering = set.variant ? `Prerender (${set.variant.dir})` : 'Prerender';
+  const pages = set.variant ? `The pages of ${set.variant.dir}` : 'The pages';
   try {
     for (const result of prerender(
       deploy,
       pageList().map(({ path }) => path),
       env,
+      set.resolved,
     )) {
       bodies.set(result.path, result);
       const page = result.path ?? 'the 404 page';
       for (const { slot, reason } of result.failedSlots) {
-        console.warn(`Prerender: ${page} shows the fallback for ${slot} (${reason})`);
+        console.warn(`${prerendering}: ${page} shows the fallback for ${slot} (${reason})`);
       }
       for (const error of result.renderErrors) {
-        console.warn(`Prerender: part of ${page} is left to the browser, as rendering it failed: ${error}`);
+        console.warn(
+          `${prerendering}: part of ${page} is left to the browser, as rendering it failed: ${error}`,
+        );
       }
     }
   } catch (error) {
     if (!(error instanceof PrerenderError)) throw error;
-    console.warn(
-      `${error.message}\nThe pages are written without prerendered content; browsers render them.`,
-    );
+    console.warn(`${error.message}\n${pages} are written without prerendered content; browsers render them.`);
   }
   return bodies;
+}
+
+const versionsOf = (resolved: ResolvedRemoteMap) =>
+  Object.fromEntries(Object.entries(resolved).map(([name, remote]) => [name, remote.version]));
+
+/**
+ * The sets of pages a remote map needs: the default versions' (what a visitor without a bucket gets), then one
+ * per bucket range whose versions differ from them. The range of the default versions needs no set of its
+ * own; so a map without a canary needs only the default set.
+ */
+function pageSets(document: RemoteMapDocument): PageSet[] {
+  const resolved = defaultRemoteMap(document);
+  const same = JSON.stringify(resolved);
+  const variants = bucketRanges(document)
+    .filter((range) => JSON.stringify(range.resolved) !== same)
+    .map(({ from, to, resolved }) => ({
+      resolved,
+      variant: { from, to, dir: variantDir({ from, to }), versions: versionsOf(resolved) },
+    }));
+  return [{ resolved }, ...variants];
 }
 
 /** Every page the site serves: each route path (canonical and aliases) and the 404 page. */
@@ -237,9 +280,31 @@ export function pageList(): Array<Pick<PageContext, 'path' | 'route'>> {
   return [...list, { path: null, route: null }];
 }
 
+/** Writes one set of pages into a folder; returns the file names. */
+function writePageSet(
+  dir: string,
+  shellIndexHtml: string,
+  context: Pick<PageContext, 'remoteMap' | 'deploy' | 'env'>,
+  parts: readonly HeadPart[],
+  bodies: Map<string | null, PrerenderResult>,
+): string[] {
+  mkdirSync(dir, { recursive: true });
+  return pageList().map(({ path, route }) => {
+    const name = pageFileName(path);
+    writeFileSync(
+      join(dir, name),
+      renderPage(shellIndexHtml, { path, route, ...context }, parts, bodies.get(path)),
+    );
+    return name;
+  });
+}
+
 /**
- * Writes deploy/pages/ from the deployed shell and the environment's remote map. The new set is written beside
- * the old one and swapped in with renames, so a request never sees a half-written set.
+ * Writes deploy/pages/ from the deployed shell and the environment's remote map: the default versions' pages,
+ * and with a canary a variant per other set of versions, each prerendered with its versions and preloading
+ * them, listed in buckets.json (pages/variants.ts). The new pages are written beside the old ones and swapped
+ * in with renames, variants included, so a request never sees a half-written set or a stale variant.
+ * Returns the default pages' file names.
  */
 export function writePages(
   deploy: string,
@@ -254,20 +319,24 @@ export function writePages(
   const list = pageList();
   pageFileNames(list.map(({ path }) => path));
   const shellIndexHtml = readFileSync(indexFile, 'utf8');
-  const remoteMap = readRemoteMap(deploy);
-  const bodies = prerenderedBodies(deploy, env, prerender);
+  // Every set is prerendered before anything is written, so a prerenderer that throws leaves no staging folder.
+  const sets = pageSets(readRemoteMapDocument(deploy)).map((set) => ({
+    ...set,
+    bodies: prerenderedBodies(deploy, env, prerender, set),
+  }));
   const target = pagesDir(deploy);
   const staging = `${target}.${process.pid}.staging`;
   rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  const written = list.map(({ path, route }) => {
-    const name = pageFileName(path);
-    writeFileSync(
-      join(staging, name),
-      renderPage(shellIndexHtml, { path, route, remoteMap, deploy, env }, parts, bodies.get(path)),
-    );
-    return name;
+  // The default set comes first: its names are what the caller gets.
+  const [written = []] = sets.map(({ resolved, variant, bodies }) => {
+    const remoteMap = urlsAndIntegrity(resolved).urls;
+    const dir = variant ? join(staging, ...variant.dir.split('/')) : staging;
+    return writePageSet(dir, shellIndexHtml, { remoteMap, deploy, env }, parts, bodies);
   });
+  const variants = sets.flatMap(({ variant }) => variant ?? []);
+  if (variants.length > 0) {
+    writeFileSync(join(staging, variantsIndexName), `${JSON.stringify(variants, null, 2)}\n`);
+  }
   const retired = `${target}.${process.pid}.retired`;
   if (existsSync(target)) renameSync(target, retired);
   renameSync(staging, target);

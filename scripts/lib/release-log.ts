@@ -3,9 +3,12 @@ import { join } from 'node:path';
 import { withFileLock, writeFileAtomic } from './remote-map-file.ts';
 
 /**
- * The order in which an environment's versions of a remote were first published, so "roll back" can mean
- * "the version before the live one". Version names are content hashes and say nothing about order. Kept in
- * deploy/releases/<remote-folder>.json: beside the served folders, never served itself.
+ * Each remote's release history in one environment, kept in deploy/releases/<remote-folder>.json: beside the
+ * served folders, never served itself.
+ * - `versions`: the order in which versions were first published, so "roll back" can mean "the version before
+ *   the live one". Version names are content hashes and say nothing about order.
+ * - `events`: what happened to canaries (started, promoted, aborted by hand or automatically, and why), so the
+ *   release status can say why a canary went away. A file written before events existed has none.
  */
 export interface PublishedVersion {
   version: string;
@@ -13,20 +16,71 @@ export interface PublishedVersion {
   publishedAt?: string;
 }
 
+export type ReleaseEventAction = 'canary' | 'promote' | 'abort';
+
+export interface ReleaseEvent {
+  action: ReleaseEventAction;
+  /** The canary version the event is about. */
+  version: string;
+  /** ISO time. */
+  at: string;
+  /** A person at a shell, or the canary check (the composed server's watcher or `pnpm release watch`). */
+  by: 'manual' | 'automatic';
+  /** The default version at the time: the one a canary runs beside, or the one a promote replaced. */
+  defaultVersion?: string;
+  /** A canary's share of visitors, in percent. */
+  traffic?: number;
+  /** Why: the verdict of an automatic abort, or what a person gave with --reason. */
+  reason?: string;
+}
+
+interface ReleaseLog {
+  versions: PublishedVersion[];
+  events: ReleaseEvent[];
+}
+
+/** Events kept per remote: the status needs the last few, and the file should not grow without end. */
+export const maxReleaseEvents = 500;
+
 const logFile = (deploy: string, folder: string) => join(deploy, 'releases', `${folder}.json`);
 
-function readLog(deploy: string, folder: string): PublishedVersion[] {
+const isEvent = (entry: unknown): entry is ReleaseEvent => {
+  const event = entry as Partial<ReleaseEvent> | null;
+  return (
+    typeof event?.version === 'string' &&
+    typeof event.at === 'string' &&
+    (event.action === 'canary' || event.action === 'promote' || event.action === 'abort')
+  );
+};
+
+function readLog(deploy: string, folder: string): ReleaseLog {
   const file = logFile(deploy, folder);
-  if (!existsSync(file)) return [];
+  if (!existsSync(file)) return { versions: [], events: [] };
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { versions?: unknown };
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { versions?: unknown; events?: unknown };
     if (!Array.isArray(parsed.versions)) throw new Error('it has no "versions" list');
-    return parsed.versions.filter(
+    if (parsed.events !== undefined && !Array.isArray(parsed.events))
+      throw new Error('its "events" is not a list');
+    const versions = parsed.versions.filter(
       (entry): entry is PublishedVersion => typeof entry?.version === 'string' && entry.version !== '',
     );
+    return { versions, events: (parsed.events ?? []).filter(isEvent) };
   } catch (error) {
     throw new Error(`${file} is broken (${(error as Error).message}); fix or delete it`);
   }
+}
+
+/** Read-modify-write of one remote's log under its lock (a release and the canary watcher may both write). */
+function updateLog(deploy: string, folder: string, change: (log: ReleaseLog) => ReleaseLog | undefined) {
+  mkdirSync(join(deploy, 'releases'), { recursive: true });
+  const file = logFile(deploy, folder);
+  withFileLock(file, () => {
+    const next = change(readLog(deploy, folder));
+    if (!next) return;
+    // A file without events stays in the form older tooling wrote.
+    const content = next.events.length > 0 ? next : { versions: next.versions };
+    writeFileAtomic(file, `${JSON.stringify(content, null, 2)}\n`);
+  });
 }
 
 /** Version folders present in deploy/<folder>/ (a half-copied ".staging" or a ".retired" one is not a version). */
@@ -42,7 +96,7 @@ function versionFolders(deploy: string, folder: string): string[] {
 /** Every published version still on disk, oldest first; folders the log does not know come last, by age. */
 export function publishedVersions(deploy: string, folder: string): PublishedVersion[] {
   const onDisk = new Set(versionFolders(deploy, folder));
-  const logged = readLog(deploy, folder).filter((entry) => onDisk.has(entry.version));
+  const logged = readLog(deploy, folder).versions.filter((entry) => onDisk.has(entry.version));
   const known = new Set(logged.map((entry) => entry.version));
   const unlogged = [...onDisk]
     .filter((version) => !known.has(version))
@@ -54,12 +108,25 @@ export function publishedVersions(deploy: string, folder: string): PublishedVers
 
 /** Records a version's first publish (publishing the same build again keeps its place). */
 export function recordPublished(deploy: string, folder: string, version: string, now = new Date()) {
-  mkdirSync(join(deploy, 'releases'), { recursive: true });
-  const file = logFile(deploy, folder);
-  withFileLock(file, () => {
-    const log = readLog(deploy, folder);
-    if (log.some((entry) => entry.version === version)) return;
-    const versions = [...log, { version, publishedAt: now.toISOString() }];
-    writeFileAtomic(file, `${JSON.stringify({ versions }, null, 2)}\n`);
+  updateLog(deploy, folder, (log) => {
+    if (log.versions.some((entry) => entry.version === version)) return undefined;
+    return { ...log, versions: [...log.versions, { version, publishedAt: now.toISOString() }] };
   });
+}
+
+/** Appends a canary event (the oldest go once there are more than maxReleaseEvents). */
+export function recordReleaseEvent(deploy: string, folder: string, event: ReleaseEvent) {
+  updateLog(deploy, folder, (log) => ({ ...log, events: [...log.events, event].slice(-maxReleaseEvents) }));
+}
+
+/** The remote's canary events, oldest first. */
+export function releaseEvents(deploy: string, folder: string): ReleaseEvent[] {
+  return readLog(deploy, folder).events;
+}
+
+/** The last canary the check aborted by itself, if any. */
+export function lastAutomaticAbort(deploy: string, folder: string): ReleaseEvent | undefined {
+  return releaseEvents(deploy, folder).findLast(
+    (event) => event.action === 'abort' && event.by === 'automatic',
+  );
 }

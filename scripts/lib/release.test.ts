@@ -191,11 +191,16 @@ describe('sealed releases', () => {
     const { version } = releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('good', good), env });
     const map = JSON.parse(readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8'));
     const manifest = readFileSync(join(deploy, 'mf-marketing', version, 'mf-manifest.json'));
-    expect(map.mf_marketing).toEqual({
-      url: `http://localhost:5001/${version}/mf-manifest.json`,
-      integrity: integrityOf(manifest),
-    });
-    expect(map.mf_portfolio).toBe(otherEntries.mf_portfolio);
+    // The map is a frontend-discovery document now: the SHA-384 is the version's metadata.integrity.
+    expect(map.microFrontends.mf_marketing).toEqual([
+      {
+        url: `http://localhost:5001/${version}/mf-manifest.json`,
+        metadata: { version, integrity: integrityOf(manifest) },
+        deployment: { traffic: 100, default: true },
+        extras: { releasedAt: expect.any(String) },
+      },
+    ]);
+    expect(map.microFrontends.mf_portfolio[0].url).toBe(otherEntries.mf_portfolio);
   });
 
   it('copies an altered version afresh when its build is released again', () => {

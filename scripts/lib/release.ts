@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RemoteName, remotes } from 'build-config/topology';
 import { versionOfManifestUrl } from 'federation/remote-map';
+import { canaryEntry } from './canary/map.ts';
 import { checkRemoteBuild, shellManifestFor } from './contract-check.ts';
 import { alteredFiles, readIntegrityRecord } from './integrity.ts';
 import { writePages } from './pages.ts';
 import { appDist } from './paths.ts';
 import { manifestUrl, publishRemoteBuild } from './publish.ts';
-import { type PublishedVersion, publishedVersions } from './release-log.ts';
-import { readRemoteMap, setRemoteEntry } from './remote-map-file.ts';
+import { type PublishedVersion, publishedVersions, recordReleaseEvent } from './release-log.ts';
+import { readRemoteMap, readRemoteMapDocument, setRemoteEntry } from './remote-map-file.ts';
 
 /**
  * Releasing and rolling back one remote in one environment (a deploy folder). Each changes that remote's
@@ -36,6 +37,8 @@ export interface ReleaseOutcome {
   manifestUrl: string;
   /** Contract problems released anyway with force (empty when compatible). */
   forced: string[];
+  /** The canary that was live beside the previous version: the new version replaced both. */
+  replacedCanary?: string;
 }
 
 /** The version the environment's remote map points at now. */
@@ -43,7 +46,13 @@ export function liveVersion(deploy: string, name: RemoteName): string | undefine
   return versionOfManifestUrl(readRemoteMap(deploy)[name]);
 }
 
-function contractProblems(deploy: string, name: RemoteName, buildDir: string, force: boolean): string[] {
+/** The contract check of a build or version folder against the deployed shell; refuses unless forced. */
+export function contractProblems(
+  deploy: string,
+  name: RemoteName,
+  buildDir: string,
+  force: boolean,
+): string[] {
   const problems = checkRemoteBuild(name, buildDir, shellManifestFor(deploy));
   if (problems.length > 0 && !force) {
     throw new ReleaseError(
@@ -56,23 +65,56 @@ function contractProblems(deploy: string, name: RemoteName, buildDir: string, fo
 }
 
 /** The per-route pages follow the remote map; an environment without a deployed shell has none to update. */
-function regeneratePages(deploy: string, env: NodeJS.ProcessEnv | undefined) {
+export function regeneratePages(deploy: string, env: NodeJS.ProcessEnv | undefined) {
   if (existsSync(join(deploy, 'shell', 'index.html'))) writePages(deploy, env);
+}
+
+/** The version of the remote's live canary, if it has one. */
+export const liveCanary = (deploy: string, name: RemoteName): string | undefined =>
+  canaryEntry(readRemoteMapDocument(deploy), name)?.metadata.version;
+
+/** Throws unless the folder holds a build's mf-manifest.json. */
+export function requireBuild(name: RemoteName, buildDir: string) {
+  if (!existsSync(join(buildDir, 'mf-manifest.json'))) {
+    throw new ReleaseError(`${buildDir} has no mf-manifest.json: is it a build of ${remotes[name].folder}?`);
+  }
+}
+
+/**
+ * Makes one version live for everyone: a canary beside the previous default goes too, and the release log says
+ * so (a promote when the version made live is that canary, an abort otherwise).
+ */
+function makeOnlyVersion(
+  deploy: string,
+  name: RemoteName,
+  version: string,
+  env: NodeJS.ProcessEnv | undefined,
+) {
+  const canary = liveCanary(deploy, name);
+  const url = manifestUrl(name, version, env);
+  setRemoteEntry(deploy, name, url);
+  if (canary) {
+    recordReleaseEvent(deploy, remotes[name].folder, {
+      action: canary === version ? 'promote' : 'abort',
+      version: canary,
+      at: new Date().toISOString(),
+      by: 'manual',
+      reason: `replaced by ${version} for everyone`,
+    });
+  }
+  regeneratePages(deploy, env);
+  return { url, ...(canary ? { replacedCanary: canary } : {}) };
 }
 
 /** Checks a remote build against the shell, publishes it into its versioned folder and makes it live. */
 export function releaseBuild(deploy: string, name: RemoteName, options: ReleaseOptions = {}): ReleaseOutcome {
   const buildDir = options.buildDir ?? appDist(remotes[name].folder);
-  if (!existsSync(join(buildDir, 'mf-manifest.json'))) {
-    throw new ReleaseError(`${buildDir} has no mf-manifest.json: is it a build of ${remotes[name].folder}?`);
-  }
+  requireBuild(name, buildDir);
   const forced = contractProblems(deploy, name, buildDir, options.force ?? false);
   const previous = liveVersion(deploy, name);
   const version = publishRemoteBuild(deploy, name, buildDir);
-  const url = manifestUrl(name, version, options.env);
-  setRemoteEntry(deploy, name, url);
-  regeneratePages(deploy, options.env);
-  return { version, previous, manifestUrl: url, forced };
+  const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.env);
+  return { version, previous, manifestUrl: url, forced, ...replaced };
 }
 
 export interface RemoteVersions {
@@ -162,8 +204,6 @@ export function rollbackRemote(
     join(deploy, remotes[name].folder, version),
     options.force ?? false,
   );
-  const url = manifestUrl(name, version, options.env);
-  setRemoteEntry(deploy, name, url);
-  regeneratePages(deploy, options.env);
-  return { version, previous: known.live, manifestUrl: url, forced };
+  const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.env);
+  return { version, previous: known.live, manifestUrl: url, forced, ...replaced };
 }

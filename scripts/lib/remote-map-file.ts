@@ -9,37 +9,59 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type RemoteMap, type RemoteName, remoteNames, remotes } from 'build-config/topology';
-import { manifestUrlOf, type RemoteMapEntry, versionOfManifestUrl } from 'federation/remote-map';
+import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import {
+  defaultRemoteMap,
+  parseRemoteMapDocument,
+  type RemoteMap,
+  type RemoteMapDocument,
+  type RemoteVersionEntry,
+  remoteMapSchema,
+  urlsAndIntegrity,
+  versionOfManifestUrl,
+} from 'federation/remote-map';
 import { readIntegrityRecord } from './integrity.ts';
 
 export const remoteMapFile = (deploy: string) => join(deploy, 'shell', 'remotes.json');
 
-/** The environment's remotes.json as stored (each entry in either form). */
-function readRemoteMapEntries(deploy: string): Partial<Record<RemoteName, RemoteMapEntry>> {
+const emptyDocument = (): RemoteMapDocument => ({ schema: remoteMapSchema, microFrontends: {} });
+
+/**
+ * The environment's remote map as a document. A map in the older form (name → URL or { url, integrity }) is
+ * read as one default version per remote; the next write stores it in the new form. A broken file is an
+ * error that names the file and the field, and nothing is written over it.
+ */
+export function readRemoteMapDocument(deploy: string): RemoteMapDocument {
   const file = remoteMapFile(deploy);
-  if (!existsSync(file)) return {};
+  if (!existsSync(file)) return emptyDocument();
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new Error(`${file} is not valid JSON (${(error as Error).message}); fix or delete it`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error(`${file} must be a JSON object from remote name to manifest URL`);
+  try {
+    return parseRemoteMapDocument(parsed, () => undefined);
+  } catch (error) {
+    throw new Error(`${file} is refused: ${(error as Error).message.replace(/^remotes\.json: /, '')}`);
   }
-  return parsed as Partial<Record<RemoteName, RemoteMapEntry>>;
 }
 
-/** Reads the environment's remote map (name → manifest URL); a broken file is an error that names the problem. */
+/** The manifest URL of each remote's default version (what everyone without a canary bucket loads). */
 export function readRemoteMap(deploy: string): Partial<RemoteMap> {
-  const entries = readRemoteMapEntries(deploy);
-  const urls: Partial<RemoteMap> = {};
-  for (const [name, entry] of Object.entries(entries)) {
-    const url = manifestUrlOf(entry);
-    if (url !== undefined) urls[name as RemoteName] = url;
+  return urlsAndIntegrity(defaultRemoteMap(readRemoteMapDocument(deploy))).urls;
+}
+
+/** True when remotes.json is in the form written before versions and traffic (migrateRemoteMapFile rewrites it). */
+export function isLegacyRemoteMapFile(deploy: string): boolean {
+  const file = remoteMapFile(deploy);
+  if (!existsSync(file)) return false;
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof parsed === 'object' && parsed !== null && !('microFrontends' in parsed);
+  } catch {
+    return false;
   }
-  return urls;
 }
 
 /** Writes a whole file atomically: a reader sees the old content or the new, never half of it. */
@@ -80,20 +102,66 @@ export function withFileLock<T>(file: string, update: () => T, waitMs = lockWait
 }
 
 /**
- * Points one remote's entry at a manifest URL, leaving every other entry as it was. A version sealed by its
- * release is written with its manifest's SHA-384, which the shell checks the manifest against.
+ * Changes the remote map under its lock: reads it (migrating the older form), applies `change` and writes the
+ * result atomically, remotes in the topology's order. A broken map is refused before anything is written.
  */
-export function setRemoteEntry(deploy: string, name: RemoteName, manifestUrl: string) {
+export function updateRemoteMap(deploy: string, change: (document: RemoteMapDocument) => RemoteMapDocument) {
   const file = remoteMapFile(deploy);
   mkdirSync(dirname(file), { recursive: true });
-  const version = versionOfManifestUrl(manifestUrl);
-  const record = version ? readIntegrityRecord(deploy, remotes[name].folder, version) : null;
-  const entry: RemoteMapEntry = record ? { url: manifestUrl, integrity: record.manifest } : manifestUrl;
-  withFileLock(file, () => {
-    const map = { ...readRemoteMapEntries(deploy), [name]: entry };
-    const ordered = Object.fromEntries(
-      remoteNames.filter((remote) => map[remote]).map((remote) => [remote, map[remote]]),
+  return withFileLock(file, () => {
+    const next = change(readRemoteMapDocument(deploy));
+    const microFrontends = Object.fromEntries(
+      remoteNames
+        .filter((remote) => next.microFrontends[remote])
+        .map((remote) => [remote, next.microFrontends[remote]]),
     );
-    writeFileAtomic(file, `${JSON.stringify(ordered, null, 2)}\n`);
+    // Parsed again before it is written: the tooling never stores a map the shell would refuse.
+    const written = parseRemoteMapDocument({ schema: remoteMapSchema, microFrontends });
+    writeFileAtomic(file, `${JSON.stringify(written, null, 2)}\n`);
+    return written;
+  });
+}
+
+/** Rewrites a remotes.json of the older form in the new one (every start does; a release would too). */
+export function migrateRemoteMapFile(deploy: string): boolean {
+  if (!isLegacyRemoteMapFile(deploy)) return false;
+  updateRemoteMap(deploy, (document) => document);
+  return true;
+}
+
+/** A version's entry: its manifest URL, the SHA-384 its release sealed (when it was), traffic and release time. */
+export function versionEntry(
+  deploy: string,
+  name: RemoteName,
+  manifestUrl: string,
+  deployment: RemoteVersionEntry['deployment'],
+  now = new Date(),
+): RemoteVersionEntry {
+  const version = versionOfManifestUrl(manifestUrl) ?? 'unversioned';
+  const record = readIntegrityRecord(deploy, remotes[name].folder, version);
+  return {
+    url: manifestUrl,
+    metadata: { version, ...(record ? { integrity: record.manifest } : {}) },
+    deployment,
+    extras: { releasedAt: now.toISOString() },
+  };
+}
+
+/**
+ * Makes one version of a remote the only one, for everyone, leaving every other remote as it was. A version
+ * sealed by its release carries its manifest's SHA-384, which the shell checks the manifest against. The
+ * version already live keeps its release time.
+ */
+export function setRemoteEntry(deploy: string, name: RemoteName, manifestUrl: string) {
+  updateRemoteMap(deploy, (document) => {
+    const entry = versionEntry(deploy, name, manifestUrl, { traffic: 100, default: true });
+    const same = document.microFrontends[name]?.find(
+      (live) => live.url === manifestUrl && live.deployment.default,
+    );
+    const releasedAt = same?.extras?.releasedAt ?? entry.extras?.releasedAt;
+    return {
+      ...document,
+      microFrontends: { ...document.microFrontends, [name]: [{ ...entry, extras: { releasedAt } }] },
+    };
   });
 }

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bucketOf, newBucketIdentifier } from 'federation/bucket';
+import { remoteMapSchema } from 'federation/remote-map';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageFileName, pageFor, pagesDir, writePages } from './pages.ts';
 import { shellHtmlHeaders } from './security/security-headers.ts';
 import { startStaticHost } from './static-host.ts';
@@ -268,5 +270,181 @@ describe('static hosts still serve', () => {
     expect(manifest.status).toBe(200);
     expect(manifest.headers['access-control-allow-origin']).toBe('*');
     expect(manifest.body).toBe('{"name":"mf_marketing"}');
+  });
+});
+
+describe('the shell host with page variants (a canary)', () => {
+  let variantsDeploy: string;
+  let variantsServers: Awaited<ReturnType<typeof startStaticHost>> = [];
+  let port = 0;
+  const bucketsFile = () => join(pagesDir(variantsDeploy), 'buckets.json');
+
+  /** An identifier whose bucket is in [from, to), as a visitor in that share would have. */
+  function identifierIn(from: number, to: number): string {
+    for (;;) {
+      const identifier = newBucketIdentifier();
+      if (bucketOf(identifier) >= from && bucketOf(identifier) < to) return identifier;
+    }
+  }
+
+  const page = (target: string, headers: Record<string, string> = {}) =>
+    rawRequest(
+      port,
+      `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}Connection: close\r\n\r\n`,
+    );
+  const setCookies = (response: RawResponse) => response.raw.match(/^set-cookie:.*$/gim) ?? [];
+  const identifierSet = (response: RawResponse) =>
+    /^agency-bucket=([0-9a-f]{32}); Path=\/; Max-Age=31536000; SameSite=Lax$/.exec(
+      response.headers['set-cookie'] ?? '',
+    )?.[1];
+
+  beforeAll(async () => {
+    variantsDeploy = mkdtempSync(join(tmpdir(), 'static-host-variants-test-'));
+    mkdirSync(join(variantsDeploy, 'shell', 'static', 'js'), { recursive: true });
+    writeFileSync(
+      join(variantsDeploy, 'shell', 'index.html'),
+      '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      join(variantsDeploy, 'shell', 'static', 'js', 'index.0123abcd.js'),
+      'console.log("shell");',
+    );
+    const entry = (name: string, traffic: number, isDefault: boolean) => ({
+      url: `http://cdn.example/m/${name}/mf-manifest.json`,
+      metadata: { version: name },
+      deployment: { traffic, default: isDefault },
+    });
+    // mf_marketing 2.0.0 for buckets 0–19, 1.0.0 for everyone else.
+    writeFileSync(
+      join(variantsDeploy, 'shell', 'remotes.json'),
+      JSON.stringify({
+        schema: remoteMapSchema,
+        microFrontends: { mf_marketing: [entry('1.0.0', 80, true), entry('2.0.0', 20, false)] },
+      }),
+    );
+    writePages(variantsDeploy, {}, undefined, (_deploy, paths, _env, remoteMap) =>
+      paths.map((path) => ({
+        path,
+        html: `<main>marketing ${remoteMap.mf_marketing?.version}</main>`,
+        styles: '',
+        failedSlots: [],
+        renderErrors: [],
+      })),
+    );
+    variantsServers = await startStaticHost([
+      {
+        port: 0,
+        host: '127.0.0.1',
+        dir: join(variantsDeploy, 'shell'),
+        spa: true,
+        cors: false,
+        pagesDir: pagesDir(variantsDeploy),
+      },
+    ]);
+    port = (variantsServers[0]?.address() as AddressInfo | null)?.port ?? 0;
+  });
+
+  afterAll(async () => {
+    await Promise.all(
+      variantsServers.map((server) => {
+        server.closeAllConnections();
+        return new Promise((resolve) => server.close(resolve));
+      }),
+    );
+    rmSync(variantsDeploy, { recursive: true, force: true });
+  });
+
+  it('gives a first visitor one bucket cookie with their page, which depends on it', async () => {
+    const response = await page('/services');
+    expect(response.status).toBe(200);
+    expect(setCookies(response)).toHaveLength(1);
+    const identifier = identifierSet(response);
+    expect(identifier).toBeDefined();
+    expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(response.headers['cache-control']).toBe('no-store');
+    // The page is the one for the bucket the new identifier falls in.
+    const version = bucketOf(identifier ?? '') < 20 ? '2.0.0' : '1.0.0';
+    expect(response.body).toContain(`<main>marketing ${version}</main>`);
+    // Over https (here: behind a proxy that says so) the cookie is Secure.
+    const secure = await page('/services', { 'X-Forwarded-Proto': 'https' });
+    expect(secure.headers['set-cookie']).toMatch(/^agency-bucket=[0-9a-f]{32}; .*; SameSite=Lax; Secure$/);
+  });
+
+  it('sets no cookie with files that are not pages', async () => {
+    for (const target of ['/static/js/index.0123abcd.js', '/remotes.json']) {
+      const response = await page(target);
+      expect(response.status).toBe(200);
+      expect(setCookies(response)).toEqual([]);
+      expect(response.headers.vary).toBe('Accept-Encoding');
+    }
+  });
+
+  it('serves a visitor in the canary’s buckets its variant, and everyone else the default pages', async () => {
+    const canary = identifierIn(0, 20);
+    for (const target of ['/services', '/', '/index.html', '/no-such-page']) {
+      const response = await page(target, { Cookie: `theme=dark; agency-bucket=${canary}` });
+      expect(response.status).toBe(target === '/no-such-page' ? 404 : 200);
+      expect(response.body).toContain('<main>marketing 2.0.0</main>');
+      expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+      // The cookie kept is the cookie renewed.
+      expect(identifierSet(response)).toBe(canary);
+    }
+    expect((await page('/services', { Cookie: `agency-bucket=${canary}` })).body).toBe(
+      readFileSync(join(pagesDir(variantsDeploy), 'buckets', '0-20', 'services.html'), 'latin1'),
+    );
+    const other = await page('/services', { Cookie: `agency-bucket=${identifierIn(20, 100)}` });
+    expect(other.body).toBe(readFileSync(pageFor(variantsDeploy, '/services') ?? '', 'latin1'));
+    expect(other.body).toContain('<main>marketing 1.0.0</main>');
+  });
+
+  it('replaces a cookie that holds no identifier of its own making', async () => {
+    for (const forged of [
+      'agency-bucket=../../etc/passwd',
+      'agency-bucket=0',
+      `agency-bucket=${'A'.repeat(32)}`,
+    ]) {
+      const response = await page('/about', { Cookie: forged });
+      expect(response.status).toBe(200);
+      const identifier = identifierSet(response);
+      expect(identifier).toMatch(/^[0-9a-f]{32}$/);
+      expect(response.body).toContain(
+        `<main>marketing ${bucketOf(identifier ?? '') < 20 ? '2.0.0' : '1.0.0'}</main>`,
+      );
+    }
+  });
+
+  it('serves the default pages, warning once, while buckets.json is broken', async () => {
+    const canary = identifierIn(0, 20);
+    const good = readFileSync(bucketsFile(), 'utf8');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      for (const broken of [
+        '{ not json',
+        JSON.stringify([{ from: 0, to: 20, dir: '../../shell', versions: {} }]),
+      ]) {
+        writeFileSync(bucketsFile(), broken);
+        for (let visit = 0; visit < 2; visit += 1) {
+          const response = await page('/services', { Cookie: `agency-bucket=${canary}` });
+          expect(response.status).toBe(200);
+          expect(response.body).toContain('<main>marketing 1.0.0</main>');
+        }
+      }
+      expect(warn).toHaveBeenCalledTimes(2);
+      for (const [message] of warn.mock.calls) expect(message).toContain(bucketsFile());
+      // Missing, as without a canary: the default pages, and nothing to warn about.
+      rmSync(bucketsFile());
+      expect((await page('/services', { Cookie: `agency-bucket=${canary}` })).body).toContain(
+        '<main>marketing 1.0.0</main>',
+      );
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      warn.mockRestore();
+      writeFileSync(bucketsFile(), good);
+    }
+    expect((await page('/services', { Cookie: `agency-bucket=${canary}` })).body).toContain(
+      '<main>marketing 2.0.0</main>',
+    );
   });
 });

@@ -6,10 +6,13 @@ import {
   type ServerResponse,
   STATUS_CODES,
 } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
+import type { TLSSocket } from 'node:tls';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { bucketCookieValue, bucketIdentifierIn, bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { allRoutePaths } from 'shared-content/site';
+import { type PageVariant, parsePageVariants, variantOf, variantsIndexName } from './pages/variants.ts';
 import { pageFileName } from './pages.ts';
 import { generalSecurityHeaders } from './security/security-headers.ts';
 
@@ -62,7 +65,10 @@ export interface SiteRoot {
   spa: boolean;
   /** Allow any origin to fetch (remotes' manifests and chunks are loaded by the shell's origin). */
   cors: boolean;
-  /** The shell's generated per-route pages (scripts/lib/pages.ts), preferred over the bare index.html. */
+  /**
+   * The shell's generated per-route pages (scripts/lib/pages.ts), preferred over the bare index.html; with a
+   * canary, a visitor gets the variant of their bucket (pages/variants.ts).
+   */
   pagesDir?: string;
   /** Extra headers of HTML responses (the shell's Content-Security-Policy). */
   htmlHeaders?: () => Record<string, string>;
@@ -188,7 +194,7 @@ function sendFile(
   file: string,
   urlPath: string,
   site: SiteRoot,
-  status = 200,
+  { status = 200, byCookie = false } = {},
 ) {
   const extension = extname(file);
   const { mtimeMs, size } = statSync(file);
@@ -197,7 +203,8 @@ function sendFile(
   if (extension === '.html' && site.htmlHeaders) {
     for (const [name, value] of Object.entries(site.htmlHeaders())) response.setHeader(name, value);
   }
-  response.setHeader('Vary', 'Accept-Encoding');
+  // A page chosen by the visitor's bucket cookie must not be given to another visitor by a shared cache.
+  response.setHeader('Vary', byCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   const encoding = compressible.has(extension) ? pickEncoding(request) : null;
   if (encoding) {
     const body = compressed(file, mtimeMs, encoding);
@@ -230,6 +237,74 @@ function refuse(
     ...headers,
   });
   response.end(body);
+}
+
+interface VariantsEntry {
+  mtimeMs: number;
+  variants: PageVariant[];
+}
+
+const variantsCache = new Map<string, VariantsEntry>();
+
+/**
+ * The page variants listed beside the pages, read again when buckets.json changes. None when it is missing
+ * (a map without canary); none either when it is broken, with one warning per broken version of the file: the
+ * default pages, always there, are a page for everyone, if not the versions a canary visitor's shell loads.
+ */
+function pageVariants(pagesDir: string): PageVariant[] {
+  const file = join(pagesDir, variantsIndexName);
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  const cached = variantsCache.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.variants;
+  let variants: PageVariant[] = [];
+  try {
+    variants = parsePageVariants(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    // Gone since it was looked at: new pages are being swapped in, not a broken file.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    console.warn(`${file} is unusable (${(error as Error).message}); every visitor gets the default pages`);
+  }
+  variantsCache.set(file, { mtimeMs, variants });
+  return variants;
+}
+
+/** The variant of a generated page for a bucket, when buckets.json names one that holds it; else the page. */
+function variantPage(site: SiteRoot, page: string, bucket: number): string {
+  // The bare index.html (no pages written yet) has no variants.
+  if (!site.pagesDir || resolve(dirname(page)) !== resolve(site.pagesDir)) return page;
+  const variant = variantOf(pageVariants(site.pagesDir), bucket);
+  const file = variant ? join(site.pagesDir, ...variant.dir.split('/'), basename(page)) : null;
+  return file && existsSync(file) ? file : page;
+}
+
+/** Whether the visitor reached the site over https, here or at a proxy in front: their cookie is then Secure. */
+const secureRequest = (request: IncomingMessage) =>
+  (request.socket as Partial<TLSSocket>).encrypted === true ||
+  String(request.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    ?.trim() === 'https';
+
+/**
+ * Sends one of the shell's pages as the visitor gets it: the variant for their bucket (federation/src/bucket.ts),
+ * so the prerendered content is what the remote versions their shell loads render. A visitor without a valid
+ * identifier gets a new one; every page renews the cookie, so a returning visitor keeps their bucket.
+ */
+function sendPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  site: SiteRoot,
+  page: string,
+  status = 200,
+) {
+  const identifier = bucketIdentifierIn(request.headers.cookie) ?? newBucketIdentifier();
+  response.setHeader('Set-Cookie', bucketCookieValue(identifier, secureRequest(request)));
+  const file = variantPage(site, page, bucketOf(identifier));
+  sendFile(request, response, file, '/index.html', site, { status, byCookie: true });
 }
 
 const notFound = (response: ServerResponse) => refuse(response, { status: 404, message: 'Not found' });
@@ -321,7 +396,7 @@ function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerR
   const known = site.spa && knownPaths.has(trimmed);
   const routePage = known && site.pagesDir ? join(site.pagesDir, pageFileName(trimmed)) : null;
   if (routePage && existsSync(routePage)) {
-    sendFile(request, response, routePage, '/index.html', site);
+    sendPage(request, response, site, routePage);
     return;
   }
   const file = resolveFile(site.dir, target.segments);
@@ -329,7 +404,7 @@ function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerR
   const bareIndex = site.pagesDir !== undefined && file === join(site.dir, 'index.html');
   const homePage = bareIndex && site.pagesDir ? join(site.pagesDir, pageFileName('/')) : null;
   if (homePage && existsSync(homePage)) {
-    sendFile(request, response, homePage, '/index.html', site);
+    sendPage(request, response, site, homePage);
     return;
   }
   if (file) {
@@ -342,7 +417,7 @@ function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerR
   const page = site.pagesDir ? join(site.pagesDir, pageFileName(known ? trimmed : null)) : null;
   const html = page && existsSync(page) ? page : join(site.dir, 'index.html');
   if (!existsSync(html)) return notFound(response);
-  sendFile(request, response, html, '/index.html', site, known ? 200 : 404);
+  sendPage(request, response, site, html, known ? 200 : 404);
 }
 
 /**

@@ -194,9 +194,9 @@ test('prerendering with a remote down writes its fallback and names it; the brow
   const original = readFileSync(mapFile, 'utf8');
   // (Only that remote's: the others keep being read from the deploy folder, so the prerenderer, which runs
   // while this test process waits for it, never needs a server of this process to answer.)
-  const map = JSON.parse(original) as Record<string, { url: string }>;
-  const entry = map[remote];
-  if (!entry?.url) throw new Error(`no sealed entry for ${remote} in the outage site's remotes.json`);
+  const map = JSON.parse(original) as { microFrontends: Record<string, Array<{ url: string }>> };
+  const entry = map.microFrontends[remote]?.[0];
+  if (!entry?.url) throw new Error(`no entry for ${remote} in the outage site's remotes.json`);
   entry.url = entry.url.replace('http://localhost:', 'http://127.0.0.1:');
   writeFileSync(mapFile, JSON.stringify(map, null, 2));
   const warnings: string[] = [];

@@ -1,3 +1,4 @@
+import { enquiryApiPaths } from 'shared-content/enquiry';
 import { expect, test } from '../../fixtures.ts';
 import { everyPagePath, parsePolicy, recordCspViolations, settle } from '../../pages/quality.ts';
 import { fetchManifestUrls } from '../../pages/remote-map.ts';
@@ -29,14 +30,19 @@ test('every HTML response carries the security headers and a policy built from t
     expect(policy['script-src'], path).toEqual(["'self'", ...remoteOrigins]);
     expect(policy['frame-ancestors'], path).toEqual(["'none'"]);
     expect(policy['object-src'], path).toEqual(["'none'"]);
+    // The API only by the paths the site calls, its health beacon among them; never its whole origin.
     expect(policy['connect-src'], path).toEqual(
       expect.arrayContaining([
         "'self'",
         ...remoteOrigins,
-        originOf(runtime.apiUrl),
-        originOf(runtime.emailjs.origin),
+        `${runtime.apiUrl}${enquiryApiPaths.beacon}`,
+        `${runtime.apiUrl}${enquiryApiPaths.sendEmail}`,
+        `${runtime.apiUrl}${enquiryApiPaths.subscribe}`,
       ]),
     );
+    expect(policy['connect-src'], path).not.toContain(originOf(runtime.apiUrl));
+    if (originOf(runtime.emailjs.origin) !== originOf(runtime.apiUrl))
+      expect(policy['connect-src'], path).toContain(originOf(runtime.emailjs.origin));
   }
 });
 

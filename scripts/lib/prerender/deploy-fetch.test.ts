@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pinnedDocument } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { integrityOf, writeIntegrityRecord } from '../integrity.ts';
 import { deployFetch, deployFileFor, deployMounts, IntegrityRefusal } from './deploy-fetch.ts';
@@ -57,6 +58,23 @@ describe('the prerenderer’s transport', () => {
     expect(await (await fetchFile('/remotes.json')).json()).toEqual({ mf_portfolio: 'x' });
     expect((await fetchFile('http://localhost:5602/2.0.0-def/mf-manifest.json')).status).toBe(404);
     expect(await (await fetchFile('https://elsewhere.example/a.js')).text()).toBe('from the network');
+  });
+
+  it('answers the remote map with the one it is given (a page variant’s), by path and by URL, and the rest from disk', async () => {
+    const pinned = pinnedDocument({
+      mf_portfolio: { url: 'http://localhost:5602/1.0.0-abc/mf-manifest.json', version: '1.0.0-abc' },
+    });
+    const fetchFile = deployFetch(deploy, env, async () => new Response('from the network'), pinned);
+    for (const url of ['/remotes.json', '/remotes.json?fresh=1', 'http://localhost:5600/remotes.json']) {
+      const response = await fetchFile(url);
+      expect(response.headers.get('Content-Type')).toBe('application/json');
+      expect(await response.json()).toEqual(pinned);
+    }
+    expect(await (await fetchFile('http://localhost:5602/1.0.0-abc/ssr/remoteEntry.js')).text()).toBe(
+      'module.exports = 1;',
+    );
+    // Without one, the deployed file is what the shell gets, as before.
+    expect(await (await deployFetch(deploy, env)('/remotes.json')).json()).toEqual({ mf_portfolio: 'x' });
   });
 
   it('refuses a remote file that differs from its release record, one it never recorded, and an unsealed version', async () => {

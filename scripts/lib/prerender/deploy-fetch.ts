@@ -5,11 +5,15 @@
  * Any other URL (a remote the map points at elsewhere) goes to the network as usual. A remote's file is
  * checked against what its release recorded (../integrity.ts): one that differs is refused, so the prerender
  * never renders altered remote code; that remote's slots get their fallback, as in a visitor's browser.
+ * Given a remote map, the transport answers the shell's remotes.json with it instead of the deployed one: the
+ * pages of a variant (../pages/variants.ts) render its versions, whatever the deployed map's shares.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
 import { originOf, remoteNames, remotes, shell } from 'build-config/topology';
+import type { RemoteMapDocument } from 'federation/remote-map';
 import { type IntegrityRecord, integrityOf, readIntegrityRecord } from '../integrity.ts';
+import { remoteMapFile } from '../remote-map-file.ts';
 
 /** URL prefix → deploy sub-folder, most specific first. */
 export function deployMounts(deploy: string, env: NodeJS.ProcessEnv): Array<[string, string]> {
@@ -68,21 +72,32 @@ export function integrityProblem(
   return null;
 }
 
-/** A fetch that answers the deploy folder's URLs from disk (404 when the file is missing). */
+/**
+ * A fetch that answers the deploy folder's URLs from disk (404 when the file is missing), and the remote map
+ * with `remoteMap` when one is given.
+ */
 export function deployFetch(
   deploy: string,
   env: NodeJS.ProcessEnv,
   network: typeof fetch = fetch,
+  remoteMap?: RemoteMapDocument,
 ): typeof fetch {
   const mounts = deployMounts(deploy, env);
   const shellOrigin = originOf(shell, env);
   const records = new Map<string, IntegrityRecord | null>();
+  const mapFile = remoteMapFile(deploy);
   return async (input, init) => {
     const raw = input instanceof Request ? input.url : String(input);
     // The shell fetches its run-time files by path, as a page on its own origin does.
     const url = raw.startsWith('/') ? `${shellOrigin}${raw}` : raw;
     const file = deployFileFor(url, mounts);
     if (file === null) return network(input, init);
+    if (remoteMap && file === mapFile) {
+      return new Response(JSON.stringify(remoteMap), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
     if (!existsSync(file) || !statSync(file).isFile()) {
       return new Response('Not found', { status: 404, statusText: 'Not Found' });
     }

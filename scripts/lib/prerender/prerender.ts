@@ -1,7 +1,8 @@
 /**
  * The prerender step: the HTML of every page, rendered in Node from the deployed shell's Node build and the
- * remotes the environment's remote map points at (their Node builds, loaded through the federation runtime).
- * Part of every start, release and rollback, through writePages (pages.ts).
+ * given versions of the remotes (their Node builds, loaded through the federation runtime): the default ones,
+ * or a page variant's (../pages/variants.ts). Part of every start, release and rollback, through writePages
+ * (pages.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { shell } from 'build-config/topology';
+import { pinnedDocument, type ResolvedRemoteMap } from 'federation/remote-map';
 import { repoRoot } from '../paths.ts';
 
 export interface PrerenderResult {
@@ -31,11 +33,16 @@ export class PrerenderError extends Error {
   override name = 'PrerenderError';
 }
 
-/** Renders the given pages (null: the 404 page). Throws PrerenderError if the step itself cannot run. */
+/**
+ * Renders the given pages (null: the 404 page) with the given versions of the remotes. Throws PrerenderError if
+ * the step itself cannot run. Each call is a process of its own: the shell's Node build takes one transport,
+ * and so one remote map, per process.
+ */
 export function prerenderPages(
   deploy: string,
   paths: ReadonlyArray<string | null>,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
+  remoteMap: ResolvedRemoteMap,
 ): PrerenderResult[] {
   if (!existsSync(join(serverBuildDir(deploy), serverEntryFile))) {
     throw new PrerenderError(`No shell Node build at ${serverBuildDir(deploy)}: publish the shell first`);
@@ -47,6 +54,7 @@ export function prerenderPages(
       tsxLoader,
       join(import.meta.dirname, 'worker.ts'),
       deploy,
+      JSON.stringify(pinnedDocument(remoteMap)),
       ...paths.map((path) => path ?? ''),
     ],
     { cwd: repoRoot, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 120_000 },

@@ -1,14 +1,21 @@
 /**
  * The Content-Security-Policy of the shell's HTML. Scripts run only from the site itself and from the origins
- * of the remotes in the environment's remote map; the page fetches only from those, the enquiry API and the
- * EmailJS origin of runtime.json. Nothing is inline: Rsbuild's HTML has only <script src>, the Module
+ * of the remotes in the environment's remote map; the page fetches only from those, the enquiry API's
+ * endpoints the site calls (each an exact URL: a source with a path allows that path only) and the EmailJS
+ * origin of runtime.json. Nothing is inline: Rsbuild's HTML has only <script src>, the Module
  * Federation runtime adds remote entries as <script src>, and JSON-LD blocks are data, never executed.
  */
 export interface PolicySources {
   /** Origins serving remote code (from remotes.json). */
   remoteOrigins: readonly string[];
-  /** Further origins the page fetches from (the enquiry API and EmailJS origins from runtime.json). */
+  /** Further origins the page fetches from, any path on them (the EmailJS origin from runtime.json). */
   connectOrigins: readonly string[];
+  /**
+   * Exact URLs the page fetches (the enquiry API's endpoints, from runtime.json): each allows its path only,
+   * and no other path of its origin. One whose origin is already allowed whole (a remote's, or one above)
+   * would add nothing and is left out.
+   */
+  connectUrls?: readonly string[];
 }
 
 /** The origin of a URL, or null for anything that is not an absolute http(s) URL. */
@@ -24,8 +31,29 @@ export function httpOrigin(value: unknown): string | null {
 
 const unique = (values: Iterable<string>) => [...new Set(values)];
 
-export function buildContentSecurityPolicy({ remoteOrigins, connectOrigins }: PolicySources): string {
+/**
+ * A URL as a CSP source expression restricted to its path (query and fragment dropped: CSP matches neither),
+ * or null for anything that is not an absolute http(s) URL. `;` and `,` separate directives and policies, so
+ * they are percent-encoded; CSP compares paths percent-decoded, so the source still matches the same URL.
+ */
+export function pathSource(value: unknown): string | null {
+  const origin = httpOrigin(value);
+  if (origin === null) return null;
+  const { pathname } = new URL(value as string);
+  return origin + pathname.replace(/;/g, '%3B').replace(/,/g, '%2C');
+}
+
+export function buildContentSecurityPolicy({
+  remoteOrigins,
+  connectOrigins,
+  connectUrls = [],
+}: PolicySources): string {
   const remotes = unique(remoteOrigins);
+  const wholeOrigins = new Set([...remotes, ...connectOrigins]);
+  const paths = connectUrls.flatMap((url) => {
+    const source = pathSource(url);
+    return source === null || wholeOrigins.has(httpOrigin(url) ?? '') ? [] : [source];
+  });
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes],
@@ -36,7 +64,7 @@ export function buildContentSecurityPolicy({ remoteOrigins, connectOrigins }: Po
     // data: for the small SVGs Rsbuild inlines as data URIs.
     'img-src': ["'self'", 'data:', ...remotes],
     'font-src': ["'self'", ...remotes],
-    'connect-src': unique(["'self'", ...remotes, ...connectOrigins]),
+    'connect-src': unique(["'self'", ...remotes, ...connectOrigins, ...paths]),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

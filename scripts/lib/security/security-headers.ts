@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { manifestUrlOf } from 'federation/remote-map';
+import { enquiryApiPaths } from 'shared-content/enquiry/client';
 import { buildContentSecurityPolicy, httpOrigin } from './content-security-policy.ts';
 
 export const generalSecurityHeaders: Readonly<Record<string, string>> = {
@@ -35,17 +35,56 @@ function versionOf(file: string): string {
   return `${mtimeMs}/${size}/${ino}`;
 }
 
-/** Origins of the remote map's manifest URLs (an entry is a URL, or { url, integrity } once sealed). */
+/**
+ * Origins of the remote map's manifest URLs: every version's, canaries included (or, in the older form, each
+ * entry's URL). Read leniently, entry by entry: what is not an http(s) URL allows nothing.
+ */
 export function remoteOriginsOf(remoteMap: unknown): string[] {
   if (typeof remoteMap !== 'object' || remoteMap === null) return [];
-  return Object.values(remoteMap).flatMap((entry: unknown) => httpOrigin(manifestUrlOf(entry)) ?? []);
+  const { microFrontends } = remoteMap as { microFrontends?: unknown };
+  const entries = typeof microFrontends === 'object' && microFrontends !== null ? microFrontends : remoteMap;
+  return Object.values(entries)
+    .flatMap((entry: unknown) => (Array.isArray(entry) ? entry : [entry]))
+    .flatMap((entry: unknown) => httpOrigin(urlOf(entry)) ?? []);
 }
 
-/** The API and EmailJS origins of runtime.json. */
+const urlOf = (entry: unknown): unknown =>
+  typeof entry === 'object' && entry !== null ? (entry as { url?: unknown }).url : entry;
+
+/** The API and EmailJS origins of runtime.json (the policy allows the API's endpoints only: connectSourcesOf). */
 export function connectOriginsOf(runtimeConfig: unknown): string[] {
   if (typeof runtimeConfig !== 'object' || runtimeConfig === null) return [];
   const { apiUrl, emailjs } = runtimeConfig as { apiUrl?: unknown; emailjs?: { origin?: unknown } };
   return [httpOrigin(apiUrl), httpOrigin(emailjs?.origin)].flatMap((origin) => origin ?? []);
+}
+
+/**
+ * The enquiry API's endpoints the pages call, relative to runtime.json's apiUrl: the enquiry form
+ * (mf-contact's send-enquiry.ts), the footer's newsletter form (shell/src/layout/newsletter-request.ts) and the
+ * shell's health beacons (shell/src/telemetry/). The policy allows these paths of the API and no other.
+ */
+export const browserApiPaths = [enquiryApiPaths.sendEmail, enquiryApiPaths.subscribe, enquiryApiPaths.beacon];
+
+/**
+ * What the page may fetch according to runtime.json: the enquiry API's endpoints as exact URLs (apiUrl + each
+ * path, as the pages build them), and where the Get In Touch form sends (@emailjs/browser's sendForm posts to
+ * its origin + enquiryApiPaths.sendForm). When that provider is the enquiry API itself (the local default),
+ * its route is listed like the API's others, so the API's origin is never allowed whole. A provider on
+ * another origin (the hosted EmailJS) is a third party whose client picks its own paths: its origin is
+ * allowed whole.
+ */
+export function connectSourcesOf(runtimeConfig: unknown): { origins: string[]; urls: string[] } {
+  if (typeof runtimeConfig !== 'object' || runtimeConfig === null) return { origins: [], urls: [] };
+  const { apiUrl, emailjs } = runtimeConfig as { apiUrl?: unknown; emailjs?: { origin?: unknown } };
+  const provider = emailjs?.origin;
+  const apiOrigin = httpOrigin(apiUrl);
+  const providerOrigin = httpOrigin(provider);
+  // The pages join apiUrl and a path as strings; runtime.json's reader drops trailing slashes first.
+  const trimmed = (url: unknown) => String(url).replace(/\/+$/, '');
+  const urls = apiOrigin === null ? [] : browserApiPaths.map((path) => `${trimmed(apiUrl)}${path}`);
+  if (providerOrigin === null) return { origins: [], urls };
+  if (providerOrigin !== apiOrigin) return { origins: [providerOrigin], urls };
+  return { origins: [], urls: [...urls, `${trimmed(provider)}${enquiryApiPaths.sendForm}`] };
 }
 
 /** Returns a function giving the headers of the shell's HTML, current with its folder's remote map. */
@@ -56,9 +95,11 @@ export function shellHtmlHeaders(shellDir: string): () => Record<string, string>
   return () => {
     const key = `${versionOf(remotesFile)}:${versionOf(runtimeFile)}`;
     if (cached?.key !== key) {
+      const { origins, urls } = connectSourcesOf(readJson(runtimeFile));
       const policy = buildContentSecurityPolicy({
         remoteOrigins: remoteOriginsOf(readJson(remotesFile)),
-        connectOrigins: connectOriginsOf(readJson(runtimeFile)),
+        connectOrigins: origins,
+        connectUrls: urls,
       });
       cached = { key, policy };
     }

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from 'build-config/testing';
+import { type ReactNode, useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const loadExposedComponent = vi.fn();
@@ -10,8 +12,18 @@ vi.mock('./remote-registry.ts', async (importOriginal) => ({
   loadExposedComponent,
 }));
 
+// The health beacons' counter is replaced by one that records what it is given (its own tests are in
+// ../telemetry/); RemoteSlot decides what is counted, and when.
+const health = vi.hoisted(() => ({ add: vi.fn(), flush: vi.fn() }));
+vi.mock('../telemetry/health-counter.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../telemetry/health-counter.ts')>()),
+  createHealthCounter: () => health,
+}));
+
 const { RemoteSlot } = await import('./RemoteSlot.tsx');
 const { clearPreparedSlots, prepareSlot, preparedSlot } = await import('./prepared-slots.ts');
+const { PageView } = await import('../telemetry/PageView.tsx');
+const { IncompatibleRemoteError } = await import('./compatibility-plugin.ts');
 
 function Healthy() {
   return <h2>Remote content</h2>;
@@ -157,5 +169,219 @@ describe('RemoteSlot', () => {
     renderPrerenderedSlot('PricingSection', { inView: false });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loadExposedComponent).not.toHaveBeenCalled();
+  });
+});
+
+/** What was counted: "remote kind[ reason]" per count. */
+const counted = () =>
+  health.add.mock.calls.map(([{ remote, kind, reason }]) => [remote, kind, reason].filter(Boolean).join(' '));
+
+/**
+ * Slots in a page view, as RouteSlots renders them: "Render again" re-renders them with new props, "Navigate"
+ * mounts them afresh in a new page view (a client navigation to the route).
+ */
+function Page({ children }: { children: (renders: number) => ReactNode }) {
+  const [renders, setRenders] = useState(0);
+  const [route, setRoute] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setRenders((value) => value + 1)}>
+        Render again
+      </button>
+      <button type="button" onClick={() => setRoute((value) => value + 1)}>
+        Navigate
+      </button>
+      <PageView key={route}>{children(renders)}</PageView>
+    </>
+  );
+}
+
+describe('RemoteSlot health counts', () => {
+  beforeEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    clearPreparedSlots();
+    loadExposedComponent.mockReset();
+    health.add.mockClear();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('counts one view per remote and page view: not per slot, not on re-renders or Retry', async () => {
+    loadExposedComponent.mockImplementation(async (remote: string, _module: string, attempt: number) => {
+      if (remote === 'mf_marketing' && attempt === 0) throw new Error('unreachable');
+      return { default: Healthy };
+    });
+    renderWithProviders(
+      <Page>
+        {(renders) => (
+          <>
+            <RemoteSlot
+              remote="mf_portfolio"
+              module="PortfolioSection"
+              props={{ context: renders % 2 ? 'home' : 'page' }}
+              reserve={{ base: 400 }}
+            />
+            <RemoteSlot remote="mf_portfolio" module="ProcessSection" reserve={{ base: 400 }} />
+            <RemoteSlot remote="mf_marketing" module="Hero" reserve={{ base: 400 }} />
+          </>
+        )}
+      </Page>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('heading', { name: 'Remote content' })).toHaveLength(3),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Render again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Render again' }));
+    expect(counted()).toEqual([
+      'mf_portfolio view',
+      'mf_marketing view',
+      'mf_marketing load-failure network',
+    ]);
+
+    // A navigation to the route: a new page view, counted again (mf_marketing fails again at first).
+    health.add.mockClear();
+    await userEvent.click(screen.getByRole('button', { name: 'Navigate' }));
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('heading', { name: 'Remote content' })).toHaveLength(2),
+    );
+    expect(counted()).toEqual([
+      'mf_portfolio view',
+      'mf_marketing view',
+      'mf_marketing load-failure network',
+    ]);
+  });
+
+  it('counts a load that failed for good once per remote and page view, with its reason', async () => {
+    loadExposedComponent.mockRejectedValue(new IncompatibleRemoteError('requires react ^18'));
+    renderWithProviders(
+      <Page>
+        {() => (
+          <>
+            <RemoteSlot
+              remote="mf_portfolio"
+              module="PortfolioSection"
+              props={{ context: 'home' }}
+              reserve={{ base: 400 }}
+            />
+            <RemoteSlot remote="mf_portfolio" module="ProcessSection" reserve={{ base: 400 }} />
+          </>
+        )}
+      </Page>,
+    );
+    const [retry] = await screen.findAllByRole('button', { name: 'Retry' });
+    expect(loadExposedComponent).toHaveBeenCalledTimes(2);
+    // The visitor's Retry fails again: still one failure in this page view.
+    await userEvent.click(retry as HTMLElement);
+    await vi.waitFor(() => expect(loadExposedComponent).toHaveBeenCalledTimes(4));
+    expect(await screen.findAllByRole('button', { name: 'Retry' })).toHaveLength(2);
+    expect(counted()).toEqual(['mf_portfolio view', 'mf_portfolio load-failure incompatible']);
+  });
+
+  it('counts a remote that throws while rendering as a render error, not a load failure', async () => {
+    loadExposedComponent.mockResolvedValue({ default: Throwing });
+    renderWithProviders(
+      <Page>
+        {() => (
+          <>
+            <RemoteSlot remote="mf_portfolio" module="ProcessSection" reserve={{ base: 400 }} />
+            <RemoteSlot
+              remote="mf_portfolio"
+              module="PortfolioSection"
+              props={{ context: 'home' }}
+              reserve={{ base: 400 }}
+            />
+            <RemoteSlot remote="mf_marketing" module="Hero" reserve={{ base: 400 }} />
+          </>
+        )}
+      </Page>,
+    );
+    expect(await screen.findAllByRole('button', { name: 'Retry' })).toHaveLength(3);
+    expect(counted()).toEqual([
+      'mf_portfolio view',
+      'mf_marketing view',
+      'mf_portfolio render-error',
+      'mf_marketing render-error',
+    ]);
+  });
+
+  describe('hydration of a prerendered slot', () => {
+    function Heading() {
+      return <h2>Remote content</h2>;
+    }
+    function Paragraph() {
+      return <p>Remote content</p>;
+    }
+
+    /**
+     * Prerenders the slot with `server` as the page's HTML holds it, then hydrates that HTML in the browser
+     * with `client` as the remote's code, the slot on screen (so it loads at once).
+     */
+    async function hydrate(server: () => ReactNode, client: () => ReactNode) {
+      const slot = <RemoteSlot remote="mf_marketing" module="Hero" reserve={{ base: 640 }} />;
+      const page = (
+        <Page>
+          {() => (
+            <>
+              {slot}
+              <RemoteSlot remote="mf_portfolio" module="ProcessSection" reserve={{ base: 400 }} />
+            </>
+          )}
+        </Page>
+      );
+      prepareSlot('mf_marketing/Hero', { state: 'loaded', component: server });
+      prepareSlot('mf_portfolio/ProcessSection', { state: 'loaded', component: Heading });
+      const container = document.createElement('div');
+      const { ThemeProvider } = await import('@emotion/react');
+      const { MemoryRouter } = await import('react-router-dom');
+      const { theme } = await import('shared-content/theme');
+      container.innerHTML = renderToString(
+        <ThemeProvider theme={theme}>
+          <MemoryRouter>{page}</MemoryRouter>
+        </ThemeProvider>,
+      );
+      document.body.append(container);
+      const prerendered = container.querySelector('[data-remote-slot="mf_marketing/Hero"] > *');
+      expect(prerendered?.tagName).toBe(server === Heading ? 'H2' : 'P');
+
+      clearPreparedSlots();
+      prepareSlot('mf_marketing/Hero', { state: 'deferred' });
+      prepareSlot('mf_portfolio/ProcessSection', { state: 'deferred' });
+      vi.stubGlobal('IntersectionObserver', SilentObserver);
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+        DOMRect.fromRect({ x: 0, y: 0, width: 375, height: 400 }),
+      );
+      loadExposedComponent.mockImplementation(async (remote: string) => ({
+        default: remote === 'mf_marketing' ? client : Heading,
+      }));
+      const recoverable = vi.fn();
+      await act(async () => {
+        renderWithProviders(page, { container, hydrate: true, onRecoverableError: recoverable });
+      });
+      await vi.waitFor(() => expect(container.querySelectorAll('[data-slot-live]')).toHaveLength(2));
+      return { recoverable, kept: container.contains(prerendered) };
+    }
+
+    it('counts nothing when React kept the prerendered HTML', async () => {
+      const { recoverable, kept } = await hydrate(Heading, Heading);
+      expect(kept).toBe(true);
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(counted()).toEqual(['mf_marketing view', 'mf_portfolio view']);
+    });
+
+    it('counts a mismatch when React threw the prerendered HTML away and rendered the slot anew', async () => {
+      const { recoverable, kept } = await hydrate(Heading, Paragraph);
+      // React's own report of the mismatch, and the replaced element: the slot was rendered on the client.
+      expect(recoverable).toHaveBeenCalled();
+      expect(kept).toBe(false);
+      expect(screen.getByText('Remote content', { selector: 'p' })).toBeInTheDocument();
+      expect(counted()).toEqual([
+        'mf_marketing view',
+        'mf_portfolio view',
+        'mf_marketing hydration-mismatch',
+      ]);
+    });
   });
 });

@@ -7,6 +7,14 @@ import { pageHydration, type TrackedSlot } from '../hydration/page-hydration.ts'
 import { SlotContent } from '../hydration/SlotContent.tsx';
 import { slotLoad } from '../hydration/slot-load.tsx';
 import { isInView, watchSlot } from '../hydration/slot-triggers.ts';
+import { usePageView } from '../telemetry/PageView.tsx';
+import { watchPrerenderedContent } from '../telemetry/prerendered-content.ts';
+import {
+  countHydrationMismatch,
+  countLoadFailure,
+  countSlotError,
+  countView,
+} from '../telemetry/remote-health.ts';
 import { forgetPreparedSlot, preparedSlot } from './prepared-slots.ts';
 import { loadExposedComponent } from './remote-registry.ts';
 import { SlotErrorBoundary } from './SlotErrorBoundary.tsx';
@@ -55,6 +63,9 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
     setAttempt((value) => value + 1);
   }, []);
   const deferred = attempt === 0 && prepared?.state === 'deferred';
+  // The health beacons: once per remote in this page view, however many slots it has (../telemetry/).
+  const view = usePageView();
+  useEffect(() => countView(view, remote), [view, remote]);
 
   const load = useMemo(() => {
     // The prerenderer loaded the module before rendering: it renders at once.
@@ -69,6 +80,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
       },
       (error) => {
         console.warn(`[shell] ${slot} failed: ${error instanceof Error ? error.message : String(error)}`);
+        countLoadFailure(view, remote, error);
         setFailed(true);
         pageHydration.hydrateRemote(remote);
       },
@@ -81,6 +93,8 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
 
   // Tracked by the page, so the router, the interactive mark and idle hydration know where each slot is.
   const tracked = useRef<TrackedSlot | null>(null);
+  // A prerendered slot's HTML, to tell once it is live whether React kept it or rendered the slot anew.
+  const prerendered = useRef<(() => boolean) | null>(null);
   useEffect(() => {
     const target = element.current;
     if (!target) return;
@@ -97,6 +111,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
       },
     };
     tracked.current = entry;
+    if (deferred) prerendered.current ??= watchPrerenderedContent(target);
     const untrack = pageHydration.track(entry);
     forgetPreparedSlot(slot);
     if (failed) pageHydration.update(entry, { phase: 'failed', dehydrated: false });
@@ -125,9 +140,23 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
     if (tracked.current) pageHydration.update(tracked.current, { phase, dehydrated: false });
     if (element.current) pageLoader()?.partLive(element.current);
   }, []);
-  const contentLive = useCallback(() => settle('live'), [settle]);
+  const contentLive = useCallback(() => {
+    if (prerendered.current?.()) countHydrationMismatch(view, remote);
+    prerendered.current = null;
+    settle('live');
+  }, [settle, view, remote]);
   // A load that failed, or a component that threw while rendering (its error boundary shows the fallback).
-  const fellBack = useCallback(() => settle('failed'), [settle]);
+  const fellBack = useCallback(() => {
+    prerendered.current = null;
+    settle('failed');
+  }, [settle]);
+  const caught = useCallback(
+    (error: Error) => {
+      countSlotError(view, remote, error);
+      fellBack();
+    },
+    [view, remote, fellBack],
+  );
 
   useEffect(() => {
     if (failed) fellBack();
@@ -139,7 +168,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
       {failed ? (
         fallback
       ) : (
-        <SlotErrorBoundary key={attempt} slot={slot} fallback={() => fallback} onError={fellBack}>
+        <SlotErrorBoundary key={attempt} slot={slot} fallback={() => fallback} onError={caught}>
           <Suspense fallback={<SlotPlaceholder reserve={reserve} tone={tone} />}>
             <SlotContent component={load.Component} props={props ?? noProps} onLive={contentLive} />
           </Suspense>

@@ -11,6 +11,7 @@ import { exposes as contactExposes } from 'mf-contact/exposes';
 import { exposes as marketingExposes } from 'mf-marketing/exposes';
 import { exposes as portfolioExposes } from 'mf-portfolio/exposes';
 import type { ComponentType } from 'react';
+import type { LoadFailureReason } from 'shared-content/enquiry/telemetry-contract';
 
 type Loaders = Record<string, () => Promise<{ default: unknown }>>;
 
@@ -36,6 +37,13 @@ export async function loadExposedComponent(
   if (!load) throw new RemoteLoadError(`${remote}/${module} is not in the one-bundle build`);
   return (await load()) as { default: ComponentType<object> };
 }
+
+/** One build, no versions of its own: the health beacons name none. */
+export const remoteVersion = (_remote: RemoteName): string | undefined => undefined;
+
+/** Only a missing module fails here, and nothing in this build is loaded over the network by a remote. */
+export const loadFailureReason = (_error: unknown): LoadFailureReason => 'network';
+export const isLoadFailure = (error: unknown): boolean => error instanceof RemoteLoadError;
 
 export const onRemoteRetry = (_remote: RemoteName, _listener: () => void) => () => undefined;
 export const requestRemoteRetry = (_remote: RemoteName) => undefined;

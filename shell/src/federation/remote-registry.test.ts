@@ -135,3 +135,70 @@ describe('loadExposedComponent', () => {
     ]);
   });
 });
+
+describe('loadFailureReason', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    for (const mock of Object.values(runtime)) mock.mockReset();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** The error a slot's load finally fails with (after the retries), as RemoteSlot gets it. */
+  async function finalError(registry: Awaited<ReturnType<typeof freshRegistry>>) {
+    const outcome = track(registry.loadExposedComponent('mf_portfolio', 'PortfolioSection', 0));
+    await vi.advanceTimersByTimeAsync(60_000);
+    return outcome.error;
+  }
+
+  it('classifies a load cut off by the attempt timeout as timeout', async () => {
+    runtime.loadRemote.mockReturnValue(new Promise(() => {}));
+    const registry = await freshRegistry();
+    const error = await finalError(registry);
+    expect(error).toBeInstanceOf(registry.RemoteTimeoutError);
+    expect(registry.loadFailureReason(error)).toBe('timeout');
+  });
+
+  it('classifies an incompatible remote as incompatible', async () => {
+    const registry = await freshRegistry();
+    runtime.loadRemote.mockRejectedValue(new registry.IncompatibleRemoteError('requires react ^18'));
+    expect(registry.loadFailureReason(await finalError(registry))).toBe('incompatible');
+  });
+
+  it('classifies altered files as integrity', async () => {
+    const registry = await freshRegistry();
+    const { IntegrityError } = await import('./integrity-plugin.ts');
+    runtime.loadRemote.mockRejectedValue(new IntegrityError('mf-manifest.json does not match its release'));
+    expect(registry.loadFailureReason(await finalError(registry))).toBe('integrity');
+  });
+
+  it('classifies anything else as network: an unreachable remote, a missing component', async () => {
+    const registry = await freshRegistry();
+    runtime.loadRemote.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(registry.loadFailureReason(await finalError(registry))).toBe('network');
+    runtime.loadRemote.mockResolvedValue({ default: 'not a component' });
+    const missing = await finalError(registry);
+    expect(missing).toBeInstanceOf(registry.RemoteLoadError);
+    expect(registry.loadFailureReason(missing)).toBe('network');
+    expect(registry.loadFailureReason('a thrown string')).toBe('network');
+  });
+
+  it('tells errors about loading code from errors thrown while rendering', async () => {
+    const registry = await freshRegistry();
+    const { IntegrityError } = await import('./integrity-plugin.ts');
+    const chunk = Object.assign(new Error('Loading chunk 12 failed.'), { name: 'ChunkLoadError' });
+    for (const error of [
+      new registry.IncompatibleRemoteError('x'),
+      new IntegrityError('x'),
+      new registry.RemoteTimeoutError('x'),
+      new registry.RemoteLoadError('x'),
+      chunk,
+    ]) {
+      expect(registry.isLoadFailure(error), error.name).toBe(true);
+    }
+    expect(registry.isLoadFailure(new TypeError("Cannot read properties of undefined (reading 'map')"))).toBe(
+      false,
+    );
+    expect(registry.isLoadFailure(null)).toBe(false);
+  });
+});

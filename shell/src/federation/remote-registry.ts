@@ -1,12 +1,14 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { exposedComponent, isComponent } from 'build-config/contract';
-import { parseRemoteMapEntries, type RemoteMap } from 'federation/remote-map';
+import { type RemoteMap, type ResolvedRemoteMap, urlsAndIntegrity } from 'federation/remote-map';
 import type { RemoteName } from 'federation/remotes';
 import { retryPolicy } from 'federation/retry-policy';
 import type { ComponentType } from 'react';
-import { fetchConfigFile, onceUntilFailure, shellFetch } from '../config/fetch-config.ts';
+import type { LoadFailureReason } from 'shared-content/enquiry/telemetry-contract';
+import { onceUntilFailure, shellFetch } from '../config/fetch-config.ts';
 import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-plugin.ts';
 import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
+import { fetchResolvedRemoteMap } from './remote-map-source.ts';
 import { RemoteReload } from './remote-reload.ts';
 
 /** How a failed load is retried before the slot shows its fallback (federation/src/retry-policy.ts). */
@@ -31,9 +33,16 @@ export const loadRemoteMap: () => Promise<RemoteMap> = onceUntilFailure(async ()
   return map;
 });
 
-/** Reads remotes.json and tells the integrity check what it says. */
+/** The versions this visitor loads, from the last map read (for the health beacons). */
+let resolved: ResolvedRemoteMap = {};
+
+/** The version of a remote this visitor loads, once the map has been read. */
+export const remoteVersion = (remote: RemoteName): string | undefined => resolved[remote]?.version;
+
+/** Reads remotes.json for this visitor's bucket and tells the integrity check what it says. */
 async function readRemoteMapFile(): Promise<RemoteMap> {
-  const { urls, integrity: manifests } = parseRemoteMapEntries(await fetchConfigFile('/remotes.json'));
+  resolved = await fetchResolvedRemoteMap();
+  const { urls, integrity: manifests } = urlsAndIntegrity(resolved);
   integrity.setRemoteMap(urls, manifests);
   return urls;
 }
@@ -56,7 +65,8 @@ export class RemoteLoadError extends Error {
   override name = 'RemoteLoadError';
 }
 
-class RemoteTimeoutError extends Error {
+/** An attempt that did not finish within retryPolicy.attemptTimeoutMs. */
+export class RemoteTimeoutError extends Error {
   override name = 'RemoteTimeoutError';
 }
 
@@ -64,6 +74,28 @@ const isTransient = (error: unknown) =>
   !(error instanceof IncompatibleRemoteError) &&
   !(error instanceof RemoteLoadError) &&
   !(error instanceof IntegrityError);
+
+/**
+ * Why a slot's load finally failed (after the retries), as the health beacons report it: refused as
+ * incompatible, refused for altered files, cut off by the attempt timeout, or anything else (the network, a
+ * script that would not run, a manifest or component missing), which is reported as `network`.
+ */
+export function loadFailureReason(error: unknown): LoadFailureReason {
+  if (error instanceof IncompatibleRemoteError) return 'incompatible';
+  if (error instanceof IntegrityError) return 'integrity';
+  return error instanceof RemoteTimeoutError ? 'timeout' : 'network';
+}
+
+/**
+ * Whether an error a slot's error boundary caught is about loading the remote's code rather than rendering it:
+ * one of the load errors above, or a chunk the remote's code asked for that could not be fetched (rspack's
+ * ChunkLoadError). A slot's own load never throws into the tree (hydration/slot-load.tsx), so the boundary
+ * sees these only from code the remote loads itself while rendering.
+ */
+export const isLoadFailure = (error: unknown): boolean =>
+  !isTransient(error) ||
+  error instanceof RemoteTimeoutError ||
+  (error as Error | null)?.name === 'ChunkLoadError';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

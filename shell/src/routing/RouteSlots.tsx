@@ -4,6 +4,7 @@ import type { RouteId, RouteSlotEntry } from 'shared-content/site';
 import { loadedRuntimeConfig, loadRuntimeConfig } from '../config/runtime-config.ts';
 import { RemoteSlot } from '../federation/RemoteSlot.tsx';
 import type { SlotReserve, SlotTone } from '../federation/slot-reserve.ts';
+import { PageView } from '../telemetry/PageView.tsx';
 
 export interface RouteSlotsProps {
   route: RouteId;
@@ -37,10 +38,13 @@ function slotProps({
   return { resolveProps: async () => ({ ...props, [runtimeConfigProp]: await loadRuntimeConfig() }) };
 }
 
-/** A route's remote slots, in the order of the route table. */
+/**
+ * A route's remote slots, in the order of the route table: one page view for the health beacons, counted
+ * afresh on each navigation to the route (AppRoutes keys this by the route).
+ */
 export function RouteSlots({ route }: RouteSlotsProps) {
   return (
-    <>
+    <PageView>
       {routeSlots[route].map((slot: RouteSlotEntry) => (
         <DeclaredSlot
           key={`${slot.remote}/${slot.module}`}
@@ -51,6 +55,6 @@ export function RouteSlots({ route }: RouteSlotsProps) {
           {...slotProps(slot)}
         />
       ))}
-    </>
+    </PageView>
   );
 }

@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { originOf, shell } from 'build-config/topology';
+import { bucketCookie, bucketOf, newBucketIdentifier } from 'federation/bucket';
+import { readRemoteMapDocument } from 'site-tools/remote-map-file';
+
+/**
+ * The composed production site exactly as `npm start --no-build` runs it (the static hosts, the enquiry API and
+ * the canary watcher in one process), on ports of its own (the suite's base + 70), its own deploy folder and its
+ * own API data, for the canary tests. The watcher checks every second and judges after a few views, so an
+ * automatic abort happens within a test; the beacon limit is raised as the suite's form limit is.
+ */
+const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
+const workDir = join(repoRoot, '.data', 'e2e-canary');
+const suiteBase = Number(process.env.AGENCY_PORT_BASE ?? '4100');
+
+export const canaryEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  AGENCY_PORT_BASE: String(suiteBase + 70),
+  AGENCY_DEPLOY_DIR: join(workDir, 'deploy'),
+  ENQUIRY_DATA_DIR: join(workDir, 'api'),
+  ENQUIRY_BEACON_RATE_LIMIT: '1000',
+  ENQUIRY_RATE_LIMIT: '1000',
+  ENQUIRY_LOG_LEVEL: 'warn',
+  AGENCY_CANARY_CHECK_SECONDS: '1',
+  AGENCY_CANARY_MIN_VIEWS: '6',
+};
+export const canaryDeploy = join(workDir, 'deploy');
+export const canaryOrigin = originOf(shell, canaryEnv);
+export const scratchDir = join(workDir, 'builds');
+
+/** The live versions of a remote in the canary site's map, default first. */
+export const liveVersions = (remote: 'mf_marketing') =>
+  (readRemoteMapDocument(canaryDeploy).microFrontends[remote] ?? []).map(({ metadata, deployment }) => ({
+    version: metadata.version,
+    ...deployment,
+  }));
+
+/** A visitor identifier in buckets [from, to), as the static host would have given one. */
+export function identifierInBuckets(from: number, to: number): string {
+  for (;;) {
+    const id = newBucketIdentifier();
+    if (bucketOf(id) >= from && bucketOf(id) < to) return id;
+  }
+}
+
+export const bucketCookieFor = (value: string) => ({ name: bucketCookie, value, url: canaryOrigin });
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the site; resolves once its pages answer. Returns the function that stops it (and its API). */
+export async function startCanarySite(): Promise<{ stop: () => Promise<void>; output: () => string }> {
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(scratchDir, { recursive: true });
+  let output = '';
+  const child: ChildProcess = spawn(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    ['scripts/start.ts', '--no-build'],
+    { cwd: repoRoot, env: canaryEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const deadline = Date.now() + 90_000;
+  while (!(await answers(canaryOrigin))) {
+    if (child.exitCode !== null) throw new Error(`The canary site stopped:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The canary site did not answer within 90 s:\n${output}`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  };
+  return { stop, output: () => output };
+}

@@ -1,0 +1,187 @@
+/**
+ * `pnpm release`'s forms, parsed from its arguments and run, so scripts/release.ts is only its usage text and
+ * exit codes: a release for everyone, a canary and its promote or abort, the status, and the canary check.
+ */
+import { relative, resolve } from 'node:path';
+import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { parseCommandLine, refuseFlags, resolveRemote, UsageError } from '../cli.ts';
+import { repoRoot } from '../paths.ts';
+import { releaseBuild } from '../release.ts';
+import { checkCanaries, describeCheck } from './check.ts';
+import {
+  abortCanary,
+  canaryPercent,
+  checkCanaryCanStart,
+  promoteCanary,
+  startCanary,
+} from './release-canary.ts';
+import { formatReleaseStatus, releaseStatus } from './status.ts';
+import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from './watcher.ts';
+
+export type ReleaseCommand =
+  | { kind: 'help' }
+  | { kind: 'release'; name: RemoteName; buildDir?: string; force: boolean }
+  | { kind: 'canary'; name: RemoteName; percent: number; buildDir?: string; force: boolean }
+  | { kind: 'promote'; name: RemoteName }
+  | { kind: 'abort'; name: RemoteName; reason?: string }
+  | { kind: 'status'; names: readonly RemoteName[] }
+  | { kind: 'watch'; once: boolean };
+
+const flags = {
+  canary: { type: 'string' },
+  'build-dir': { type: 'string' },
+  force: { type: 'boolean' },
+  reason: { type: 'string' },
+  once: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+/**
+ * The command the arguments ask for; a UsageError for anything else, including a flag the chosen form does not
+ * take. A relative --build-dir is taken from `cwd` (pnpm runs scripts from the repo root: INIT_CWD is where it
+ * was typed).
+ */
+export function parseReleaseCommand(argv: readonly string[], cwd = process.cwd()): ReleaseCommand {
+  const { values, positionals } = parseCommandLine(argv, flags);
+  if (values.help) return { kind: 'help' };
+  const [first, second, ...more] = positionals;
+  if (first === 'status') {
+    refuseFlags(values, [], 'status');
+    if (more.length > 0) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
+    return { kind: 'status', names: second === undefined ? remoteNames : [resolveRemote(second)] };
+  }
+  if (first === 'watch') {
+    refuseFlags(values, ['once'], 'watch');
+    if (positionals.length > 1)
+      throw new UsageError(`watch takes no arguments, got: ${positionals.join(' ')}.`);
+    return { kind: 'watch', once: values.once ?? false };
+  }
+  if (more.length > 0 || (second !== undefined && second !== 'promote' && second !== 'abort'))
+    throw new UsageError(`Release one remote at a time, got: ${positionals.join(' ')}.`);
+  const name = resolveRemote(first);
+  if (second === 'promote') {
+    refuseFlags(values, [], 'promote');
+    return { kind: 'promote', name };
+  }
+  if (second === 'abort') {
+    refuseFlags(values, ['reason'], 'abort');
+    return { kind: 'abort', name, ...(values.reason === undefined ? {} : { reason: values.reason }) };
+  }
+  refuseFlags(values, ['canary', 'build-dir', 'force'], 'a release');
+  const build = {
+    force: values.force ?? false,
+    ...(values['build-dir'] ? { buildDir: resolve(cwd, values['build-dir']) } : {}),
+  };
+  if (values.canary !== undefined)
+    return { kind: 'canary', name, percent: canaryPercent(values.canary), ...build };
+  return { kind: 'release', name, ...build };
+}
+
+export interface CommandContext {
+  deploy: string;
+  env: NodeJS.ProcessEnv;
+  /** Builds the remote (pnpm --filter <folder> build), throwing if the build fails. */
+  build(name: RemoteName): void;
+  out(text: string): void;
+  warn(text: string): void;
+}
+
+function release(command: Extract<ReleaseCommand, { kind: 'release' }>, context: CommandContext) {
+  const { name, buildDir, force } = command;
+  const { folder } = remotes[name];
+  const { deploy, env } = context;
+  if (!buildDir) context.build(name);
+  const outcome = releaseBuild(deploy, name, { force, env, ...(buildDir ? { buildDir } : {}) });
+  for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
+  const replaced = outcome.replacedCanary
+    ? `The canary ${outcome.replacedCanary} that ran beside ${outcome.previous} is gone: ` +
+      `${outcome.version} replaces both, for everyone.\n`
+    : '';
+  if (outcome.version === outcome.previous) {
+    const change = replaced ? 'it is now the only version' : 'nothing changed';
+    return context.out(`${replaced}${folder} ${outcome.version} was already live; ${change}.`);
+  }
+  context.out(
+    `${replaced}Released ${folder} ${outcome.version} (was ${outcome.previous ?? 'not released'}).\n` +
+      `  files:        ${relative(repoRoot, deploy)}/${folder}/${outcome.version}/\n` +
+      `  remotes.json: ${name} → ${outcome.manifestUrl}\n` +
+      `Reload the site to see it. Undo with: pnpm rollback ${folder}`,
+  );
+}
+
+function canary(command: Extract<ReleaseCommand, { kind: 'canary' }>, context: CommandContext) {
+  const { name, percent, buildDir, force } = command;
+  const { folder } = remotes[name];
+  const { deploy, env } = context;
+  // Refused before the build when it would be anyway (a canary already live, nothing live to run beside).
+  checkCanaryCanStart(deploy, name);
+  if (!buildDir) context.build(name);
+  const outcome = startCanary(deploy, name, { percent, force, env, ...(buildDir ? { buildDir } : {}) });
+  for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
+  context.out(
+    `Canary: ${folder} ${outcome.version} now serves ${percent}% of visitors; ` +
+      `${outcome.defaultVersion} keeps ${100 - percent}%.\n` +
+      `  files:        ${relative(repoRoot, deploy)}/${folder}/${outcome.version}/\n` +
+      `  remotes.json: ${name} → ${outcome.manifestUrl} (canary, ${percent}%)\n` +
+      `Watch it: pnpm release status ${folder} (the canary check aborts it by itself if it fails clearly more).\n` +
+      `Then: pnpm release ${folder} promote, or pnpm release ${folder} abort`,
+  );
+}
+
+function promote({ name }: { name: RemoteName }, { deploy, env, out }: CommandContext) {
+  const { folder } = remotes[name];
+  const outcome = promoteCanary(deploy, name, { env });
+  out(
+    `Promoted ${folder} ${outcome.version} (was ${outcome.percent}%) to everyone; ` +
+      `${outcome.defaultVersion} left the map.\nUndo with: pnpm rollback ${folder}`,
+  );
+}
+
+function abort(
+  { name, reason }: { name: RemoteName; reason?: string },
+  { deploy, env, out }: CommandContext,
+) {
+  const outcome = abortCanary(deploy, name, { env, ...(reason === undefined ? {} : { reason }) });
+  if (!outcome) return;
+  out(
+    `Aborted the canary ${remotes[name].folder} ${outcome.version} (was ${outcome.percent}%); ` +
+      `${outcome.defaultVersion} serves everyone again.`,
+  );
+}
+
+function checkOnce({ deploy, env, out }: CommandContext) {
+  const checks = checkCanaries(deploy, { env });
+  if (checks.length === 0) out('No canary is live here; nothing to check.');
+  for (const check of checks) out(describeCheck(check));
+}
+
+function status(names: readonly RemoteName[], { deploy, env, out }: CommandContext) {
+  const now = new Date();
+  out(formatReleaseStatus(releaseStatus(deploy, names, { env, now }), now));
+}
+
+/** The check on a timer in the foreground, for a host where the composed server (scripts/start.ts) does not run. */
+function watch({ deploy, env, out, warn }: CommandContext): CanaryWatcher {
+  const settings = canaryWatchSettings(env);
+  if (settings.intervalSeconds === 0)
+    throw new UsageError('AGENCY_CANARY_CHECK_SECONDS is 0 (no checks): set it above 0, or use --once.');
+  out(`Checking the canaries every ${settings.intervalSeconds} s; aborts are logged here (Ctrl+C to stop).`);
+  const watcher = watchCanaries(deploy, { env, settings, keepAlive: true, log: { info: out, error: warn } });
+  watcher.check();
+  return watcher;
+}
+
+/** Runs a parsed command; `watch` without --once returns its running watcher. */
+export function runReleaseCommand(
+  command: ReleaseCommand,
+  context: CommandContext,
+): CanaryWatcher | undefined {
+  if (command.kind === 'watch' && !command.once) return watch(context);
+  if (command.kind === 'watch') checkOnce(context);
+  else if (command.kind === 'release') release(command, context);
+  else if (command.kind === 'canary') canary(command, context);
+  else if (command.kind === 'promote') promote(command, context);
+  else if (command.kind === 'abort') abort(command, context);
+  else if (command.kind === 'status') status(command.names, context);
+  return undefined;
+}

@@ -1,0 +1,69 @@
+/**
+ * The canary rules and the check's interval as an operator sets them: canaryRules (verdict.ts) unless an
+ * AGENCY_CANARY_* variable says otherwise. The e2e suite lowers the view thresholds to abort within seconds. A
+ * bad value is refused with a message naming the variable, never read as the default: an operator who set it
+ * meant something else.
+ */
+import { type CanaryRules, canaryRules } from './verdict.ts';
+
+export class CanaryConfigError extends Error {
+  override name = 'CanaryConfigError';
+}
+
+interface Bounds {
+  min: number;
+  max: number;
+  /** Whole numbers only (counts and seconds); otherwise decimals too (percentages). */
+  whole: boolean;
+}
+
+function setting(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  { min, max, whole }: Bounds,
+): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const parsed = Number(raw);
+  const shape = whole ? /^\d+$/ : /^\d+(\.\d+)?$/;
+  if (!shape.test(raw) || parsed < min || parsed > max) {
+    const kind = whole ? 'a whole number' : 'a number';
+    throw new CanaryConfigError(`${name} must be ${kind} from ${min} to ${max}, got "${raw}"`);
+  }
+  return parsed;
+}
+
+const views = { min: 1, max: 1_000_000_000, whole: true };
+const percent = { min: 0, max: 100, whole: false };
+
+/** The variables that override each rule, for the usage text and the docs. */
+export const canaryRuleVariables = {
+  AGENCY_CANARY_MIN_VIEWS: 'canary views before any verdict but "keep"',
+  AGENCY_CANARY_MAX_EXCESS_POINTS: "points the canary's failure rate may exceed the default version's",
+  AGENCY_CANARY_MIN_DEFAULT_VIEWS: 'default-version views needed to compare with its rate',
+  AGENCY_CANARY_CEILING_PERCENT: 'failure rate the canary is held to until then',
+} as const;
+
+export function canaryRulesFromEnv(env: NodeJS.ProcessEnv = process.env): CanaryRules {
+  return {
+    ...canaryRules,
+    minCanaryViews: setting(env, 'AGENCY_CANARY_MIN_VIEWS', canaryRules.minCanaryViews, views),
+    maxExcessPoints: setting(env, 'AGENCY_CANARY_MAX_EXCESS_POINTS', canaryRules.maxExcessPoints, percent),
+    minDefaultViews: setting(env, 'AGENCY_CANARY_MIN_DEFAULT_VIEWS', canaryRules.minDefaultViews, {
+      ...views,
+      min: 0,
+    }),
+    ceilingWithoutBaseline: setting(
+      env,
+      'AGENCY_CANARY_CEILING_PERCENT',
+      canaryRules.ceilingWithoutBaseline,
+      percent,
+    ),
+  };
+}
+
+/** Seconds between two checks of the composed server's watcher; 0 turns the watcher off. */
+export function canaryCheckSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  return setting(env, 'AGENCY_CANARY_CHECK_SECONDS', 30, { min: 0, max: 86_400, whole: true });
+}

@@ -1,0 +1,182 @@
+/**
+ * `pnpm release status`: per remote, the versions live in this environment (traffic, default or canary, when
+ * each entered the map), their health since the canary started (or since the release of a single version, cut
+ * to what the API keeps), what the canary check would decide now, and the last canary it aborted by itself.
+ * The versions come from the remote map alone, so they are shown even when the health cannot be read.
+ */
+import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import type { RemoteVersionEntry } from 'federation/remote-map';
+import { lastAutomaticAbort, type ReleaseEvent } from '../release-log.ts';
+import { readRemoteMapDocument } from '../remote-map-file.ts';
+import type { CheckOptions } from './check.ts';
+import {
+  countsOf,
+  failureKinds,
+  type HealthPeriod,
+  healthPeriod,
+  healthReader,
+  type VersionCounts,
+} from './health.ts';
+import { canaryEntry, defaultEntry } from './map.ts';
+import { canaryRulesFromEnv } from './rules.ts';
+import { type CanaryVerdict, judgeCanary } from './verdict.ts';
+
+export interface VersionStatus {
+  version: string;
+  role: 'default' | 'canary';
+  traffic: number;
+  releasedAt?: string;
+  /** Absent when the health could not be read. */
+  health?: VersionCounts;
+}
+
+export interface RemoteStatus {
+  remote: RemoteName;
+  /** Default first; empty when the remote is not released here. */
+  versions: VersionStatus[];
+  period?: HealthPeriod;
+  /** Why the health could not be read (no database, no table yet…). */
+  healthUnavailable?: string;
+  /** What the canary check would decide now, with a canary and its health. */
+  verdict?: CanaryVerdict;
+  lastAutomaticAbort?: ReleaseEvent;
+}
+
+const versionStatus = (entry: RemoteVersionEntry): VersionStatus => ({
+  version: entry.metadata.version,
+  role: entry.deployment.default ? 'default' : 'canary',
+  traffic: entry.deployment.traffic,
+  ...(entry.extras?.releasedAt ? { releasedAt: entry.extras.releasedAt } : {}),
+});
+
+/** The status of the named remotes (all by default), in the topology's order. */
+export function releaseStatus(
+  deploy: string,
+  names: readonly RemoteName[] = remoteNames,
+  options: CheckOptions = {},
+): RemoteStatus[] {
+  const env = options.env ?? process.env;
+  const now = options.now ?? new Date();
+  const readHealth = options.readHealth ?? healthReader();
+  const rules = options.rules ?? canaryRulesFromEnv(env);
+  const document = readRemoteMapDocument(deploy);
+  return names.map((remote) => {
+    const lastAbort = lastAutomaticAbort(deploy, remotes[remote].folder);
+    const status: RemoteStatus = {
+      remote,
+      versions: [],
+      ...(lastAbort ? { lastAutomaticAbort: lastAbort } : {}),
+    };
+    const stable = defaultEntry(document, remote);
+    if (!stable) return status;
+    const canary = canaryEntry(document, remote);
+    status.versions = [stable, ...(canary ? [canary] : [])].map(versionStatus);
+    status.period = canary
+      ? healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env)
+      : healthPeriod(stable.extras?.releasedAt, 'its release', now, env);
+    try {
+      const rows = readHealth({ since: status.period.since, env });
+      for (const version of status.versions) version.health = countsOf(rows, remote, version.version);
+    } catch (error) {
+      status.healthUnavailable = (error as Error).message;
+      return status;
+    }
+    const [ofDefault, ofCanary] = status.versions.map((version) => version.health);
+    if (ofCanary && ofDefault) status.verdict = judgeCanary(ofCanary, ofDefault, rules);
+    return status;
+  });
+}
+
+/** "12 min ago", "3 h ago", "2 days ago". */
+export function ago(time: string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(time)) / 60_000));
+  if (minutes < 120) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h ago` : `${Math.floor(hours / 24)} days ago`;
+}
+
+const when = (time: string | undefined, now: Date) =>
+  time ? `${time} (${ago(time, now)})` : 'release time unknown';
+
+/** "render-error 3, load-failure 2 (timeout 2)", or "no failures". */
+function failuresByKind({ byKind, loadFailures }: VersionCounts): string {
+  const parts = failureKinds
+    .filter((kind) => byKind[kind] > 0)
+    .map((kind) => {
+      const reasons = Object.entries(loadFailures).map(([reason, count]) => `${reason} ${count}`);
+      return kind === 'load-failure' && reasons.length > 0
+        ? `${kind} ${byKind[kind]} (${reasons.join(', ')})`
+        : `${kind} ${byKind[kind]}`;
+    });
+  return parts.length > 0 ? parts.join(', ') : 'no failures';
+}
+
+const rate = ({ views, failures }: VersionCounts) =>
+  views === 0 ? '–' : `${((Math.min(failures, views) / views) * 100).toFixed(1)}%`;
+
+/** Columns: version, role, then the numbers right-aligned under their heading. */
+const row = (version: string, role: string, ...rest: string[]) =>
+  `    ${version.padEnd(20)} ${role.padEnd(7)} ${rest.join('  ')}`.trimEnd();
+
+function healthLines(status: RemoteStatus): string[] {
+  if (status.healthUnavailable) return [`  health: unavailable (${status.healthUnavailable})`];
+  if (!status.period) return [];
+  const rows = status.versions.map(({ version, role, health }) => {
+    const counts = health as VersionCounts;
+    return row(
+      version,
+      role,
+      String(counts.views).padStart(7),
+      String(counts.failures).padStart(8),
+      rate(counts).padStart(6),
+      failuresByKind(counts),
+    );
+  });
+  return [
+    `  health since ${status.period.since.toISOString()} (${status.period.from}):`,
+    row('version', 'role', '  views', 'failures', '  rate', 'failures by kind'),
+    ...rows,
+  ];
+}
+
+function verdictLine({ verdict }: RemoteStatus): string[] {
+  if (!verdict) return [];
+  const action = verdict.action === 'abort' ? 'abort (the next canary check takes it out)' : 'keep';
+  return [`  canary check now: ${action}: ${verdict.reason}`];
+}
+
+function abortLines({ lastAutomaticAbort: event }: RemoteStatus, now: Date): string[] {
+  if (!event) return ['  last automatic abort: none'];
+  return [
+    `  last automatic abort: ${event.version} at ${when(event.at, now)}, because:`,
+    `    ${event.reason ?? 'no reason was recorded'}`,
+  ];
+}
+
+function versionLines({ versions }: RemoteStatus, now: Date): string[] {
+  return [
+    `  ${'version'.padEnd(20)} ${'role'.padEnd(7)} traffic  released`,
+    ...versions.map(
+      ({ version, role, traffic, releasedAt }) =>
+        `  ${version.padEnd(20)} ${role.padEnd(7)} ${`${traffic}%`.padStart(7)}  ${when(releasedAt, now)}`,
+    ),
+  ];
+}
+
+/** The status as text: a block per remote. */
+export function formatReleaseStatus(statuses: readonly RemoteStatus[], now = new Date()): string {
+  return statuses
+    .map((status) => {
+      const { folder } = remotes[status.remote];
+      if (status.versions.length === 0)
+        return [`${folder}: not released here`, ...abortLines(status, now)].join('\n');
+      return [
+        folder,
+        ...versionLines(status, now),
+        ...healthLines(status),
+        ...verdictLine(status),
+        ...abortLines(status, now),
+      ].join('\n');
+    })
+    .join('\n\n');
+}

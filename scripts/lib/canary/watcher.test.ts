@@ -1,0 +1,141 @@
+import type { RemoteHealthCount } from 'enquiry-api/remote-health';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { releaseBuild } from '../release.ts';
+import { readRemoteMapDocument } from '../remote-map-file.ts';
+import type { ReadHealth } from './health.ts';
+import { startCanary } from './release-canary.ts';
+import { env, makeDeploy, marketingBuild } from './test-fixtures.ts';
+import { canaryWatchSettings, watchCanaries } from './watcher.ts';
+
+let work: string;
+let deploy: string;
+let remove: () => void;
+let stable: string;
+let version: string;
+let lines: string[];
+const log = {
+  info: (line: string) => lines.push(`info: ${line}`),
+  error: (line: string) => lines.push(`error: ${line}`),
+};
+
+const count = (
+  remote: string,
+  of: string,
+  kind: RemoteHealthCount['kind'],
+  total: number,
+): RemoteHealthCount => ({
+  remote,
+  version: of,
+  kind,
+  reason: null,
+  count: total,
+  firstMinute: '2025-03-01T10:00:00.000Z',
+  lastMinute: '2025-03-01T10:00:00.000Z',
+});
+/** Counts as readRemoteHealth returns them: a canary failing half its views, a healthy default version. */
+const failingCanary: ReadHealth = () => [
+  count('mf_marketing', stable, 'view', 500),
+  count('mf_marketing', version, 'view', 100),
+  count('mf_marketing', version, 'render-error', 50),
+];
+const marketing = () =>
+  readRemoteMapDocument(deploy).microFrontends.mf_marketing?.map((entry) => entry.metadata.version);
+const settings = canaryWatchSettings({ AGENCY_CANARY_CHECK_SECONDS: '30' });
+
+beforeEach(() => {
+  ({ work, deploy, remove } = makeDeploy());
+  stable = releaseBuild(deploy, 'mf_marketing', { buildDir: marketingBuild(work), env }).version;
+  version = startCanary(deploy, 'mf_marketing', { buildDir: marketingBuild(work), percent: 10, env }).version;
+  lines = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  remove();
+});
+
+describe('the canary watcher', () => {
+  it('checks every interval and logs one line when it aborts a canary', () => {
+    vi.useFakeTimers();
+    const watcher = watchCanaries(deploy, { env, settings, readHealth: failingCanary, log });
+    vi.advanceTimersByTime(29_000);
+    expect(marketing()).toEqual([stable, version]);
+    vi.advanceTimersByTime(1_000);
+    expect(marketing()).toEqual([stable]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^info: Canary aborted: mf-marketing ${version} \\(10%\\) is out, ${stable} serves everyone again: failure rate 50\\.0%`,
+        ),
+      ),
+    ]);
+    // Nothing to say while there is no canary.
+    vi.advanceTimersByTime(60_000);
+    expect(lines).toHaveLength(1);
+    watcher.stop();
+  });
+
+  it('with an abort delegated, judges here and hands the canary judged worse over, leaving the map as it is', () => {
+    const delegateAbort = vi.fn();
+    const watcher = watchCanaries(deploy, { env, settings, readHealth: failingCanary, log, delegateAbort });
+    watcher.check();
+    expect(marketing()).toEqual([stable, version]);
+    expect(delegateAbort).toHaveBeenCalledWith([
+      expect.objectContaining({ remote: 'mf_marketing', canary: version, aborted: false }),
+    ]);
+    expect(lines).toEqual([]);
+    // A canary that is kept is nobody's to abort.
+    delegateAbort.mockClear();
+    watchCanaries(deploy, { env, settings, readHealth: () => [], log, delegateAbort }).check();
+    expect(delegateAbort).not.toHaveBeenCalled();
+    watcher.stop();
+  });
+
+  it('says nothing while it keeps a canary', () => {
+    const watcher = watchCanaries(deploy, { env, settings, readHealth: () => [], log });
+    expect(watcher.check()).toEqual([expect.objectContaining({ aborted: false })]);
+    expect(lines).toEqual([]);
+    watcher.stop();
+  });
+
+  it('logs a failed check instead of throwing, the same error once, and again after a check that worked', () => {
+    let broken = true;
+    const readHealth: ReadHealth = () => {
+      if (broken) throw new Error('No enquiries database at /nowhere/enquiries.sqlite; set ENQUIRY_DATA_DIR');
+      return [];
+    };
+    const watcher = watchCanaries(deploy, { env, settings, readHealth, log });
+    expect(watcher.check()).toEqual([]);
+    expect(watcher.check()).toEqual([]);
+    broken = false;
+    watcher.check();
+    broken = true;
+    watcher.check();
+    const error =
+      'error: Canary check failed: No enquiries database at /nowhere/enquiries.sqlite; set ENQUIRY_DATA_DIR';
+    expect(lines).toEqual([error, error]);
+    watcher.stop();
+  });
+
+  it('does not keep the process alive, unless asked to (the foreground pnpm release watch)', () => {
+    const setInterval = vi.spyOn(globalThis, 'setInterval');
+    watchCanaries(deploy, { env, settings, readHealth: () => [], log }).stop();
+    watchCanaries(deploy, { env, settings, readHealth: () => [], log, keepAlive: true }).stop();
+    const [server, foreground] = setInterval.mock.results.map(({ value }) => value as NodeJS.Timeout);
+    expect(server?.hasRef()).toBe(false);
+    expect(foreground?.hasRef()).toBe(true);
+  });
+
+  it('has no timer with AGENCY_CANARY_CHECK_SECONDS=0, and refuses bad settings naming the variable', () => {
+    const setInterval = vi.spyOn(globalThis, 'setInterval');
+    const off = canaryWatchSettings({ AGENCY_CANARY_CHECK_SECONDS: '0' });
+    watchCanaries(deploy, { env, settings: off, readHealth: failingCanary, log }).stop();
+    expect(setInterval).not.toHaveBeenCalled();
+    expect(() => canaryWatchSettings({ AGENCY_CANARY_CHECK_SECONDS: 'often' })).toThrow(
+      'AGENCY_CANARY_CHECK_SECONDS must be a whole number from 0 to 86400, got "often"',
+    );
+    expect(() => canaryWatchSettings({ AGENCY_CANARY_MIN_VIEWS: '-5' })).toThrow(
+      /^AGENCY_CANARY_MIN_VIEWS must be/,
+    );
+  });
+});

@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { remoteMapSchema } from 'federation/remote-map';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  isLegacyRemoteMapFile,
+  migrateRemoteMapFile,
+  readRemoteMap,
+  readRemoteMapDocument,
+  remoteMapFile,
+  setRemoteEntry,
+  updateRemoteMap,
+} from './remote-map-file.ts';
+
+let deploy: string;
+const manifest = (port: number, version: string) => `http://localhost:${port}/${version}/mf-manifest.json`;
+const legacy = {
+  mf_marketing: { url: manifest(5001, '1.0.0-aaaaaaaa'), integrity: `sha384-${'A'.repeat(64)}` },
+  mf_contact: manifest(5003, '1.0.0-cccccccc'),
+};
+const stored = () => JSON.parse(readFileSync(remoteMapFile(deploy), 'utf8'));
+
+beforeEach(() => {
+  deploy = mkdtempSync(join(tmpdir(), 'remote-map-file-'));
+  mkdirSync(join(deploy, 'shell'));
+});
+afterEach(() => rmSync(deploy, { recursive: true, force: true }));
+
+describe('the environment’s remote map file', () => {
+  it('reads a map of the older form as one default version per remote', () => {
+    writeFileSync(remoteMapFile(deploy), JSON.stringify(legacy));
+    expect(isLegacyRemoteMapFile(deploy)).toBe(true);
+    expect(readRemoteMap(deploy)).toEqual({
+      mf_marketing: manifest(5001, '1.0.0-aaaaaaaa'),
+      mf_contact: manifest(5003, '1.0.0-cccccccc'),
+    });
+  });
+
+  it('migrates a map of the older form in place, keeping URLs and integrity', () => {
+    writeFileSync(remoteMapFile(deploy), JSON.stringify(legacy));
+    expect(migrateRemoteMapFile(deploy)).toBe(true);
+    expect(stored()).toEqual({
+      schema: remoteMapSchema,
+      microFrontends: {
+        mf_marketing: [
+          {
+            url: legacy.mf_marketing.url,
+            metadata: { version: '1.0.0-aaaaaaaa', integrity: legacy.mf_marketing.integrity },
+            deployment: { traffic: 100, default: true },
+          },
+        ],
+        mf_contact: [
+          {
+            url: legacy.mf_contact,
+            metadata: { version: '1.0.0-cccccccc' },
+            deployment: { traffic: 100, default: true },
+          },
+        ],
+      },
+    });
+    expect(isLegacyRemoteMapFile(deploy)).toBe(false);
+    expect(migrateRemoteMapFile(deploy)).toBe(false);
+  });
+
+  it('any write stores the new form, the other remotes as they were', () => {
+    writeFileSync(remoteMapFile(deploy), JSON.stringify(legacy));
+    setRemoteEntry(deploy, 'mf_portfolio', manifest(5002, '2.0.0-bbbbbbbb'));
+    const document = readRemoteMapDocument(deploy);
+    expect(Object.keys(document.microFrontends)).toEqual(['mf_marketing', 'mf_portfolio', 'mf_contact']);
+    expect(document.microFrontends.mf_portfolio?.[0]?.metadata.version).toBe('2.0.0-bbbbbbbb');
+    expect(document.microFrontends.mf_portfolio?.[0]?.extras?.releasedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(stored().schema).toBe(remoteMapSchema);
+  });
+
+  it('setting the version already live keeps its release time', () => {
+    setRemoteEntry(deploy, 'mf_contact', manifest(5003, '1.0.0-cccccccc'));
+    const first = readRemoteMapDocument(deploy).microFrontends.mf_contact?.[0]?.extras?.releasedAt;
+    setRemoteEntry(deploy, 'mf_contact', manifest(5003, '1.0.0-cccccccc'));
+    expect(readRemoteMapDocument(deploy).microFrontends.mf_contact?.[0]?.extras?.releasedAt).toBe(first);
+  });
+
+  it('refuses a broken map naming the file and the field, and writes nothing over it', () => {
+    const broken = JSON.stringify({
+      schema: remoteMapSchema,
+      microFrontends: {
+        mf_contact: [
+          {
+            url: manifest(5003, 'a'),
+            metadata: { version: 'a' },
+            deployment: { traffic: 90, default: true },
+          },
+        ],
+      },
+    });
+    writeFileSync(remoteMapFile(deploy), broken);
+    expect(() => readRemoteMap(deploy)).toThrow(
+      /remotes\.json is refused: microFrontends\.mf_contact\[\]\.deployment\.traffic must be shares that add up to 100, got 90/,
+    );
+    expect(() => setRemoteEntry(deploy, 'mf_marketing', manifest(5001, 'b'))).toThrow(/is refused/);
+    expect(readFileSync(remoteMapFile(deploy), 'utf8')).toBe(broken);
+  });
+
+  it('refuses to write a map the shell would refuse', () => {
+    setRemoteEntry(deploy, 'mf_contact', manifest(5003, 'a'));
+    const before = readFileSync(remoteMapFile(deploy), 'utf8');
+    expect(() =>
+      updateRemoteMap(deploy, (document) => ({
+        ...document,
+        microFrontends: {
+          mf_contact: [
+            {
+              url: manifest(5003, 'a'),
+              metadata: { version: 'a' },
+              deployment: { traffic: 50, default: true },
+            },
+          ],
+        },
+      })),
+    ).toThrow(/add up to 100/);
+    expect(readFileSync(remoteMapFile(deploy), 'utf8')).toBe(before);
+  });
+
+  it('names a file that is not JSON', () => {
+    writeFileSync(remoteMapFile(deploy), '{ nope');
+    expect(() => readRemoteMap(deploy)).toThrow(/remotes\.json is not valid JSON/);
+  });
+});

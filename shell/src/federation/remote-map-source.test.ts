@@ -1,0 +1,102 @@
+import { bucketCookie, bucketOf, newBucketIdentifier } from 'federation/bucket';
+import { remoteMapSchema } from 'federation/remote-map';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const served = vi.hoisted(() => ({ map: undefined as unknown, fail: false }));
+vi.mock(import('../config/fetch-config.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  fetchConfigFile: vi.fn(async () => {
+    if (served.fail) throw new Error('/remotes.json answered 503');
+    return served.map;
+  }),
+}));
+
+const { fetchResolvedRemoteMap, lastGoodMapKey, visitorBucket } = await import('./remote-map-source.ts');
+
+const manifest = (version: string) => `http://localhost:3001/${version}/mf-manifest.json`;
+const canaryMap = {
+  schema: remoteMapSchema,
+  microFrontends: {
+    mf_marketing: [
+      {
+        url: manifest('stable'),
+        metadata: { version: 'stable' },
+        deployment: { traffic: 50, default: true },
+      },
+      {
+        url: manifest('canary'),
+        metadata: { version: 'canary' },
+        deployment: { traffic: 50, default: false },
+      },
+    ],
+  },
+};
+
+/** An identifier whose bucket is in [from, to). */
+function identifierIn(from: number, to: number): string {
+  for (;;) {
+    const id = newBucketIdentifier();
+    if (bucketOf(id) >= from && bucketOf(id) < to) return id;
+  }
+}
+
+const clearCookie = () => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test resets the cookie the shell writes.
+  document.cookie = `${bucketCookie}=; Max-Age=0; Path=/`;
+};
+const setCookie = (id: string) => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the static host, which sets the cookie.
+  document.cookie = `${bucketCookie}=${id}; Path=/`;
+};
+
+describe('the remote map a visitor loads', () => {
+  beforeEach(() => {
+    served.map = canaryMap;
+    served.fail = false;
+    localStorage.clear();
+    clearCookie();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('gives a visitor without a cookie one, and the same bucket on every later read', () => {
+    const first = visitorBucket();
+    expect(document.cookie).toMatch(new RegExp(`${bucketCookie}=[0-9a-f]{32}`));
+    expect(visitorBucket()).toBe(first);
+  });
+
+  it('resolves the canary for a visitor in its buckets and the default for the others', async () => {
+    setCookie(identifierIn(0, 50));
+    expect((await fetchResolvedRemoteMap(vi.fn())).mf_marketing?.version).toBe('canary');
+    setCookie(identifierIn(50, 100));
+    expect((await fetchResolvedRemoteMap(vi.fn())).mf_marketing?.version).toBe('stable');
+  });
+
+  it('falls back to the last good map when the served one is refused, naming the field', async () => {
+    setCookie(identifierIn(50, 100));
+    await fetchResolvedRemoteMap(vi.fn());
+    served.map = { schema: remoteMapSchema, microFrontends: { mf_marketing: [{ url: 'nope' }] } };
+    const warn = vi.fn();
+    const resolved = await fetchResolvedRemoteMap(warn);
+    expect(resolved.mf_marketing?.url).toBe(manifest('stable'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('microFrontends.mf_marketing[0].url'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('using the last good remote map'));
+  });
+
+  it('falls back to the last good map when the map cannot be fetched', async () => {
+    await fetchResolvedRemoteMap(vi.fn());
+    served.fail = true;
+    const resolved = await fetchResolvedRemoteMap(vi.fn());
+    expect(resolved.mf_marketing).toBeDefined();
+  });
+
+  it('with no good map ever read, the error reaches the slots (they show their fallback)', async () => {
+    served.fail = true;
+    await expect(fetchResolvedRemoteMap(vi.fn())).rejects.toThrow('503');
+  });
+
+  it('ignores a stored map that is no longer valid', async () => {
+    localStorage.setItem(lastGoodMapKey, '{"schema":1}');
+    served.fail = true;
+    await expect(fetchResolvedRemoteMap(vi.fn())).rejects.toThrow('503');
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { enquiryApi, originOf, type RemoteName, remotes, shell } from 'build-config/topology';
 import { localRuntimeConfig } from 'shared-content/site';
 import { alteredFiles, readIntegrityRecord, sealVersion, writeIntegrityRecord } from './integrity.ts';
@@ -12,7 +12,11 @@ import { setRemoteEntry, writeFileAtomic } from './remote-map-file.ts';
 /** Files of the shell's folder that belong to the environment, not to a shell build. */
 const environmentFiles = new Set(['remotes.json', 'runtime.json']);
 
-/** A build's version: its package version plus a hash of its manifest (which names every hashed file). */
+/**
+ * A build's version: its package version plus a hash of its manifest (which names every hashed file of the
+ * browser build) and of its Node build's files (`ssr/`, whose entry has no hash in its name), so a build whose
+ * Node half alone changed (a new build tool) is a new version rather than the old folder with stale Node code.
+ */
 export function releaseVersion(buildDir: string): string {
   const manifest = join(buildDir, 'mf-manifest.json');
   if (!existsSync(manifest)) throw new Error(`${buildDir} has no mf-manifest.json: build the remote first`);
@@ -25,8 +29,19 @@ export function releaseVersion(buildDir: string): string {
   }
   const version =
     typeof buildVersion === 'string' && /^[\w.+-]+$/.test(buildVersion) ? buildVersion : '0.0.0';
-  const hash = createHash('sha256').update(raw).digest('hex').slice(0, 8);
-  return `${version}-${hash}`;
+  const hash = createHash('sha256').update(raw);
+  for (const file of nodeBuildFiles(buildDir)) hash.update(file).update(readFileSync(join(buildDir, file)));
+  return `${version}-${hash.digest('hex').slice(0, 8)}`;
+}
+
+/** The Node build's files, relative to the build folder, in a stable order (none for a browser-only build). */
+function nodeBuildFiles(buildDir: string): string[] {
+  const root = join(buildDir, 'ssr');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(buildDir, join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 interface ManifestMeta {

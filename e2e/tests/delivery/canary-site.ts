@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
 import { originOf, shell } from 'build-config/topology';
 import { bucketCookie, bucketOf, newBucketIdentifier } from 'federation/bucket';
@@ -65,6 +66,8 @@ export async function startCanarySite(): Promise<{ stop: () => Promise<void>; ou
     ['scripts/start.ts', '--no-build'],
     { cwd: repoRoot, env: canaryEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
+  // Below the suite's own server and browsers: its prerendering must not stretch the timings of other tests.
+  if (child.pid !== undefined) setPriority(child.pid, 10);
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });

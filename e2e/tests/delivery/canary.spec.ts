@@ -52,13 +52,20 @@ function release(...args: string[]) {
 
 /** A changed copy of mf-marketing's Hero, built with its own rsbuild config. */
 function heroBuild(label: string, edit: (source: string) => string) {
-  return buildChangedRemote('mf_marketing', join(scratchDir, label), canaryEnv, (copy) => {
-    const file = join(copy, 'src', 'sections', 'Hero.tsx');
-    const source = readFileSync(file, 'utf8');
-    const edited = edit(source);
-    if (edited === source) throw new Error('Hero.tsx no longer renders {headline}; update this test’s edit');
-    writeFileSync(file, edited);
-  });
+  return buildChangedRemote(
+    'mf_marketing',
+    join(scratchDir, label),
+    canaryEnv,
+    (copy) => {
+      const file = join(copy, 'src', 'sections', 'Hero.tsx');
+      const source = readFileSync(file, 'utf8');
+      const edited = edit(source);
+      if (edited === source)
+        throw new Error('Hero.tsx no longer renders {headline}; update this test’s edit');
+      writeFileSync(file, edited);
+    },
+    { lowPriority: true },
+  );
 }
 
 async function visitor(browser: Browser, identifier: string): Promise<BrowserContext> {

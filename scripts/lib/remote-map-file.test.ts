@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { remoteMapSchema } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  isLegacyRemoteMapFile,
-  migrateRemoteMapFile,
   readRemoteMap,
   readRemoteMapDocument,
   remoteMapFile,
@@ -30,16 +28,15 @@ afterEach(() => rmSync(deploy, { recursive: true, force: true }));
 describe('the environment’s remote map file', () => {
   it('reads a map of the older form as one default version per remote', () => {
     writeFileSync(remoteMapFile(deploy), JSON.stringify(legacy));
-    expect(isLegacyRemoteMapFile(deploy)).toBe(true);
     expect(readRemoteMap(deploy)).toEqual({
       mf_marketing: manifest(5001, '1.0.0-aaaaaaaa'),
       mf_contact: manifest(5003, '1.0.0-cccccccc'),
     });
   });
 
-  it('migrates a map of the older form in place, keeping URLs and integrity', () => {
+  it('the first write migrates a map of the older form, keeping every URL and integrity', () => {
     writeFileSync(remoteMapFile(deploy), JSON.stringify(legacy));
-    expect(migrateRemoteMapFile(deploy)).toBe(true);
+    setRemoteEntry(deploy, 'mf_contact', legacy.mf_contact);
     expect(stored()).toEqual({
       schema: remoteMapSchema,
       microFrontends: {
@@ -55,12 +52,11 @@ describe('the environment’s remote map file', () => {
             url: legacy.mf_contact,
             metadata: { version: '1.0.0-cccccccc' },
             deployment: { traffic: 100, default: true },
+            extras: { releasedAt: expect.any(String) },
           },
         ],
       },
     });
-    expect(isLegacyRemoteMapFile(deploy)).toBe(false);
-    expect(migrateRemoteMapFile(deploy)).toBe(false);
   });
 
   it('any write stores the new form, the other remotes as they were', () => {

@@ -52,18 +52,6 @@ export function readRemoteMap(deploy: string): Partial<RemoteMap> {
   return urlsAndIntegrity(defaultRemoteMap(readRemoteMapDocument(deploy))).urls;
 }
 
-/** True when remotes.json is in the form written before versions and traffic (migrateRemoteMapFile rewrites it). */
-export function isLegacyRemoteMapFile(deploy: string): boolean {
-  const file = remoteMapFile(deploy);
-  if (!existsSync(file)) return false;
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof parsed === 'object' && parsed !== null && !('microFrontends' in parsed);
-  } catch {
-    return false;
-  }
-}
-
 /** Writes a whole file atomically: a reader sees the old content or the new, never half of it. */
 export function writeFileAtomic(file: string, content: string) {
   const temporary = `${file}.${process.pid}.tmp`;
@@ -120,13 +108,6 @@ export function updateRemoteMap(deploy: string, change: (document: RemoteMapDocu
     writeFileAtomic(file, `${JSON.stringify(written, null, 2)}\n`);
     return written;
   });
-}
-
-/** Rewrites a remotes.json of the older form in the new one (every start does; a release would too). */
-export function migrateRemoteMapFile(deploy: string): boolean {
-  if (!isLegacyRemoteMapFile(deploy)) return false;
-  updateRemoteMap(deploy, (document) => document);
-  return true;
 }
 
 /** A version's entry: its manifest URL, the SHA-384 its release sealed (when it was), traffic and release time. */

@@ -97,6 +97,11 @@ export default defineConfig({
                 /[\\/]remote-registry\.ts$/,
                 join(import.meta.dirname, 'src/federation/one-bundle-registry.ts'),
               ),
+              // No federation runtime to register the prerender's transport plugin with.
+              new rspack.NormalModuleReplacementPlugin(
+                /[\\/]server[\\/]transport\.ts$/,
+                join(import.meta.dirname, 'src/server/one-bundle-transport.ts'),
+              ),
             ],
           },
         },

@@ -202,7 +202,12 @@ test('after the abort every visitor gets the default version, and the page serve
 }) => {
   const canaryVisitor = await visitor(browser, inCanary);
   const otherVisitor = await visitor(browser, outside);
-  expect(await servedHtml(canaryVisitor)).toBe(await servedHtml(otherVisitor));
+  // The abort writes the map, then the pages for it (seconds of prerendering); then both halves get one page.
+  await expect
+    .poll(async () => (await servedHtml(canaryVisitor)) === (await servedHtml(otherVisitor)), {
+      timeout: 30_000,
+    })
+    .toBe(true);
   expect(await servedHtml(canaryVisitor)).toContain(heroHeading);
 
   const page = await canaryVisitor.newPage();

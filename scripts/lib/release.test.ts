@@ -1,18 +1,10 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import incompatibleFixture from 'federation/fixtures/incompatible-react.manifest.json';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { env, makeDeploy, otherEntries } from './canary/test-fixtures.ts';
 import { integrityOf } from './integrity.ts';
 import { releaseVersion } from './publish.ts';
 import { describeVersions, listVersions, ReleaseError, releaseBuild, rollbackRemote } from './release.ts';
@@ -32,12 +24,6 @@ const missingExpose = withExposes(
   goodFixture,
   declaredExposes.mf_marketing.filter((name) => name !== 'Hero'),
 );
-
-const env = { AGENCY_PORT_BASE: '5000' };
-const otherEntries = {
-  mf_portfolio: 'http://localhost:5002/1.0.0-aaaaaaaa/mf-manifest.json',
-  mf_contact: 'http://localhost:5003/1.0.0-bbbbbbbb/mf-manifest.json',
-};
 
 let work: string;
 let deploy: string;
@@ -60,21 +46,9 @@ const changed = () => ({
   },
 });
 
+// The deployed shell a release is checked against (the singletons of this workspace) and the other remotes.
 beforeEach(() => {
-  work = mkdtempSync(join(tmpdir(), 'release-test-'));
-  deploy = join(work, 'deploy');
-  mkdirSync(join(deploy, 'shell'), { recursive: true });
-  // The deployed shell a release is checked against: the singletons of this workspace.
-  writeFileSync(
-    join(deploy, 'shell', 'mf-manifest.json'),
-    JSON.stringify({
-      name: 'shell',
-      metaData: { pluginVersion: good.metaData.pluginVersion },
-      exposes: [],
-      shared: good.shared.map(({ name, version }) => ({ name, version, singleton: true })),
-    }),
-  );
-  writeFileSync(join(deploy, 'shell', 'remotes.json'), JSON.stringify(otherEntries));
+  ({ work, deploy } = makeDeploy());
 });
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 

@@ -1,5 +1,5 @@
 /**
- * For the canary tests: a deploy folder with a deployed shell's manifest, remote builds that are each a new
+ * For the release and canary tests: a deploy folder with a deployed shell's manifest, remote builds that are each a new
  * version, and a real enquiry API writing the remote health counts into its own SQLite file.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -60,6 +60,22 @@ const loaderEnvironment = {
   tools: { htmlPlugin: false },
 } as const;
 
+/**
+ * The packages the shell runs at start, the singletons it provides and what they import, in one chunk. Module
+ * Federation gives a shared module two async chunks: the one its provider loads and the fallback a consumer
+ * would load without a provider. Where their dependencies differ (react-dom, site-router, emotion's) they were
+ * separate files with the same code, and the preloads fetched both; in one named chunk they are one file.
+ */
+const startupPackages = {
+  'shared-packages': {
+    test: /[\\/]node_modules[\\/]|[\\/]site-router[\\/]src[\\/]/,
+    name: 'shared-packages',
+    chunks: 'async' as const,
+    enforce: true,
+    priority: 30,
+  },
+};
+
 const federation = [
   pluginModuleFederation(
     {
@@ -83,7 +99,15 @@ export default defineConfig({
       html: { template: './index.html' },
       ...(oneBundle
         ? { output: { distPath: { root: 'dist-one-bundle' } } }
-        : { resolve: { alias: federationEsmAliases() } }),
+        : {
+            resolve: { alias: federationEsmAliases() },
+            performance: {
+              chunkSplit: {
+                strategy: 'split-by-experience',
+                override: { cacheGroups: startupPackages },
+              },
+            },
+          }),
     },
     node: serverEnvironment,
     loader: loaderEnvironment,
@@ -113,7 +137,10 @@ export default defineConfig({
         // Fonts are left to the page generator, which preloads only the core face (scripts/lib/pages/preload.ts).
         // The shell's one stylesheet is its @font-face rules, which prerendered pages carry inline, so the
         // bootstrap loads it only on a page without them (src/bootstrap.tsx): no need to preload it.
-        performance: { preload: { type: 'async-chunks', exclude: [/\.woff2$/, /\.css$/] } },
+        // The font-faces chunk only serves a page without inline faces, so it is not preloaded either.
+        performance: {
+          preload: { type: 'async-chunks', exclude: [/\.woff2$/, /\.css$/, /[\\/]font-faces\./] },
+        },
       }),
   // Fonts stay files, however small (the ₹ face is 1.2 kB): the site's CSP loads fonts from its own origin only.
   output: { dataUriLimit: { font: 0 } },

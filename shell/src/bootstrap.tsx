@@ -10,7 +10,8 @@ import { HydrationAwareRouter } from './routing/HydrationAwareRouter.tsx';
 
 // A prerendered page carries the @font-face rules inline (scripts/lib/pages/preload.ts); adding the same rules
 // again as a stylesheet would make the browser restyle and lay out the whole page while it hydrates.
-if (!document.querySelector('style[data-font-faces]')) void import('./assets/fonts/inter.css');
+if (!document.querySelector('style[data-font-faces]'))
+  void import(/* webpackChunkName: "font-faces" */ './assets/fonts/inter.css');
 
 // Start fetching both run-time files at once, in parallel with everything below.
 void loadRemoteMap().catch(() => undefined);

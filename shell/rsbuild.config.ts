@@ -144,6 +144,10 @@ export default defineConfig({
       }),
   // Fonts stay files, however small (the ₹ face is 1.2 kB): the site's CSP loads fonts from its own origin only.
   output: { dataUriLimit: { font: 0 } },
+  // Dynamic imports are compiled eagerly in development too: built on demand, the singletons behind the
+  // bootstrap's boundary were not there when the manifest was written, and the shared-surface plugin could
+  // not read which site-router exports the shell ships (the dev server failed at its first build).
+  dev: { lazyCompilation: false },
   server: {
     port: portOf(shell),
     strictPort: true,

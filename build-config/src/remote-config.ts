@@ -56,7 +56,9 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
         // script's integrity: a chunk altered on the remote's origin is refused by the browser. The entry's own
         // hash is recorded by the release (scripts/lib/release.ts) and checked by the shell.
         // (It also loads them with crossorigin="anonymous", which integrity needs on another origin.)
-        security: { sri: { enable: true, algorithm: 'sha384' } },
+        // In production only ('auto'): the dev server keeps files in memory, where the SRI plugin cannot read the
+        // runtime script to hash it, and the shell checks no integrity in development.
+        security: { sri: { enable: 'auto', algorithm: 'sha384' } },
       },
       runtime: runtimeEnvironment(),
       node: nodeEnvironment(),

@@ -8,6 +8,7 @@ import {
   remoteMapSchema,
   resolveRemoteMap,
   urlsAndIntegrity,
+  versionOfManifestUrl,
 } from './remote-map.ts';
 
 const integrity = `sha384-${'A'.repeat(64)}`;
@@ -62,6 +63,16 @@ describe('parseRemoteMapDocument', () => {
         mf_contact: [{ ...version('mf-contact', '2.0.0-c', 100, true) }],
       },
     });
+  });
+
+  it('reads a manifest at the root of a dev server as unversioned, not as a version named after its host', () => {
+    const url = 'http://localhost:3001/mf-manifest.json';
+    expect(versionOfManifestUrl(url)).toBeUndefined();
+    expect(versionOfManifestUrl('http://localhost:3001/1.0.0-a/mf-manifest.json')).toBe('1.0.0-a');
+    const parsed = parseRemoteMapDocument({ mf_marketing: url }, vi.fn());
+    expect(parsed.microFrontends.mf_marketing).toEqual([
+      { url, metadata: { version: 'unversioned' }, deployment: { traffic: 100, default: true } },
+    ]);
   });
 
   it('skips a remote this shell does not know, with a warning naming it', () => {

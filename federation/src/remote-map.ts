@@ -53,9 +53,19 @@ export class RemoteMapError extends Error {
   override name = 'RemoteMapError';
 }
 
-/** The version a manifest URL points at: the folder that holds its mf-manifest.json. */
+/**
+ * The version a manifest URL points at: the folder of its path that holds its mf-manifest.json. A manifest at
+ * the root of its origin (a dev server's, `http://localhost:3001/mf-manifest.json`) has none: its host is no
+ * version.
+ */
 export function versionOfManifestUrl(url: string | undefined): string | undefined {
-  return url?.match(/\/([^/]+)\/mf-manifest\.json$/)?.[1];
+  let path: string;
+  try {
+    path = new URL(url ?? '').pathname;
+  } catch {
+    return undefined;
+  }
+  return path.match(/\/([^/]+)\/mf-manifest\.json$/)?.[1];
 }
 
 /** At most a default and one canary: the release tooling never writes more, and a page variant per pair. */

@@ -69,6 +69,7 @@ describe('parseRemoteMapDocument', () => {
     const url = 'http://localhost:3001/mf-manifest.json';
     expect(versionOfManifestUrl(url)).toBeUndefined();
     expect(versionOfManifestUrl('http://localhost:3001/1.0.0-a/mf-manifest.json')).toBe('1.0.0-a');
+    expect(versionOfManifestUrl('/mf-marketing/1.0.0-a/mf-manifest.json')).toBe('1.0.0-a');
     const parsed = parseRemoteMapDocument({ mf_marketing: url }, vi.fn());
     expect(parsed.microFrontends.mf_marketing).toEqual([
       { url, metadata: { version: 'unversioned' }, deployment: { traffic: 100, default: true } },

@@ -59,9 +59,11 @@ export class RemoteMapError extends Error {
  * version.
  */
 export function versionOfManifestUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
   let path: string;
   try {
-    path = new URL(url ?? '').pathname;
+    // The base only lets a path without an origin (`/mf-marketing/1.0.0/mf-manifest.json`) be read too.
+    path = new URL(url, 'http://relative.invalid/').pathname;
   } catch {
     return undefined;
   }

@@ -31,6 +31,7 @@ import { type PageFigures, runLighthouse } from './lighthouse-run.ts';
 import { type BenchOptions, parseBenchOptions, usage } from './options.ts';
 import { formatJsBreakdown, formatPhoneTable, type PhoneFigures, summarisePhone } from './phone-figures.ts';
 import { launchPhoneBrowser, phoneProfileLabel, runPhoneProfile } from './phone-run.ts';
+import { warmUp } from './warm-up.ts';
 
 const oneBundlePortOffset = 200;
 
@@ -178,6 +179,12 @@ function printPhone() {
 
 const browser = options.phone ? await launchPhoneBrowser(chromePath) : undefined;
 try {
+  const warmUpBrowser = browser ?? (await launchPhoneBrowser(chromePath));
+  await warmUp(
+    warmUpBrowser,
+    routes.flatMap((route) => siteNames.map((site) => `${sites[site]}${route}`)),
+  );
+  if (!browser) await warmUpBrowser.close();
   // Interleaved (run by run, route by route, both builds), so a slower minute of the machine hits both alike.
   for (let run = 1; run <= runs; run += 1) {
     for (const route of routes) {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { federationEsmAliases, pluginSharedSurface } from 'build-config';
+import { federationEsmAliases, pluginSharedSurface, pluginSvgTextDataUri } from 'build-config';
 import { devRemoteMap, enquiryApi, federationShared, originOf, portOf, shell } from 'build-config/topology';
 import { localRuntimeConfig } from 'shared-content/site';
 
@@ -92,7 +92,10 @@ const federation = [
 ];
 
 export default defineConfig({
-  plugins: oneBundle ? [pluginReact()] : [pluginReact(), ...federation],
+  // The SVG plugin matters to the one-bundle build, which inlines mf-marketing's images as the remote does.
+  plugins: oneBundle
+    ? [pluginReact(), pluginSvgTextDataUri()]
+    : [pluginReact(), pluginSvgTextDataUri(), ...federation],
   environments: {
     web: {
       source: { entry: { index: './src/index.ts' } },

@@ -6,9 +6,10 @@ import { federationEsmAliases } from './esm-runtime-alias.ts';
 import { remoteBrowserExperiments, runtimeEnvironment, runtimeScriptTag } from './external-runtime.ts';
 import { nodeEnvironment, nodeFederation, pluginSsrManifestEntry } from './node-build.ts';
 import { pluginSharedSurface } from './shared-surface-plugin.ts';
+import { pluginSvgTextDataUri } from './svg-data-uri.ts';
 import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remotes } from './topology.ts';
 
-export { federationEsmAliases, pluginSharedSurface };
+export { federationEsmAliases, pluginSharedSurface, pluginSvgTextDataUri };
 
 export interface RemoteConfigOptions {
   name: RemoteName;
@@ -33,6 +34,7 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginSvgTextDataUri(),
       pluginModuleFederation(
         { ...federation, experiments: remoteBrowserExperiments },
         { environment: 'web' },

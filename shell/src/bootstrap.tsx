@@ -2,16 +2,17 @@ import { type ReactNode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { loadRuntimeConfig } from './config/runtime-config.ts';
+import { enableFontFaces } from './early/font-faces.ts';
 import { loadRemoteMap } from './federation/remote-registry.ts';
 import { hydrateWhenIdle } from './hydration/idle-hydration.ts';
 import { pageHydration } from './hydration/page-hydration.ts';
 import { prepareHydration } from './prerender/prepare-route.ts';
 import { HydrationAwareRouter } from './routing/HydrationAwareRouter.tsx';
 
-// A prerendered page carries the @font-face rules inline (scripts/lib/pages/preload.ts); adding the same rules
-// again as a stylesheet would make the browser restyle and lay out the whole page while it hydrates.
-if (!document.querySelector('style[data-font-faces]'))
-  void import(/* webpackChunkName: "font-faces" */ './assets/fonts/inter.css');
+// A prerendered page carries the @font-face rules inline (scripts/lib/pages/preload.ts), which the page loader
+// switches on after the first paint (switched on here too, should the page loader not have run); adding the
+// same rules again as a stylesheet would make the browser restyle and lay out the whole page while it hydrates.
+if (!enableFontFaces(document)) void import(/* webpackChunkName: "font-faces" */ './assets/fonts/inter.css');
 
 // Start fetching both run-time files at once, in parallel with everything below.
 void loadRemoteMap().catch(() => undefined);

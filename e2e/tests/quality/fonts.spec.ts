@@ -34,3 +34,39 @@ for (const path of everyPagePath) {
     expect(fontFiles.filter((url) => !smallFaces.test(url))).toEqual([]);
   });
 }
+
+/**
+ * The first paint never waits for the web font: a prerendered page paints its text in the metric-matched
+ * fallback face, and the page loader switches Inter's @font-face rules on after that paint, so the font is
+ * requested after the first contentful paint and the text is drawn in Inter once it has arrived.
+ */
+for (const path of ['/', '/portfolio']) {
+  test(`${path} paints its text before it fetches Inter, then draws it in Inter`, async ({ page }) => {
+    await page.goto(path);
+    await settle(page);
+    const timing = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const font = performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes('/inter-core-wght-normal.'));
+      const faces: FontFace[] = [];
+      document.fonts.forEach((face) => {
+        faces.push(face);
+      });
+      return {
+        paint: paint?.startTime ?? null,
+        fontRequested: font?.startTime ?? null,
+        media: document.querySelector('style[data-font-faces]')?.getAttribute('media') ?? null,
+        interLoaded: faces.some(
+          (face) => face.family.replaceAll('"', '') === 'Inter Variable' && face.status === 'loaded',
+        ),
+      };
+    });
+    expect(timing.paint).not.toBeNull();
+    expect(timing.fontRequested).not.toBeNull();
+    expect(timing.fontRequested ?? 0).toBeGreaterThan(timing.paint ?? Number.POSITIVE_INFINITY);
+    expect(timing.media).toBe('all');
+    expect(timing.interLoaded).toBe(true);
+  });
+}

@@ -6,8 +6,17 @@ import incompatibleManifest from 'federation/fixtures/incompatible-react.manifes
 import { shellImports } from 'federation/remotes';
 import { routes } from 'shared-content/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PageContext } from '../pages.ts';
 import { renderElement } from './html.ts';
-import { fontFaceCss, fontHint, type Hint, hintElement, remoteHints, slotsOfRoute } from './preload.ts';
+import {
+  fontFaceCss,
+  fontFaces,
+  type Hint,
+  hintElement,
+  preloadHints,
+  remoteHints,
+  slotsOfRoute,
+} from './preload.ts';
 
 /** A hint as the page writes it. */
 const hintMarkup = (hint: Hint) => renderElement(hintElement(hint));
@@ -120,19 +129,37 @@ describe('preload hints', () => {
     ]);
   });
 
-  it('preload the shell’s core Inter face only', () => {
-    expect(fontHint(deploy)).toBeNull();
+  it('preload no font: the text is painted in the fallback face first and Inter is fetched after that paint', () => {
     for (const name of [
-      'inter-latin-ext-wght-normal.3835a68e46.woff2',
       'inter-latin-wght-normal.6c596dfcdd.woff2',
       'inter-core-wght-normal.5a1f0c9e2b.woff2',
-      'inter-rupee-wght-normal.0bae44bccf.woff2',
     ])
       writeFileSync(join(deploy, 'shell', 'static', 'font', name), '');
-    expect(hintMarkup(fontHint(deploy) ?? { href: '', as: 'font' })).toBe(
-      '<link rel="preload" href="/static/font/inter-core-wght-normal.5a1f0c9e2b.woff2" as="font" type="font/woff2" crossorigin />',
-    );
+    const page: PageContext = {
+      path: '/services',
+      route: routes.services,
+      remoteMap: { mf_marketing: manifestUrl },
+      deploy,
+      env: {},
+    };
+    const hrefs = preloadHints(page).map((element) => String(element.attributes?.href));
+    expect(hrefs).toContain(manifestUrl);
+    expect(hrefs.filter((href) => href.includes('/static/font/'))).toEqual([]);
     expect(readFileSync(join(deploy, 'shell', 'mf-manifest.json'), 'utf8')).toContain('react');
+  });
+
+  it('hold the inline @font-face rules back until the page loader switches them on after the first paint', () => {
+    const page = { deploy } as PageContext;
+    expect(fontFaces(page)).toEqual([]);
+    const cssDir = join(deploy, 'shell', 'static', 'css', 'async');
+    mkdirSync(cssDir, { recursive: true });
+    writeFileSync(
+      join(cssDir, 'c.1.css'),
+      '@font-face{font-family:Inter Variable;src:url(/static/font/a.woff2)}',
+    );
+    expect(fontFaces(page).map(renderElement)).toEqual([
+      '<style data-font-faces media="print">@font-face{font-family:Inter Variable;src:url(/static/font/a.woff2)}</style>',
+    ]);
   });
 
   it('inline the shell’s @font-face rules, and nothing else of its CSS', () => {

@@ -15,6 +15,7 @@ import { versionOfManifestUrl } from 'federation/remote-map';
 import { shellImports } from 'federation/remotes';
 import { routeSlots } from 'federation/route-slots';
 import type { RouteEntry } from 'shared-content/site';
+import { fontFacesAttribute, fontFacesWaitingMedia } from 'shell/early-protocol';
 import { shellLends } from '../contract-check.ts';
 import type { HeadPart, PageContext, PageHeadElement } from '../pages.ts';
 import { styleElement } from './html.ts';
@@ -168,14 +169,6 @@ export function remoteHints({
   return hints;
 }
 
-/** The shell's core Inter face, the one every page's text uses (inter.css); the other faces load when needed. */
-export function fontHint(deploy: string): Hint | null {
-  const fontDir = join(deploy, 'shell', 'static', 'font');
-  if (!existsSync(fontDir)) return null;
-  const file = readdirSync(fontDir).find((name) => /^inter-core-wght-normal\.[0-9a-f]+\.woff2$/.test(name));
-  return file ? { href: `/static/font/${file}`, as: 'font', type: 'font/woff2', crossorigin: true } : null;
-}
-
 /** The shell's @font-face rules (its font CSS is a chunk the bundle loads later), for inlining in the head. */
 export function fontFaceCss(deploy: string): string {
   const cssDir = join(deploy, 'shell', 'static', 'css');
@@ -189,16 +182,15 @@ export function fontFaceCss(deploy: string): string {
 }
 
 /**
- * Head part: the font's @font-face rules inline, so the prerendered text takes the preloaded font as soon as it
- * arrives instead of when the bundle has loaded the font's CSS.
+ * Head part: the font's @font-face rules inline, held back until the first paint (fontFacesWaitingMedia): the
+ * text is painted at once in the metric-matched fallback face, and the page loader then switches the rules on,
+ * so Inter is fetched after the first paint instead of competing with it, and is not preloaded. Inline, the
+ * rules need no stylesheet from the bundle, which would restyle the whole page while it hydrates.
  */
 export const fontFaces: HeadPart = ({ deploy }) => {
   const css = fontFaceCss(deploy);
-  return css ? [styleElement(css, { 'data-font-faces': true })] : [];
+  return css ? [styleElement(css, { [fontFacesAttribute]: true, media: fontFacesWaitingMedia })] : [];
 };
 
-/** Head part: the font, the run-time files and the route's remote code. */
-export const preloadHints: HeadPart = (page) => {
-  const font = fontHint(page.deploy);
-  return [...(font ? [font] : []), ...remoteHints(page)].map(hintElement);
-};
+/** Head part: the run-time files and the route's remote code. */
+export const preloadHints: HeadPart = (page) => remoteHints(page).map(hintElement);

@@ -32,8 +32,43 @@ export const palette = {
 } as const;
 
 export const fontFamily = {
-  sans: "'Inter Variable', 'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif",
+  sans: "'Inter Variable', 'Inter Fallback', 'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif",
   mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
+} as const;
+
+/**
+ * The faces text is drawn in until Inter has arrived: Arial (or its metric twins, Liberation Sans and
+ * Helvetica) scaled to Inter's widths, weight by weight, so that the swap to Inter moves no line (a layout
+ * shift) and changes only the letters' shapes. A prerendered page paints its text in these faces first and
+ * fetches Inter after that paint (scripts/lib/pages/preload.ts), so the first paint never waits for the font.
+ * widthRatio is Inter's advance width over Arial's for the site's copy at that weight, measured in Chromium
+ * (Arial has two weights: 600 to 800 are drawn from its bold); Inter's ascender and descender, 0.96875 and
+ * 0.2421875 em, are divided by it. Where none of these fonts exists (most Android phones), the stack's next
+ * family draws the text.
+ */
+export const interFallback = {
+  family: 'Inter Fallback',
+  ascender: 0.96875,
+  descender: 0.2421875,
+  faces: [
+    { weight: 400, localSources: ['Arial', 'Liberation Sans', 'Helvetica'], widthRatio: 1.065 },
+    { weight: 500, localSources: ['Arial', 'Liberation Sans', 'Helvetica'], widthRatio: 1.076 },
+    {
+      weight: 600,
+      localSources: ['Arial Bold', 'Liberation Sans Bold', 'Helvetica Bold'],
+      widthRatio: 1.009,
+    },
+    {
+      weight: 700,
+      localSources: ['Arial Bold', 'Liberation Sans Bold', 'Helvetica Bold'],
+      widthRatio: 1.019,
+    },
+    {
+      weight: 800,
+      localSources: ['Arial Bold', 'Liberation Sans Bold', 'Helvetica Bold'],
+      widthRatio: 1.032,
+    },
+  ],
 } as const;
 
 export const fontSize = {

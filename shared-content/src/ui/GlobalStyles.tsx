@@ -1,8 +1,27 @@
 import { css, Global } from '../theme/styling.ts';
 import { theme } from '../theme/theme.ts';
+import { interFallback } from '../theme/tokens.ts';
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+/** One @font-face per weight of the fallback (shared-content's interFallback), scaled to Inter's metrics. */
+const fallbackFaces = interFallback.faces
+  .map(
+    ({ weight, localSources, widthRatio }) => `@font-face {
+    font-family: '${interFallback.family}';
+    font-weight: ${weight};
+    src: ${localSources.map((name) => `local('${name}')`).join(', ')};
+    size-adjust: ${percent(widthRatio)};
+    ascent-override: ${percent(interFallback.ascender / widthRatio)};
+    descent-override: ${percent(interFallback.descender / widthRatio)};
+    line-gap-override: 0%;
+  }`,
+  )
+  .join('\n');
 
 /** Base document styles shared by the shell and every remote's standalone page. */
 const base = css`
+  ${fallbackFaces}
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; scroll-padding-top: ${theme.layout.headerHeight + 16}px; }
   body {

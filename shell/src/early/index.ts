@@ -3,6 +3,7 @@
  * loaded async so it runs as early as it can. It
  * - holds input meant for parts of the page that are not live yet, and performs it once they are;
  * - enables the submit buttons that are disabled only until their form is live (the submit is held instead);
+ * - switches the page's web font on once the text has been painted in the fallback face;
  * - starts the shell's scripts once the first content is on screen, then the code of the slots in view;
  * - offers the shell `window.agencyPageLoader`, through which the shell asks for a slot's code and reports
  *   what became live.
@@ -10,6 +11,7 @@
 import { earlySubmitAttribute } from 'shared-content/early-submit';
 import { deferredRequests, firstContentfulPaint } from './deferred-requests.ts';
 import { holdEarlyInput } from './early-input.ts';
+import { enableFontFaces } from './font-faces.ts';
 import type { PageLoader } from './page-loader-api.ts';
 import { type DeferredPlan, deferredPlanId, slotAttribute } from './protocol.ts';
 
@@ -88,6 +90,9 @@ function start(plan: DeferredPlan) {
       }),
     );
 }
+
+// The first paint draws the text in the fallback face; Inter is fetched after it, not before.
+void firstContentfulPaint(window).then(() => enableFontFaces(document));
 
 const plan = readPlan();
 if (plan) start(plan);

@@ -29,8 +29,8 @@ interface DeployedManifest {
 
 export interface Hint {
   href: string;
-  as: 'fetch' | 'script' | 'style' | 'font';
-  /** fetch() and fonts are CORS requests; the loaders' <script>/<link> tags are not. */
+  as: 'fetch' | 'script' | 'style';
+  /** fetch() is a CORS request; the loaders' <script>/<link> tags are not. */
   crossorigin?: boolean;
   type?: string;
   /** A sealed remote file's SHA-384: the shell runs it with this integrity, so the preload must match. */
@@ -43,11 +43,8 @@ export interface Hint {
   slots?: string[];
 }
 
-/** Kinds of preload a prerendered page hands to the page loader (a font preload stays: the text needs it). */
-const deferrableKinds: ReadonlySet<Hint['as']> = new Set(['script', 'style', 'fetch']);
-
 /**
- * A hint as a head element; a code or data preload also carries what the page loader needs to fetch it when
+ * A hint as a head element; it also carries what the page loader needs to fetch it when
  * its remote or slot is wanted, so a prerendered page can hand it over without reading its own markup back.
  */
 export function hintElement(hint: Hint): PageHeadElement {
@@ -63,19 +60,15 @@ export function hintElement(hint: Hint): PageHeadElement {
       crossorigin: crossorigin ? true : undefined,
       fetchpriority: priority,
     },
-    ...(deferrableKinds.has(as)
-      ? {
-          deferrable: {
-            href,
-            as,
-            ...(crossorigin ? { crossorigin: true } : {}),
-            ...(type ? { type } : {}),
-            ...(integrity ? { integrity } : {}),
-            ...(remote ? { remote } : {}),
-            ...(slots ? { slots } : {}),
-          },
-        }
-      : {}),
+    deferrable: {
+      href,
+      as,
+      ...(crossorigin ? { crossorigin: true } : {}),
+      ...(type ? { type } : {}),
+      ...(integrity ? { integrity } : {}),
+      ...(remote ? { remote } : {}),
+      ...(slots ? { slots } : {}),
+    },
   };
 }
 

@@ -46,28 +46,19 @@ export const fontFamily = {
  * 0.2421875 em, are divided by it. Where none of these fonts exists (most Android phones), the stack's next
  * family draws the text.
  */
+const arial = ['Arial', 'Liberation Sans', 'Helvetica'];
+const arialBold = ['Arial Bold', 'Liberation Sans Bold', 'Helvetica Bold'];
+
 export const interFallback = {
   family: 'Inter Fallback',
   ascender: 0.96875,
   descender: 0.2421875,
   faces: [
-    { weight: 400, localSources: ['Arial', 'Liberation Sans', 'Helvetica'], widthRatio: 1.065 },
-    { weight: 500, localSources: ['Arial', 'Liberation Sans', 'Helvetica'], widthRatio: 1.076 },
-    {
-      weight: 600,
-      localSources: ['Arial Bold', 'Liberation Sans Bold', 'Helvetica Bold'],
-      widthRatio: 1.009,
-    },
-    {
-      weight: 700,
-      localSources: ['Arial Bold', 'Liberation Sans Bold', 'Helvetica Bold'],
-      widthRatio: 1.019,
-    },
-    {
-      weight: 800,
-      localSources: ['Arial Bold', 'Liberation Sans Bold', 'Helvetica Bold'],
-      widthRatio: 1.032,
-    },
+    { weight: 400, localSources: arial, widthRatio: 1.065 },
+    { weight: 500, localSources: arial, widthRatio: 1.076 },
+    { weight: 600, localSources: arialBold, widthRatio: 1.009 },
+    { weight: 700, localSources: arialBold, widthRatio: 1.019 },
+    { weight: 800, localSources: arialBold, widthRatio: 1.032 },
   ],
 } as const;
 

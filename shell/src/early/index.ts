@@ -54,7 +54,7 @@ function whenSlotsInView(found: (slots: string[]) => void) {
   for (const element of elements) observer.observe(element);
 }
 
-function start(plan: DeferredPlan) {
+function start(plan: DeferredPlan, painted: Promise<void>) {
   const wanted: string[] = [];
   const listeners = new Set<(slot: string) => void>();
   const requests = deferredRequests(plan, document);
@@ -82,7 +82,7 @@ function start(plan: DeferredPlan) {
       button.disabled = false;
     }
   });
-  void Promise.all([firstContentfulPaint(window), whenParsed()])
+  void Promise.all([painted, whenParsed()])
     .then(() => requests.startShell())
     .then(() =>
       whenSlotsInView((slots) => {
@@ -91,8 +91,9 @@ function start(plan: DeferredPlan) {
     );
 }
 
+const painted = firstContentfulPaint(window);
 // The first paint draws the text in the fallback face; Inter is fetched after it, not before.
-void firstContentfulPaint(window).then(() => enableFontFaces(document));
+void painted.then(() => enableFontFaces(document));
 
 const plan = readPlan();
-if (plan) start(plan);
+if (plan) start(plan, painted);

@@ -36,7 +36,7 @@ export const shellLiveAttribute = 'data-shell-live';
 /**
  * The <style> that holds Inter's @font-face rules in a prerendered page. The page generator writes it with
  * `media` set to fontFacesWaitingMedia, under which the browser neither applies its rules nor fetches the font:
- * the first paint draws the text in the metric-matched fallback face (shared-content's interFallbackFace)
+ * the first paint draws the text in the metric-matched fallback face (shared-content's interFallback)
  * instead of waiting for a web font. The page loader switches it on after that paint (font-faces.ts).
  */
 export const fontFacesAttribute = 'data-font-faces';

@@ -144,14 +144,21 @@ test('a new visitor is given a bucket once and keeps it, with the same versions,
     if (sent.url().endsWith('/mf-manifest.json') && sent.url().includes(`/${canaryVersion}/`))
       manifests.push(sent.url());
   });
+  // A raw context's goto returns at the load event, which no longer waits for a font: wait, as the fixtures'
+  // goto does, until the slots on screen are live, so that each page has asked for its remote's manifest.
+  const interactive = () => page.locator('html[data-interactive]').waitFor({ state: 'attached' });
   await page.goto(canaryOrigin);
+  await interactive();
   const cookie = async () => (await context.cookies(canaryOrigin)).find(({ name }) => name === bucketCookie);
   const given = await cookie();
   expect(given?.value).toMatch(/^[0-9a-f]{32}$/);
   const sawCanary = manifests.length > 0;
   await page.reload();
+  await interactive();
   await page.goto(`${canaryOrigin}/services`);
+  await interactive();
   await page.goto(canaryOrigin);
+  await interactive();
   expect((await cookie())?.value).toBe(given?.value);
   // The same side of the canary on every page: all of them loaded it, or none did.
   expect(manifests.length > 0).toBe(sawCanary);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { type RemoteVersionEntry, type ResolvedRemoteMap, remoteMapSchema } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readDeferredScripts } from './pages/defer-scripts.ts';
+import { readInlineScriptHashes, scriptHashSource } from './pages/inline-scripts.ts';
 import {
   generatedPages,
   type HeadPart,
@@ -124,7 +125,7 @@ describe('pages', () => {
       shellIndex.replace('</head>', '<script defer src="/static/js/index.1.js"></script></head>'),
     );
     mkdirSync(join(deploy, 'shell', 'static', 'js'), { recursive: true });
-    writeFileSync(join(deploy, 'shell', 'static', 'js', 'page-loader.0123abcd.js'), '');
+    writeFileSync(join(deploy, 'shell', 'static', 'js', 'page-loader.0123abcd.js'), 'startLoader();');
     const prerendered: Prerender = (_deploy, paths) =>
       paths
         .filter((path) => path !== '/about')
@@ -132,6 +133,9 @@ describe('pages', () => {
     writePages(deploy, {}, [], prerendered);
     const services = readFileSync(pageFor(deploy, '/services') ?? '', 'utf8');
     expect(readDeferredScripts(services)?.scripts).toEqual(['/static/js/index.1.js']);
+    // The page loader is written inline, and the pages list its hash for the Content-Security-Policy.
+    expect(services).toContain('<script>startLoader();</script></head>');
+    expect(readInlineScriptHashes(pagesDir(deploy))).toEqual([scriptHashSource('startLoader();')]);
     const about = readFileSync(pageFor(deploy, '/about') ?? '', 'utf8');
     expect(about).toContain('<script defer src="/static/js/index.1.js"></script>');
     expect(readDeferredScripts(about)).toBeNull();
@@ -143,7 +147,7 @@ describe('pages', () => {
       shellIndex.replace('</head>', '<script defer src="/static/js/index.1.js"></script></head>'),
     );
     mkdirSync(join(deploy, 'shell', 'static', 'js'), { recursive: true });
-    writeFileSync(join(deploy, 'shell', 'static', 'js', 'page-loader.0123abcd.js'), '');
+    writeFileSync(join(deploy, 'shell', 'static', 'js', 'page-loader.0123abcd.js'), 'startLoader();');
     const chunk = 'http://cdn.example/m/1/static/js/a.js?x=1&y="2"';
     const hints: HeadPart = () => [
       { tag: 'link', attributes: { rel: 'preload', href: '/static/font/f.woff2', as: 'font' } },

@@ -20,11 +20,12 @@ import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
 import type { DeferredHint, DeferredPlan } from 'shell/early-protocol';
 import {
   deferredPlanElements,
-  pageLoaderScript,
+  pageLoaderSource,
   readShellDocument,
   type ShellDocument,
 } from './pages/defer-scripts.ts';
 import { type HeadElement, renderElement } from './pages/html.ts';
+import { writeInlineScriptsIndex } from './pages/inline-scripts.ts';
 import { fontFaces, preloadHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';
 import { type PageVariant, variantDir, variantsIndexName } from './pages/variants.ts';
@@ -151,7 +152,7 @@ export interface PageModel {
   /** The prerendered content's styles, as the renderer wrote them. */
   styles: string;
   /** The page's scripts and code preloads for the page loader; null when they stay in the head as written. */
-  deferred: { plan: DeferredPlan; loader: string } | null;
+  deferred: { plan: DeferredPlan; loaderSource: string } | null;
   /** The markup inside #root, or null for a page the browser renders. */
   body: string | null;
 }
@@ -166,11 +167,11 @@ export function pageModel(
   const head = parts.flatMap((part) => part(page));
   // Only a page with content defers its scripts, only a shell built with the page loader can, and a shell
   // without entry scripts has nothing to hydrate with: such pages keep their scripts in the head.
-  const loader = body ? pageLoaderScript(page.deploy) : null;
+  const loaderSource = body ? pageLoaderSource(page.deploy) : null;
   const deferred =
-    loader && shell.deferred.scripts.length > 0
+    loaderSource && shell.deferred.scripts.length > 0
       ? {
-          loader,
+          loaderSource,
           plan: {
             scripts: shell.deferred.scripts,
             preload: [...shell.deferred.preload, ...head.flatMap((element) => element.deferrable ?? [])],
@@ -185,7 +186,7 @@ const emptyRoot = '<div id="root"></div>';
 /** Writes a page model as HTML, once. */
 export function serializePage({ shell, head, styles, deferred, body }: PageModel): string {
   const kept = deferred ? head.filter((element) => !element.deferrable) : head;
-  const loading = deferred ? deferredPlanElements(deferred.plan, deferred.loader) : [];
+  const loading = deferred ? deferredPlanElements(deferred.plan, deferred.loaderSource) : [];
   // The content's styles come before the loader's plan: the content is painted first.
   const ownHead = kept.map(renderElement).join('') + styles + loading.map(renderElement).join('');
   const html = `${deferred ? shell.headWithoutScripts : shell.head}${ownHead}${shell.rest}`;
@@ -302,7 +303,8 @@ function writePageSet(
 /**
  * Writes deploy/pages/ from the deployed shell and the environment's remote map: the default versions' pages,
  * and with a canary a variant per other set of versions, each prerendered with its versions and preloading
- * them, listed in buckets.json (pages/variants.ts). The new pages are written beside the old ones and swapped
+ * them, listed in buckets.json (pages/variants.ts), and the hash of the page loader they carry inline in
+ * inline-scripts.json (pages/inline-scripts.ts), which the Content-Security-Policy allows. The new pages are written beside the old ones and swapped
  * in with renames, variants included, so a request never sees a half-written set or a stale variant.
  * Returns the default pages' file names.
  */
@@ -333,6 +335,8 @@ export function writePages(
     const dir = variant ? join(staging, ...variant.dir.split('/')) : staging;
     return writePageSet(dir, shellIndexHtml, { remoteMap, deploy, env }, parts, bodies);
   });
+  const loaderSource = pageLoaderSource(deploy);
+  if (loaderSource) writeInlineScriptsIndex(staging, [loaderSource]);
   const variants = sets.flatMap(({ variant }) => variant ?? []);
   if (variants.length > 0) {
     writeFileSync(join(staging, variantsIndexName), `${JSON.stringify(variants, null, 2)}\n`);

@@ -26,7 +26,7 @@ export function siteRoots(deploy: string, env?: NodeJS.ProcessEnv): Array<SiteRo
       spa: true,
       cors: false,
       pagesDir: pagesDir(deploy),
-      htmlHeaders: shellHtmlHeaders(join(deploy, shell.folder)),
+      htmlHeaders: shellHtmlHeaders(join(deploy, shell.folder), pagesDir(deploy)),
     },
     ...remoteNames.map((name) => ({
       port: portOf(remotes[name], env),

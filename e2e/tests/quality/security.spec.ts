@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { enquiryApiPaths } from 'shared-content/enquiry';
 import { expect, test } from '../../fixtures.ts';
 import { everyPagePath, parsePolicy, recordCspViolations, settle } from '../../pages/quality.ts';
@@ -27,7 +28,12 @@ test('every HTML response carries the security headers and a policy built from t
     expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
     expect(headers['permissions-policy'], path).toMatch(/camera=\(\)/);
     const policy = parsePolicy(headers['content-security-policy'] ?? '');
-    expect(policy['script-src'], path).toEqual(["'self'", ...remoteOrigins]);
+    // The site, the remotes, and the page loader's code by its hash (the next test).
+    expect(policy['script-src'], path).toEqual([
+      "'self'",
+      ...remoteOrigins,
+      expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+    ]);
     expect(policy['frame-ancestors'], path).toEqual(["'none'"]);
     expect(policy['object-src'], path).toEqual(["'none'"]);
     // The API only by the paths the site calls, its health beacon among them; never its whole origin.
@@ -46,21 +52,29 @@ test('every HTML response carries the security headers and a policy built from t
   }
 });
 
-test('the HTML has no inline script: only external scripts and data blocks (JSON-LD, the deferred scripts)', async ({
+test('the HTML runs no inline script but the page loader, which the policy allows by the hash of its code', async ({
   request,
 }) => {
   for (const path of everyPagePath) {
-    const html = await (await request.get(path)).text();
+    const response = await request.get(path);
+    const html = await response.text();
+    const policy = parsePolicy(response.headers()['content-security-policy'] ?? '');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length, path).toBeGreaterThan(0);
-    for (const [, attributes = '', body = ''] of scripts) {
+    const inline = scripts.filter(([, attributes = '', body = '']) => {
       // JSON is never executed: structured data, and the list the page loader reads.
       const isData = /type="application\/(ld\+)?json"/.test(attributes);
-      expect(
-        isData || (/\bsrc="/.test(attributes) && body.trim() === ''),
-        `${path}: <script${attributes}>`,
-      ).toBe(true);
-    }
+      const isExternal = /\bsrc="/.test(attributes) && body.trim() === '';
+      return !isData && !isExternal;
+    });
+    // Only the page loader, in the head, and only by its hash: never 'unsafe-inline'.
+    expect(inline.length, path).toBe(1);
+    const [tag = '', , code = ''] = inline[0] ?? [];
+    expect(html.indexOf(tag), path).toBeLessThan(html.indexOf('</head>'));
+    expect(code, path).toContain('agencyPageLoader');
+    const hash = `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+    expect(policy['script-src'], path).toContain(hash);
+    expect(policy['script-src'], path).not.toContain("'unsafe-inline'");
   }
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deferredPlanElements, readDeferredScripts, readShellDocument } from './defer-scripts.ts';
 import { renderElement } from './html.ts';
 
-const deferredScriptsLoader = '/static/js/page-loader.0123abcd.js';
+const deferredScriptsLoader = 'window.agencyPageLoader={};';
 
 /** A built page's head with its scripts and code preloads taken out, the plan and loader written at its end. */
 function deferScripts(html: string): string {
@@ -23,6 +23,12 @@ const page =
   '</head><body><div id="root"><p>content</p></div></body></html>';
 
 describe('deferring a prerendered page’s scripts', () => {
+  it('refuses a page loader whose code would close its element or open a comment, rather than alter it', () => {
+    const plan = { scripts: ['/a.js'], preload: [] };
+    expect(() => deferredPlanElements(plan, 'var s="</script>";')).toThrow(/may not contain/);
+    expect(() => deferredPlanElements(plan, 'var s="<!--";')).toThrow(/may not contain/);
+  });
+
   it('moves the entry script and the code preloads into the deferred list, in order', () => {
     const html = deferScripts(page);
     expect(readDeferredScripts(html)).toEqual({
@@ -35,7 +41,8 @@ describe('deferring a prerendered page’s scripts', () => {
     });
     expect(html).not.toContain('<script defer src="/static/js/index.abc.js">');
     expect(html).not.toMatch(/rel="preload"[^>]*as="(script|fetch)"/);
-    expect(html).toContain(`<script async src="${deferredScriptsLoader}"></script></head>`);
+    // The page loader's code itself, last in the head, after the plan it reads.
+    expect(html).toContain(`<script>${deferredScriptsLoader}</script></head>`);
   });
 
   it('keeps what the content itself needs: the font preload, structured data and the body', () => {

@@ -1,23 +1,28 @@
 /**
  * A prerendered page holds its content: its scripts only hydrate it. So the shell's entry script and every
- * script, style and fetch preload leave the page's head for a JSON block (never executed, so the CSP holds),
- * and the shell's page loader (shell/src/early/, a small script of its own) adds them back: the shell's once
+ * script, style and fetch preload leave the page's head for a JSON block (never executed), and the shell's
+ * page loader (shell/src/early/, a small script of its own, written inline) adds them back: the shell's once
  * the content has been painted, a remote slot's once that slot is wanted. None competes with what the visitor
  * sees first: the HTML, its font and its images.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DeferredHint, type DeferredPlan, deferredPlanId } from 'shell/early-protocol';
-import { type HeadElement, jsonScript } from './html.ts';
+import { type HeadElement, inlineScript, jsonScript } from './html.ts';
 
 export type DeferredScripts = DeferredPlan;
 
-/** The page loader's URL in a deployed shell (a content-hashed file, so it is cached for good). */
-export function pageLoaderScript(deploy: string): string | null {
+/**
+ * The page loader's code in a deployed shell, which every prerendered page carries inline: it then holds a
+ * visitor's taps from the first paint on, with no request of its own before it runs (on a phone over 4G that
+ * request was a round trip the first paint and the largest one waited for). The Content-Security-Policy allows
+ * exactly this code by its hash (pages/inline-scripts.ts).
+ */
+export function pageLoaderSource(deploy: string): string | null {
   const dir = join(deploy, 'shell', 'static', 'js');
   if (!existsSync(dir)) return null;
   const file = readdirSync(dir).find((name) => /^page-loader\.[0-9a-f]+\.js$/.test(name));
-  return file ? `/static/js/${file}` : null;
+  return file ? readFileSync(join(dir, file), 'utf8') : null;
 }
 
 /** The shell's built index.html, split where the page generator writes: its head, and the rest from </head>. */
@@ -75,13 +80,11 @@ function buildPreload(tag: string): DeferredHint | null {
 
 /**
  * What a prerendered page's head ends with instead of its scripts: the deferred plan as a data block, and the
- * page loader, which runs async, as soon as it arrives, so that it holds a visitor's early taps.
+ * page loader's code, which runs as the head is parsed (it reads the plan above it, and waits for the body
+ * itself), so that it holds a visitor's early taps.
  */
-export function deferredPlanElements(plan: DeferredPlan, loader: string): HeadElement[] {
-  return [
-    jsonScript('application/json', plan, { id: deferredPlanId }),
-    { tag: 'script', attributes: { async: true, src: loader } },
-  ];
+export function deferredPlanElements(plan: DeferredPlan, loaderSource: string): HeadElement[] {
+  return [jsonScript('application/json', plan, { id: deferredPlanId }), inlineScript(loaderSource)];
 }
 
 /** The deferred list of a page written with deferredPlanElements (for tests and diagnostics). */

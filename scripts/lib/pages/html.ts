@@ -54,6 +54,20 @@ export function jsonScript(type: string, value: unknown, attributes: Attributes 
   };
 }
 
+/**
+ * A script written into the page, run as the page is parsed. Its code goes in exactly as given, since the
+ * Content-Security-Policy allows it by the hash of those bytes: code that could close the element or open an
+ * HTML comment inside it is refused rather than altered.
+ */
+export function inlineScript(code: string): HeadElement {
+  if (/<\/script|<!--/i.test(code)) {
+    throw new Error(
+      'An inline script may not contain "</script" or "<!--": it would end or break its element',
+    );
+  }
+  return { tag: 'script', data: code };
+}
+
 /** A <style> element; a "</style" in the CSS is dropped, so the CSS cannot close it. */
 export function styleElement(css: string, attributes: Attributes = {}): HeadElement {
   return { tag: 'style', attributes, data: css.replace(/<\/style/gi, '') };

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { enquiryApiPaths } from 'shared-content/enquiry/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { scriptHashSource, writeInlineScriptsIndex } from '../pages/inline-scripts.ts';
 import { writeFileAtomic } from '../remote-map-file.ts';
 import { buildContentSecurityPolicy, httpOrigin } from './content-security-policy.ts';
 import { connectOriginsOf, connectSourcesOf, remoteOriginsOf, shellHtmlHeaders } from './security-headers.ts';
@@ -120,6 +121,22 @@ describe('shell HTML headers', () => {
       'https://cdn.example.com',
     ]);
     expect(headers()['X-Frame-Options']).toBe('DENY');
+  });
+
+  it('allows the pages’ inline scripts by hash, and follows their list when the pages are rewritten', () => {
+    shellDir = mkdtempSync(join(tmpdir(), 'csp-test-'));
+    const pages = join(shellDir, 'pages');
+    mkdirSync(pages);
+    writeFileSync(join(shellDir, 'remotes.json'), JSON.stringify({}));
+    const headers = shellHtmlHeaders(shellDir, pages);
+    expect(directives(headers()['Content-Security-Policy'] ?? '')['script-src']).toEqual(["'self'"]);
+    writeInlineScriptsIndex(pages, ['loader(1)']);
+    expect(directives(headers()['Content-Security-Policy'] ?? '')['script-src']).toEqual([
+      "'self'",
+      scriptHashSource('loader(1)'),
+    ]);
+    // Never 'unsafe-inline' for scripts: an inline script not listed stays refused.
+    expect(headers()['Content-Security-Policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('still sends a strict policy when the environment files are missing or broken', () => {

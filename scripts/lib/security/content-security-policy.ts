@@ -2,8 +2,9 @@
  * The Content-Security-Policy of the shell's HTML. Scripts run only from the site itself and from the origins
  * of the remotes in the environment's remote map; the page fetches only from those, the enquiry API's
  * endpoints the site calls (each an exact URL: a source with a path allows that path only) and the EmailJS
- * origin of runtime.json. Nothing is inline: Rsbuild's HTML has only <script src>, the Module
- * Federation runtime adds remote entries as <script src>, and JSON-LD blocks are data, never executed.
+ * origin of runtime.json. The one inline script is the page loader, allowed by the hash of its code; the rest
+ * is <script src> (Rsbuild's HTML, the remote entries the Module Federation runtime adds), and JSON blocks are
+ * data, never executed. No 'unsafe-inline' for scripts: an injected inline script is refused.
  */
 export interface PolicySources {
   /** Origins serving remote code (from remotes.json). */
@@ -16,6 +17,8 @@ export interface PolicySources {
    * would add nothing and is left out.
    */
   connectUrls?: readonly string[];
+  /** The inline scripts the pages carry, as `'sha256-…'` source expressions (pages/inline-scripts.ts). */
+  inlineScriptHashes?: readonly string[];
 }
 
 /** The origin of a URL, or null for anything that is not an absolute http(s) URL. */
@@ -47,6 +50,7 @@ export function buildContentSecurityPolicy({
   remoteOrigins,
   connectOrigins,
   connectUrls = [],
+  inlineScriptHashes = [],
 }: PolicySources): string {
   const remotes = unique(remoteOrigins);
   const wholeOrigins = new Set([...remotes, ...connectOrigins]);
@@ -56,7 +60,7 @@ export function buildContentSecurityPolicy({
   });
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes],
+    'script-src': unique(["'self'", ...remotes, ...inlineScriptHashes]),
     // 'unsafe-inline' for styles only: emotion (shared by the shell and every remote) writes its rules into
     // <style> elements at run time, and a nonce would have to be minted per request and threaded into each
     // remote's emotion cache. Inline styles cannot run code; scripts, the real risk, stay strict above.

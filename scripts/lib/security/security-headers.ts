@@ -1,12 +1,13 @@
 /**
  * Security headers of the production server. Every response gets the general ones; the shell's HTML also
- * gets the Content-Security-Policy, built from the environment's remotes.json and runtime.json. Both change
- * on release, rollback or reconfiguration without a restart, so the policy is rebuilt whenever either file's
- * modification time changes.
+ * gets the Content-Security-Policy, built from the environment's remotes.json and runtime.json and the hashes
+ * of the pages' inline scripts. All change on release, rollback or reconfiguration without a restart, so the
+ * policy is rebuilt whenever one of those files changes.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { enquiryApiPaths } from 'shared-content/enquiry/client';
+import { inlineScriptsIndexName, readInlineScriptHashes } from '../pages/inline-scripts.ts';
 import { buildContentSecurityPolicy, httpOrigin } from './content-security-policy.ts';
 
 export const generalSecurityHeaders: Readonly<Record<string, string>> = {
@@ -87,19 +88,25 @@ export function connectSourcesOf(runtimeConfig: unknown): { origins: string[]; u
   return { origins: [], urls: [...urls, `${trimmed(provider)}${enquiryApiPaths.sendForm}`] };
 }
 
-/** Returns a function giving the headers of the shell's HTML, current with its folder's remote map. */
-export function shellHtmlHeaders(shellDir: string): () => Record<string, string> {
+/**
+ * Returns a function giving the headers of the shell's HTML, current with its folder's remote map and, when
+ * the pages are generated (pagesDir), with the inline scripts they carry.
+ */
+export function shellHtmlHeaders(shellDir: string, pagesDir?: string): () => Record<string, string> {
   const remotesFile = join(shellDir, 'remotes.json');
   const runtimeFile = join(shellDir, 'runtime.json');
+  const inlineScriptsFile = pagesDir ? join(pagesDir, inlineScriptsIndexName) : null;
   let cached: { key: string; policy: string } | null = null;
   return () => {
-    const key = `${versionOf(remotesFile)}:${versionOf(runtimeFile)}`;
+    const inlineScriptsVersion = inlineScriptsFile ? versionOf(inlineScriptsFile) : 'none';
+    const key = `${versionOf(remotesFile)}:${versionOf(runtimeFile)}:${inlineScriptsVersion}`;
     if (cached?.key !== key) {
       const { origins, urls } = connectSourcesOf(readJson(runtimeFile));
       const policy = buildContentSecurityPolicy({
         remoteOrigins: remoteOriginsOf(readJson(remotesFile)),
         connectOrigins: origins,
         connectUrls: urls,
+        inlineScriptHashes: pagesDir ? readInlineScriptHashes(pagesDir) : [],
       });
       cached = { key, policy };
     }

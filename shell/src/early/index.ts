@@ -1,6 +1,7 @@
 /**
  * The page loader: the first script of every prerendered page (scripts/lib/pages/defer-scripts.ts), small and
- * loaded async so it runs as early as it can. It
+ * written into the page inline, so it runs while the head is parsed, before the first paint, with no request of
+ * its own. It
  * - holds input meant for parts of the page that are not live yet, and performs it once they are;
  * - enables the submit buttons that are disabled only until their form is live (the submit is held instead);
  * - switches the page's web font on once the text has been painted in the fallback face;

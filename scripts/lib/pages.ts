@@ -175,6 +175,7 @@ export function pageModel(
           plan: {
             scripts: shell.deferred.scripts,
             preload: [...shell.deferred.preload, ...head.flatMap((element) => element.deferrable ?? [])],
+            ...(shell.deferred.icons ? { icons: shell.deferred.icons } : {}),
           },
         }
       : null;

@@ -61,6 +61,19 @@ describe('deferring a prerendered page’s scripts', () => {
     expect(readDeferredScripts(tricky)?.scripts).toEqual(['/a.js?x=</script>']);
   });
 
+  it('hands the tab icons to the page loader once each, so no icon is fetched before the first paint', () => {
+    const html = deferScripts(
+      '<head><link rel="icon" href="/favicon.ico" sizes="32x32" />' +
+        '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />' +
+        '<script defer src="/static/js/index.abc.js"></script><link rel="icon" href="/favicon.ico"></head>',
+    );
+    expect(readDeferredScripts(html)?.icons).toEqual([
+      { href: '/favicon.ico', sizes: '32x32' },
+      { href: '/favicon.svg', type: 'image/svg+xml' },
+    ]);
+    expect(html).not.toContain('rel="icon"');
+  });
+
   it('carries a sealed remote file’s integrity into the deferred list, so its preload matches the script', () => {
     const integrity = `sha384-${'B'.repeat(64)}`;
     const html = deferScripts(

@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DeferredHint, type DeferredPlan, deferredPlanId } from 'shell/early-protocol';
+import { type DeferredHint, type DeferredPlan, deferredPlanId, type IconLink } from 'shell/early-protocol';
 import { type HeadElement, inlineScript, jsonScript } from './html.ts';
 
 export type DeferredScripts = DeferredPlan;
@@ -39,14 +39,15 @@ const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)
 
 /**
  * Reads the shell's build output, the only markup the page generator reads rather than writes: its entry
- * scripts and code preloads (Rsbuild writes them), which a prerendered page hands to the page loader. Data
- * blocks and a font preload stay in the head.
+ * scripts, code preloads and tab icons (Rsbuild writes them), which a prerendered page hands to the page
+ * loader. Data blocks and a font preload stay in the head.
  */
 export function readShellDocument(indexHtml: string): ShellDocument {
   const headEnd = indexHtml.indexOf('</head>');
   if (headEnd === -1) throw new Error('The shell’s index.html has no </head>');
   const head = indexHtml.slice(0, headEnd).replace(/<title>[\s\S]*?<\/title>/, '');
   const deferred: DeferredPlan = { scripts: [], preload: [] };
+  const icons: IconLink[] = [];
   const headWithoutScripts = head
     .replace(/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g, (tag, src: string) => {
       if (/\btype="application\/(ld\+)?json"/.test(tag)) return tag;
@@ -58,8 +59,24 @@ export function readShellDocument(indexHtml: string): ShellDocument {
       if (!hint) return tag;
       deferred.preload.push(hint);
       return '';
+    })
+    .replace(/<link\b[^>]*\brel="icon"[^>]*>/g, (tag) => {
+      const icon = buildIcon(tag);
+      // The same icon twice (the template's and the build's own) is fetched once.
+      if (icon && !icons.some((known) => known.href === icon.href)) icons.push(icon);
+      return icon ? '' : tag;
     });
+  if (icons.length > 0) deferred.icons = icons;
   return { head, headWithoutScripts, deferred, rest: indexHtml.slice(headEnd) };
+}
+
+/** A tab icon the build wrote, as the deferred plan holds it (null for a tag without an href). */
+function buildIcon(tag: string): IconLink | null {
+  const href = attribute(tag, 'href');
+  if (!href) return null;
+  const type = attribute(tag, 'type');
+  const sizes = attribute(tag, 'sizes');
+  return { href: href.replace(/&amp;/g, '&'), ...(type ? { type } : {}), ...(sizes ? { sizes } : {}) };
 }
 
 /** A preload the build wrote, as the deferred plan holds it (null for one that stays in the head: a font). */

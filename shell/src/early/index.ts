@@ -4,7 +4,7 @@
  * its own. It
  * - holds input meant for parts of the page that are not live yet, and performs it once they are;
  * - enables the submit buttons that are disabled only until their form is live (the submit is held instead);
- * - switches the page's web font on once the text has been painted in the fallback face;
+ * - switches the page's web font on once the text has been painted in the fallback face, and adds its tab icons;
  * - starts the shell's scripts once the first content is on screen, then the code of the slots in view;
  * - offers the shell `window.agencyPageLoader`, through which the shell asks for a slot's code and reports
  *   what became live.
@@ -13,6 +13,7 @@ import { earlySubmitAttribute } from 'shared-content/early-submit';
 import { deferredRequests, firstContentfulPaint } from './deferred-requests.ts';
 import { holdEarlyInput } from './early-input.ts';
 import { enableFontFaces } from './font-faces.ts';
+import { addIcons } from './icons.ts';
 import type { PageLoader } from './page-loader-api.ts';
 import { type DeferredPlan, deferredPlanId, slotAttribute } from './protocol.ts';
 
@@ -21,7 +22,7 @@ function readPlan(): DeferredPlan | null {
   if (!block) return null;
   try {
     const plan = JSON.parse(block.textContent || '{}') as Partial<DeferredPlan>;
-    return { scripts: plan.scripts ?? [], preload: plan.preload ?? [] };
+    return { scripts: plan.scripts ?? [], preload: plan.preload ?? [], icons: plan.icons ?? [] };
   } catch {
     return null;
   }
@@ -93,8 +94,11 @@ function start(plan: DeferredPlan, painted: Promise<void>) {
 }
 
 const painted = firstContentfulPaint(window);
-// The first paint draws the text in the fallback face; Inter is fetched after it, not before.
-void painted.then(() => enableFontFaces(document));
-
 const plan = readPlan();
+// The first paint draws the text in the fallback face; Inter and the tab icons are fetched after it, not before.
+void painted.then(() => {
+  enableFontFaces(document);
+  addIcons(document, plan?.icons ?? []);
+});
+
 if (plan) start(plan, painted);

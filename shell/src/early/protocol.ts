@@ -18,10 +18,23 @@ export interface DeferredHint {
   slots?: string[];
 }
 
+/** A tab icon of the page, as its <link rel="icon"> had it. */
+export interface IconLink {
+  href: string;
+  type?: string;
+  sizes?: string;
+}
+
 /** The JSON block a prerendered page carries instead of its scripts (scripts/lib/pages/defer-scripts.ts). */
 export interface DeferredPlan {
   scripts: string[];
   preload: DeferredHint[];
+  /**
+   * The tab icons, added after the first paint: a browser fetches an icon it finds in the head at once, and
+   * Lighthouse counts a request that starts before the largest paint as one that paint waited for. Without
+   * JavaScript the browser still asks for /favicon.ico by itself.
+   */
+  icons?: IconLink[];
 }
 
 export const deferredPlanId = 'deferred-scripts';

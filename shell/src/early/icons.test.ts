@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { addIcons } from './icons.ts';
+
+afterEach(() => {
+  document.head.replaceChildren();
+});
+
+const iconLinks = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((link) => ({
+    href: link.getAttribute('href'),
+    type: link.getAttribute('type'),
+    sizes: link.getAttribute('sizes'),
+  }));
+
+describe('addIcons', () => {
+  it('adds the page’s tab icons to its head as the build wrote them', () => {
+    addIcons(document, [
+      { href: '/favicon.ico', sizes: '32x32' },
+      { href: '/favicon.svg', type: 'image/svg+xml' },
+    ]);
+    expect(iconLinks()).toEqual([
+      { href: '/favicon.ico', type: null, sizes: '32x32' },
+      { href: '/favicon.svg', type: 'image/svg+xml', sizes: null },
+    ]);
+  });
+
+  it('adds each icon once, however often it is called', () => {
+    const icons = [{ href: '/favicon.svg', type: 'image/svg+xml' }];
+    addIcons(document, icons);
+    addIcons(document, icons);
+    expect(iconLinks()).toHaveLength(1);
+  });
+});

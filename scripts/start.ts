@@ -76,5 +76,10 @@ api.onUnexpectedExit((exitCode) => {
   console.error(`The enquiry API stopped unexpectedly (exit code ${exitCode}); stopping the site.`);
   void shutdown(1);
 });
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
+// Named when it comes, so a site that stopped can be told from one that crashed.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.log(`${signal}: stopping the site.`);
+    void shutdown(0);
+  });
+}

@@ -305,8 +305,9 @@ function writePageSet(
  * Writes deploy/pages/ from the deployed shell and the environment's remote map: the default versions' pages,
  * and with a canary a variant per other set of versions, each prerendered with its versions and preloading
  * them, listed in buckets.json (pages/variants.ts), and the hash of the page loader they carry inline in
- * inline-scripts.json (pages/inline-scripts.ts), which the Content-Security-Policy allows. The new pages are written beside the old ones and swapped
- * in with renames, variants included, so a request never sees a half-written set or a stale variant.
+ * inline-scripts.json (pages/inline-scripts.ts), which the Content-Security-Policy allows. The new pages are
+ * written beside the old ones and swapped in with renames, variants included, so a request never sees a
+ * half-written set or a stale variant.
  * Returns the default pages' file names.
  */
 export function writePages(

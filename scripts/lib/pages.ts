@@ -143,6 +143,24 @@ export function pageFileNames(paths: ReadonlyArray<string | null>): string[] {
 }
 
 /**
+ * What the page generator reads of the deployed shell, once for all the pages it writes: the built
+ * index.html and the page loader's code (null for a shell built without one). Every page, and the hash index
+ * beside them, then come from the same read.
+ */
+export interface DeployedShell {
+  indexHtml: string;
+  pageLoader: string | null;
+}
+
+/** Reads the deployed shell for writePages; throws when there is none. */
+function readDeployedShell(deploy: string): DeployedShell {
+  const indexFile = join(deploy, 'shell', 'index.html');
+  if (!existsSync(indexFile))
+    throw new Error(`No shell is deployed at ${indexFile}: publish the shell first`);
+  return { indexHtml: readFileSync(indexFile, 'utf8'), pageLoader: pageLoaderSource(deploy) };
+}
+
+/**
  * One page before it is written: the shell's document around it, its head elements, the styles its content
  * needs, what the page loader fetches later (when the content is prerendered) and the content itself.
  */
@@ -158,16 +176,16 @@ export interface PageModel {
 }
 
 export function pageModel(
-  shellIndexHtml: string,
+  deployed: DeployedShell,
   page: PageContext,
   parts: readonly HeadPart[] = headParts,
   body?: Pick<PrerenderResult, 'html' | 'styles'>,
 ): PageModel {
-  const shell = readShellDocument(shellIndexHtml);
+  const shell = readShellDocument(deployed.indexHtml);
   const head = parts.flatMap((part) => part(page));
   // Only a page with content defers its scripts, only a shell built with the page loader can, and a shell
   // without entry scripts has nothing to hydrate with: such pages keep their scripts in the head.
-  const loaderSource = body ? pageLoaderSource(page.deploy) : null;
+  const loaderSource = body ? deployed.pageLoader : null;
   const deferred =
     loaderSource && shell.deferred.scripts.length > 0
       ? {
@@ -199,12 +217,12 @@ export function serializePage({ shell, head, styles, deferred, body }: PageModel
 
 /** A page's HTML: its model (pageModel), written once (serializePage). */
 export function renderPage(
-  shellIndexHtml: string,
+  deployed: DeployedShell,
   page: PageContext,
   parts: readonly HeadPart[] = headParts,
   body?: Pick<PrerenderResult, 'html' | 'styles'>,
 ): string {
-  return serializePage(pageModel(shellIndexHtml, page, parts, body));
+  return serializePage(pageModel(deployed, page, parts, body));
 }
 
 /**
@@ -285,7 +303,7 @@ export function pageList(): Array<Pick<PageContext, 'path' | 'route'>> {
 /** Writes one set of pages into a folder; returns the file names. */
 function writePageSet(
   dir: string,
-  shellIndexHtml: string,
+  deployed: DeployedShell,
   context: Pick<PageContext, 'remoteMap' | 'deploy' | 'env'>,
   parts: readonly HeadPart[],
   bodies: Map<string | null, PrerenderResult>,
@@ -295,7 +313,7 @@ function writePageSet(
     const name = pageFileName(path);
     writeFileSync(
       join(dir, name),
-      renderPage(shellIndexHtml, { path, route, ...context }, parts, bodies.get(path)),
+      renderPage(deployed, { path, route, ...context }, parts, bodies.get(path)),
     );
     return name;
   });
@@ -316,13 +334,10 @@ export function writePages(
   parts = headParts,
   prerender: Prerender = prerenderPages,
 ): string[] {
-  const indexFile = join(deploy, 'shell', 'index.html');
-  if (!existsSync(indexFile))
-    throw new Error(`No shell is deployed at ${indexFile}: publish the shell first`);
+  const deployed = readDeployedShell(deploy);
   // Checked before anything is written, so a colliding route table leaves the live pages as they are.
   const list = pageList();
   pageFileNames(list.map(({ path }) => path));
-  const shellIndexHtml = readFileSync(indexFile, 'utf8');
   // Every set is prerendered before anything is written, so a prerenderer that throws leaves no staging folder.
   const sets = pageSets(readRemoteMapDocument(deploy)).map((set) => ({
     ...set,
@@ -335,10 +350,9 @@ export function writePages(
   const [written = []] = sets.map(({ resolved, variant, bodies }) => {
     const remoteMap = urlsAndIntegrity(resolved).urls;
     const dir = variant ? join(staging, ...variant.dir.split('/')) : staging;
-    return writePageSet(dir, shellIndexHtml, { remoteMap, deploy, env }, parts, bodies);
+    return writePageSet(dir, deployed, { remoteMap, deploy, env }, parts, bodies);
   });
-  const loaderSource = pageLoaderSource(deploy);
-  if (loaderSource) writeInlineScriptsIndex(staging, [loaderSource]);
+  if (deployed.pageLoader) writeInlineScriptsIndex(staging, [deployed.pageLoader]);
   const variants = sets.flatMap(({ variant }) => variant ?? []);
   if (variants.length > 0) {
     writeFileSync(join(staging, variantsIndexName), `${JSON.stringify(variants, null, 2)}\n`);

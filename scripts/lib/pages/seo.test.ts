@@ -168,7 +168,7 @@ describe('structured data head part', () => {
   });
 
   it('renders into the page head with the default head parts', () => {
-    const html = renderPage(shellIndex, page('/contact'));
+    const html = renderPage({ indexHtml: shellIndex, pageLoader: null }, page('/contact'));
     expect(html).toMatch(
       /<title>Contact Us \|[^<]+<\/title>.*<link rel="canonical".*application\/ld\+json.*<\/head>/s,
     );

@@ -4,6 +4,8 @@
  */
 export * from './control-characters.ts';
 export * from './fields.ts';
+export * from './idempotency.ts';
+export * from './invisible-characters.ts';
 export * from './messages.ts';
 export * from './paths.ts';
 export * from './replies.ts';

@@ -11,6 +11,10 @@ export const validationMessages = {
     `${fieldLabels[field]} must be at most ${fieldLimits[field]} characters.`,
   singleLine: (field: Field) => `${fieldLabels[field]} must be a single line without control characters.`,
   controlCharacters: (field: Field) => `${fieldLabels[field]} must not contain control characters.`,
+  invisibleCharacters: (field: Field) =>
+    `${fieldLabels[field]} must not contain hidden characters, such as text-direction marks or zero-width spaces.`,
+  brokenCharacter: (field: Field) =>
+    `${fieldLabels[field]} has a broken character (half of an emoji or symbol). Please type it again.`,
   email: `${fieldLabels.email} must be a valid email address, e.g. name@example.com.`,
   phone: `${fieldLabels.phone} must be a phone number of ${phoneDigits.min} to ${phoneDigits.max} digits, e.g. +91 98765 43210.`,
   service: `${fieldLabels.service} must be one of: ${enquiryServices.join(', ')}.`,
@@ -24,6 +28,14 @@ export const apiMessages = {
   unreadableForm: 'The form data could not be read.',
   fileNotAccepted: (key: string) => `Field "${key}" must be text, not a file.`,
   duplicateField: (key: string) => `Field "${key}" was sent more than once.`,
+  /** A JSON body naming a key twice: JSON.parse would quietly keep the last, so which one counts is refused. */
+  duplicateJsonKey: (path: string) => `The request body has "${path}" more than once.`,
+  /** A multipart field named like an object's internals (__proto__, constructor, prototype). */
+  reservedFieldName: (key: string) => `Field "${key}" is not allowed.`,
+  idempotencyKeyMalformed:
+    'The Idempotency-Key header must be 16 to 128 letters, digits, "-", "_", "." or ":", optionally in double quotes.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request. Send a new key with a changed message.',
   jsonRequired: 'Content-Type must be application/json.',
   formDataRequired: 'Content-Type must be multipart/form-data.',
   tooLarge: 'Your message is too long to send. Please shorten it and try again.',

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { hasControlCharacters } from './control-characters.ts';
 import { enquiryServices, fieldLimits, phoneDigits } from './fields.ts';
+import { hasInvisibleFormatting, hasLoneSurrogate } from './invisible-characters.ts';
 import { validationMessages as say } from './messages.ts';
 import { type FieldIssue, fieldPath } from './replies.ts';
 
@@ -10,25 +11,36 @@ import { type FieldIssue, fieldPath } from './replies.ts';
  */
 
 type LimitedField = keyof typeof fieldLimits;
+type LineField = 'name' | 'email' | 'business' | 'phone';
 
 /** Line breaks and other control characters: never allowed in a one-line field (they could forge mail headers). */
 const isSingleLine = (value: string) => !hasControlCharacters(value);
 /** A multi-line field allows tab and line breaks, and no other control characters. */
 const isCleanText = (value: string) => !hasControlCharacters(value, true);
 
+/** Any text: a lone surrogate (half a character) cannot be stored as UTF-8, so every field refuses it. */
 function textField(field: LimitedField) {
-  return z.string({
-    error: (issue) => (issue.input === undefined ? say.required(field) : say.notText(field)),
-  });
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined ? say.required(field) : say.notText(field)),
+    })
+    .refine((value) => !hasLoneSurrogate(value), say.brokenCharacter(field));
 }
 
-/** A required one-line text field: trimmed, not empty, bounded, no control characters. */
-function requiredLine(field: 'name' | 'business') {
+/**
+ * A one-line field: no control characters (a line break could forge a mail header), and no bidi controls or
+ * zero-width characters (they reach the mail's Subject and Reply-To name, where "Invoice \u202Egnp.exe" reads
+ * as "Invoice exe.png").
+ */
+function lineField(field: LineField) {
   return textField(field)
     .refine(isSingleLine, say.singleLine(field))
-    .trim()
-    .min(1, say.required(field))
-    .max(fieldLimits[field], say.tooLong(field));
+    .refine((value) => !hasInvisibleFormatting(value), say.invisibleCharacters(field));
+}
+
+/** A required one-line text field: trimmed, not empty, bounded, no control or hidden characters. */
+function requiredLine(field: 'name' | 'business') {
+  return lineField(field).trim().min(1, say.required(field)).max(fieldLimits[field], say.tooLong(field));
 }
 
 function messageText(required: boolean) {
@@ -40,15 +52,13 @@ function messageText(required: boolean) {
   return required ? base.min(1, say.required('message')) : base;
 }
 
-const email = textField('email')
-  .refine(isSingleLine, say.singleLine('email'))
+const email = lineField('email')
   .trim()
   .min(1, say.required('email'))
   .max(fieldLimits.email, say.tooLong('email'))
   .pipe(z.email({ error: say.email }));
 
-const phone = textField('phone')
-  .refine(isSingleLine, say.singleLine('phone'))
+const phone = lineField('phone')
   .trim()
   .min(1, say.required('phone'))
   .max(fieldLimits.phone, say.tooLong('phone'))

@@ -185,6 +185,96 @@ const cases: Case[] = [
     status: 400,
     error: say.controlCharacters('message'),
   },
+  // Hidden characters in one-line fields, broken UTF-16 anywhere
+  {
+    name: 'right-to-left override in name',
+    body: json({ ...valid, name: 'Invoice \u202egnp.exe' }),
+    status: 400,
+    error: say.invisibleCharacters('name'),
+  },
+  {
+    name: 'zero-width space in e-mail',
+    body: json({ ...valid, email: 'owner\u200b@handloom.example' }),
+    status: 400,
+    error: say.invisibleCharacters('email'),
+  },
+  {
+    name: 'zero-width joiner in business',
+    body: json({ ...valid, business: 'Handloom\u200dHouse' }),
+    status: 400,
+    error: say.invisibleCharacters('business'),
+  },
+  {
+    name: 'byte order mark in phone',
+    body: json({ ...valid, phone: '\ufeff+91 98765 43210' }),
+    status: 400,
+    error: say.invisibleCharacters('phone'),
+  },
+  {
+    name: 'left-to-right isolate in name',
+    body: json({ ...valid, name: 'Owner \u2066x\u2069' }),
+    status: 400,
+    error: say.invisibleCharacters('name'),
+  },
+  {
+    name: 'lone surrogate in message',
+    body: '{"name":"Owner","email":"owner@handloom.example","business":"Shop","phone":"+91 98765 43210","message":"half \\ud800"}',
+    status: 400,
+    error: say.brokenCharacter('message'),
+  },
+  {
+    name: 'lone surrogate in name',
+    body: json({ ...valid, name: 'Owner \udc00' }),
+    status: 400,
+    error: say.brokenCharacter('name'),
+  },
+  {
+    name: 'subscribe: zero-width space in e-mail',
+    path: '/subscribe',
+    body: json({ email: '\u200bowner@handloom.example' }),
+    status: 400,
+    error: say.invisibleCharacters('email'),
+  },
+  {
+    name: 'send-form: right-to-left override in name',
+    path: sendForm,
+    body: form({ ...contact, name: 'Visitor \u202e' }),
+    status: 400,
+    error: say.invisibleCharacters('name'),
+  },
+  // Duplicate JSON keys: JSON.parse would keep the last
+  {
+    name: 'a key twice',
+    body: `{"name": "Shop Owner", ${json(valid).slice(1)}`,
+    status: 400,
+    error: apiMessages.duplicateJsonKey('name'),
+  },
+  {
+    name: 'a key twice, once escaped',
+    body: `{"\\u0065mail": "other@example.com", ${json(valid).slice(1)}`,
+    status: 400,
+    error: apiMessages.duplicateJsonKey('email'),
+  },
+  {
+    name: 'a key twice inside a nested object',
+    body: `{${json(valid).slice(1, -1)}, "extra": [{"a": 1, "a": 2}]}`,
+    status: 400,
+    error: apiMessages.duplicateJsonKey('extra[0].a'),
+  },
+  {
+    name: 'subscribe: email twice',
+    path: '/subscribe',
+    body: '{"email": "first@example.com", "email": "second@example.com"}',
+    status: 400,
+    error: apiMessages.duplicateJsonKey('email'),
+  },
+  {
+    name: 'beacon: a key twice',
+    path: '/beacon',
+    body: '{"events": [{"remote": "mf_contact", "version": "1.0.0", "kind": "view", "kind": "render-error", "count": 1}]}',
+    status: 400,
+    error: apiMessages.duplicateJsonKey('events[0].kind'),
+  },
   // Extra fields
   {
     name: 'an extra field',
@@ -324,6 +414,15 @@ const cases: Case[] = [
     status: 400,
     error: apiMessages.duplicateField('name'),
   },
+  ...['__proto__', 'constructor', 'prototype'].map(
+    (key): Case => ({
+      name: `send-form: a field named ${key}`,
+      path: sendForm,
+      body: form({ ...contact, [key]: 'x' }),
+      status: 400,
+      error: apiMessages.reservedFieldName(key),
+    }),
+  ),
   {
     name: 'send-form: no message',
     path: sendForm,

@@ -12,6 +12,12 @@ import { failure, mediaType } from '../http/replies.ts';
 import type { AppDependencies } from './dependencies.ts';
 import { discardBot, storeMessage } from './store-reply.ts';
 
+/**
+ * Names that mean an object's internals in JavaScript. The fields were copied onto a plain object, where
+ * `__proto__` set its prototype and so vanished silently; now such a name is refused outright.
+ */
+const reservedNames: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
 type FormFields = { ok: true; fields: Record<string, string> } | { ok: false; response: Response };
 
 async function readFormFields(c: Context): Promise<FormFields> {
@@ -24,8 +30,10 @@ async function readFormFields(c: Context): Promise<FormFields> {
   } catch {
     return { ok: false, response: failure(c, 400, apiMessages.unreadableForm) };
   }
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null);
   for (const [key, value] of form.entries()) {
+    if (reservedNames.has(key))
+      return { ok: false, response: failure(c, 400, apiMessages.reservedFieldName(key)) };
     if (typeof value !== 'string')
       return { ok: false, response: failure(c, 400, apiMessages.fileNotAccepted(key)) };
     if (Object.hasOwn(fields, key))

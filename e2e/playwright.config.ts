@@ -46,7 +46,9 @@ export default defineConfig({
     { name: 'delivery', testMatch: delivery, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: 'tsx scripts/start.ts --no-build',
+    // --publish: the suite's deploy folder outlives a run, and a start serves an existing deploy as it was; the
+    // suite tests the build in dist/, so it publishes it explicitly.
+    command: 'tsx scripts/start.ts --no-build --publish',
     cwd: repoRoot,
     url: baseURL,
     // Always its own server: one already listening on the port may be a stale build or another project's, and a

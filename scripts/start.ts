@@ -1,19 +1,29 @@
 /**
- * Builds the four apps for production, publishes them into the deploy folder, and serves the composed
- * site: the shell and each remote on its own local port, as they would be on separate static hosts, and the
- * enquiry API beside them as its own process.
- *   tsx scripts/start.ts             build, publish, serve
- *   tsx scripts/start.ts --no-build  publish the existing builds and serve
+ * Serves the composed site from the deploy folder: the shell and each remote on its own local port, as they
+ * would be on separate static hosts, and the enquiry API beside them as its own process.
+ * An existing deploy is served exactly as it was left (remote map, canaries, rollbacks, pages): a restart
+ * changes nothing that is live. New builds are published only into an empty deploy folder, or with --publish.
+ *   tsx scripts/start.ts                        empty deploy: build, publish, serve; otherwise serve it as it was
+ *   tsx scripts/start.ts --publish              build, publish for everyone (release log: start --publish), serve
+ *   tsx scripts/start.ts --no-build [--publish] the same with the builds already in dist/
  */
 
 import { abortInChildProcess } from './lib/canary/abort-in-child.ts';
 import { healthReader } from './lib/canary/health.ts';
 import { canaryWatchSettings, watchCanaries } from './lib/canary/watcher.ts';
 import { describeDataDir, startEnquiryApi } from './lib/enquiry-api.ts';
+import { hasLiveState, liveStateReport } from './lib/live-state.ts';
 import { deployDir } from './lib/paths.ts';
+import type { PublishedSite } from './lib/publish-site.ts';
 import { runPnpm } from './lib/run.ts';
 import { publishAll, serveDeploy, siteUrl } from './lib/site.ts';
 
+const flags = ['--no-build', '--publish'];
+const unknown = process.argv.slice(2).filter((argument) => !flags.includes(argument));
+if (unknown.length > 0) {
+  console.error(`Unknown argument ${unknown.join(' ')}; start takes ${flags.join(' and ')} only.`);
+  process.exit(2);
+}
 const skipBuild = process.argv.includes('--no-build');
 // Read before anything starts: a bad AGENCY_CANARY_* value stops the start, naming the variable.
 const canarySettings = (() => {
@@ -25,13 +35,29 @@ const canarySettings = (() => {
   }
 })();
 
-if (!skipBuild && !runPnpm(['build'])) {
-  console.error('The production build failed; see the output above.');
+const deploy = deployDir();
+const shownDeploy = describeDataDir(deploy);
+// Decided before anything is built: a restart of a live deploy needs no build, and must not publish one.
+const publishAs = process.argv.includes('--publish')
+  ? 'start --publish'
+  : hasLiveState(deploy)
+    ? undefined
+    : 'start';
+
+if (publishAs && !skipBuild && !runPnpm(['build'])) {
+  console.error('The production build failed; nothing was published; see the output above.');
   process.exit(1);
 }
 
-const deploy = deployDir();
-const versions = publishAll(deploy);
+let published: PublishedSite | undefined;
+if (publishAs) {
+  try {
+    published = publishAll(deploy, process.env, publishAs);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
 // The API first: once the site answers, its forms can already post.
 const api = await startEnquiryApi().catch((error: Error) => {
   console.error(error.message);
@@ -43,7 +69,23 @@ const servers = await serveDeploy(deploy).catch(async (error: Error) => {
   process.exit(1);
 });
 
-for (const [name, version] of Object.entries(versions)) console.log(`  ${name.padEnd(13)} ${version}`);
+if (published) {
+  console.log(
+    publishAs === 'start'
+      ? `Published the builds into the empty deploy folder ${shownDeploy} (release log: start):`
+      : `Published the builds in dist/ for everyone into ${shownDeploy} (release log: start --publish):`,
+  );
+  for (const [name, { version, previous, replacedCanary }] of Object.entries(published)) {
+    const was = previous === undefined || previous === version ? '' : ` (was ${previous})`;
+    const canary = replacedCanary ? `, replacing the canary ${replacedCanary}` : '';
+    console.log(`  ${name.padEnd(13)} ${version}${was}${canary}`);
+  }
+} else {
+  const report = liveStateReport(deploy, shownDeploy);
+  console.log(report.serving);
+  if (report.problem) console.warn(report.problem);
+  if (report.notLive) console.log(report.notLive);
+}
 const mail = process.env.ENQUIRY_SMTP_HOST
   ? `mails go out through ${process.env.ENQUIRY_SMTP_HOST}`
   : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { enquiryApi, originOf, type RemoteName, remotes, shell } from 'build-config/topology';
 import { localRuntimeConfig } from 'shared-content/site';
 import { alteredFiles, readIntegrityRecord, sealVersion, writeIntegrityRecord } from './integrity.ts';
@@ -11,6 +11,11 @@ import { setRemoteEntry, writeFileAtomic } from './remote-map-file.ts';
 
 /** Files of the shell's folder that belong to the environment, not to a shell build. */
 const environmentFiles = new Set(['remotes.json', 'runtime.json']);
+/** Written into the shell's folder for the environment's site URL (pages/crawler-files.ts), not built. */
+const crawlerFiles = new Set(['sitemap.xml', 'robots.txt']);
+
+/** The shell's Node build, as `pnpm build` leaves it. */
+export const shellServerDist = () => join(repoRoot, shell.folder, 'dist-server');
 
 /**
  * A build's version: its package version plus a hash of its manifest (which names every hashed file of the
@@ -21,31 +26,54 @@ export function releaseVersion(buildDir: string): string {
   const manifest = join(buildDir, 'mf-manifest.json');
   if (!existsSync(manifest)) throw new Error(`${buildDir} has no mf-manifest.json: build the remote first`);
   const raw = readFileSync(manifest);
+  const hash = createHash('sha256').update(raw);
+  for (const file of filesBelow(join(buildDir, 'ssr')))
+    hash.update(join('ssr', file)).update(readFileSync(join(buildDir, 'ssr', file)));
+  return `${packageVersion(manifest, raw)}-${hash.digest('hex').slice(0, 8)}`;
+}
+
+/**
+ * A shell build's version, the same whether read from its dist/ or from a deploy folder's shell/: its package
+ * version plus a hash of every file of its browser and Node builds, leaving out the files the environment adds
+ * (remotes.json, runtime.json, sitemap.xml, robots.txt and their temporary files). The shell is published
+ * in place rather than into version folders, so this is how a start tells whether dist/ holds the live shell.
+ */
+export function shellVersion(browserDir: string, serverDir: string): string {
+  const manifest = join(browserDir, 'mf-manifest.json');
+  if (!existsSync(manifest)) throw new Error(`${browserDir} has no mf-manifest.json: build the shell first`);
+  const hash = createHash('sha256');
+  const built = filesBelow(browserDir).filter((file) => {
+    const name = basename(file);
+    return !environmentFiles.has(file) && !crawlerFiles.has(file) && !/\.(tmp|lock)$/.test(name);
+  });
+  for (const file of built) hash.update(`browser/${file}`).update(readFileSync(join(browserDir, file)));
+  for (const file of filesBelow(serverDir))
+    hash.update(`server/${file}`).update(readFileSync(join(serverDir, file)));
+  return `${packageVersion(manifest, readFileSync(manifest))}-${hash.digest('hex').slice(0, 8)}`;
+}
+
+interface ManifestMeta {
+  metaData?: { buildInfo?: { buildVersion?: unknown } };
+}
+
+/** The package version a build's manifest records (0.0.0 when it records none a folder name could hold). */
+function packageVersion(manifest: string, raw: Buffer): string {
   let buildVersion: unknown;
   try {
     buildVersion = (JSON.parse(raw.toString('utf8')) as ManifestMeta).metaData?.buildInfo?.buildVersion;
   } catch (error) {
     throw new Error(`${manifest} is not valid JSON (${(error as Error).message})`);
   }
-  const version =
-    typeof buildVersion === 'string' && /^[\w.+-]+$/.test(buildVersion) ? buildVersion : '0.0.0';
-  const hash = createHash('sha256').update(raw);
-  for (const file of nodeBuildFiles(buildDir)) hash.update(file).update(readFileSync(join(buildDir, file)));
-  return `${version}-${hash.digest('hex').slice(0, 8)}`;
+  return typeof buildVersion === 'string' && /^[\w.+-]+$/.test(buildVersion) ? buildVersion : '0.0.0';
 }
 
-/** The Node build's files, relative to the build folder, in a stable order (none for a browser-only build). */
-function nodeBuildFiles(buildDir: string): string[] {
-  const root = join(buildDir, 'ssr');
+/** Every file below `root`, relative to it, in a stable order (none when there is no such folder). */
+function filesBelow(root: string): string[] {
   if (!existsSync(root)) return [];
   return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(buildDir, join(entry.parentPath, entry.name)))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
     .sort();
-}
-
-interface ManifestMeta {
-  metaData?: { buildInfo?: { buildVersion?: unknown } };
 }
 
 /**
@@ -116,7 +144,7 @@ export function publishShell(deploy: string) {
   cpSync(appDist(shell.folder), target, { recursive: true });
   const server = serverBuildDir(deploy);
   rmSync(server, { recursive: true, force: true });
-  const serverBuild = join(repoRoot, shell.folder, 'dist-server');
+  const serverBuild = shellServerDist();
   if (existsSync(serverBuild)) cpSync(serverBuild, server, { recursive: true });
 }
 

@@ -8,7 +8,9 @@ import { withFileLock, writeFileAtomic } from './remote-map-file.ts';
  * - `versions`: the order in which versions were first published, so "roll back" can mean "the version before
  *   the live one". Version names are content hashes and say nothing about order.
  * - `events`: what happened to canaries (started, promoted, aborted by hand or automatically, and why), so the
- *   release status can say why a canary went away. A file written before events existed has none.
+ *   release status can say why a canary went away, and the builds `scripts/start.ts` published (a first start
+ *   into an empty deploy folder, or `--publish`). A file written before events existed has none.
+ * The shell's builds have a log of their own, deploy/releases/shell.json, in the same form.
  */
 export interface PublishedVersion {
   version: string;
@@ -16,17 +18,28 @@ export interface PublishedVersion {
   publishedAt?: string;
 }
 
-export type ReleaseEventAction = 'canary' | 'promote' | 'abort';
+export type ReleaseEventAction = 'canary' | 'promote' | 'abort' | 'release';
+
+/**
+ * Who made a change: a person at a shell (`manual`), the canary check (`automatic`), or the composed server
+ * publishing the builds in dist/: into an empty deploy folder (`start`) or because its operator asked
+ * (`start --publish`).
+ */
+export type ReleaseEventAuthor = 'manual' | 'automatic' | 'start' | 'start --publish';
+
+const actions: readonly ReleaseEventAction[] = ['canary', 'promote', 'abort', 'release'];
 
 export interface ReleaseEvent {
   action: ReleaseEventAction;
-  /** The canary version the event is about. */
+  /** The version the event is about: the canary's, or the one a release made live. */
   version: string;
   /** ISO time. */
   at: string;
-  /** A person at a shell, or the canary check (the composed server's watcher or `pnpm release watch`). */
-  by: 'manual' | 'automatic';
-  /** The default version at the time: the one a canary runs beside, or the one a promote replaced. */
+  by: ReleaseEventAuthor;
+  /**
+   * The default version at the time: the one a canary runs beside, the one a promote or a release replaced
+   * (absent when nothing was live).
+   */
   defaultVersion?: string;
   /** A canary's share of visitors, in percent. */
   traffic?: number;
@@ -49,7 +62,7 @@ const isEvent = (entry: unknown): entry is ReleaseEvent => {
   return (
     typeof event?.version === 'string' &&
     typeof event.at === 'string' &&
-    (event.action === 'canary' || event.action === 'promote' || event.action === 'abort')
+    actions.includes(event.action as ReleaseEventAction)
   );
 };
 
@@ -114,12 +127,12 @@ export function recordPublished(deploy: string, folder: string, version: string,
   });
 }
 
-/** Appends a canary event (the oldest go once there are more than maxReleaseEvents). */
+/** Appends an event (the oldest go once there are more than maxReleaseEvents). */
 export function recordReleaseEvent(deploy: string, folder: string, event: ReleaseEvent) {
   updateLog(deploy, folder, (log) => ({ ...log, events: [...log.events, event].slice(-maxReleaseEvents) }));
 }
 
-/** The remote's canary events, oldest first. */
+/** The remote's events, oldest first. */
 export function releaseEvents(deploy: string, folder: string): ReleaseEvent[] {
   return readLog(deploy, folder).events;
 }

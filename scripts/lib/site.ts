@@ -1,21 +1,11 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { originOf, portOf, remoteNames, remotes, shell } from 'build-config/topology';
-import { writeCrawlerFiles } from './pages/crawler-files.ts';
-import { pagesDir, writePages } from './pages.ts';
-import { ensureRuntimeConfig, publishShell, releaseRemote } from './publish.ts';
+import { pagesDir } from './pages.ts';
 import { shellHtmlHeaders } from './security/security-headers.ts';
 import { type SiteRoot, startStaticHost } from './static-host.ts';
 
-/** Publishes the current builds of all four apps into the deploy folder and points the remote map at them. */
-export function publishAll(deploy: string, env?: NodeJS.ProcessEnv) {
-  publishShell(deploy);
-  ensureRuntimeConfig(deploy, env);
-  writeCrawlerFiles(deploy, env);
-  const versions = Object.fromEntries(remoteNames.map((name) => [name, releaseRemote(deploy, name, env)]));
-  writePages(deploy, env);
-  return versions;
-}
+export { publishAll } from './publish-site.ts';
 
 /** What each host of the deploy folder serves, and on which port: the shell first, then each remote. */
 export function siteRoots(deploy: string, env?: NodeJS.ProcessEnv): Array<SiteRoot & { port: number }> {

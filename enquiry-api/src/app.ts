@@ -1,6 +1,13 @@
 import { type Context, Hono, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { apiMessages, beaconLimits, beaconMessages, enquiryApiPaths } from 'shared-content/enquiry';
+import {
+  apiMessages,
+  beaconLimits,
+  beaconMessages,
+  enquiryApiPaths,
+  idempotencyKeyHeader,
+  parseIdempotencyKey,
+} from 'shared-content/enquiry';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { failure } from './http/replies.ts';
 import { describeError, headerSafe } from './logger.ts';
@@ -49,10 +56,10 @@ export function createApp(deps: AppDependencies): Hono {
     }
     c.header('Access-Control-Allow-Origin', origin);
     c.header('Vary', 'Origin');
-    c.header('Access-Control-Expose-Headers', 'Retry-After');
+    c.header('Access-Control-Expose-Headers', 'Retry-After, Idempotent-Replayed');
     if (c.req.method === 'OPTIONS') {
       c.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-      c.header('Access-Control-Allow-Headers', 'Content-Type');
+      c.header('Access-Control-Allow-Headers', `Content-Type, ${idempotencyKeyHeader}`);
       c.header('Access-Control-Max-Age', '600');
       return c.body(null, 204);
     }
@@ -87,9 +94,18 @@ export function createApp(deps: AppDependencies): Hono {
     onError: (c) => failure(c, 413, beaconMessages.tooLarge),
   });
 
-  app.post(enquiryApiPaths.sendEmail, limitBody, sendEmail(deps));
-  app.post(enquiryApiPaths.subscribe, limitBody, subscribe(deps));
-  app.post(enquiryApiPaths.sendForm, limitBody, sendForm(deps));
+  // A malformed Idempotency-Key is refused before the body is read; the routes read a good one themselves.
+  const checkIdempotencyKey = async (c: Context, next: Next) => {
+    const header = c.req.header(idempotencyKeyHeader);
+    if (header !== undefined && parseIdempotencyKey(header) === null) {
+      return failure(c, 400, apiMessages.idempotencyKeyMalformed);
+    }
+    return next();
+  };
+
+  app.post(enquiryApiPaths.sendEmail, checkIdempotencyKey, limitBody, sendEmail(deps));
+  app.post(enquiryApiPaths.subscribe, checkIdempotencyKey, limitBody, subscribe(deps));
+  app.post(enquiryApiPaths.sendForm, checkIdempotencyKey, limitBody, sendForm(deps));
   app.post(
     enquiryApiPaths.beacon,
     limitRate(deps.beaconRateLimiter, beaconMessages.tooManyBeacons),

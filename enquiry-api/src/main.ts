@@ -15,6 +15,7 @@ import { createLogger, describeError, type Logger } from './logger.ts';
 import { createFolderWriter, createSmtpSender } from './mail/transports.ts';
 import { OutboxWorker } from './outbox/worker.ts';
 import { openDatabase } from './store/database.ts';
+import { IdempotencyStore } from './store/idempotency-store.ts';
 import { Inbox } from './store/inbox.ts';
 import { RemoteHealthStore } from './store/remote-health-store.ts';
 
@@ -46,6 +47,7 @@ let shuttingDown = false;
 
 const app = createApp({
   inbox,
+  idempotency: new IdempotencyStore(db),
   remoteHealth,
   logger,
   allowedOrigins: config.allowedOrigins,

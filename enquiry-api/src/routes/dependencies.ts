@@ -1,12 +1,15 @@
 import type { Context } from 'hono';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
+import type { IdempotencyStore } from '../store/idempotency-store.ts';
 import type { Inbox } from '../store/inbox.ts';
 import type { RemoteHealthStore } from '../store/remote-health-store.ts';
 
 /** What the HTTP app needs from its host; the Node entry wires real ones, and another runtime could too. */
 export interface AppDependencies {
   inbox: Inbox;
+  /** Idempotency-Keys and the replies to their first requests: one row and one mail per key. */
+  idempotency: IdempotencyStore;
   /** The shell's beacon counts per remote version (POST /beacon). */
   remoteHealth: RemoteHealthStore;
   logger: Logger;

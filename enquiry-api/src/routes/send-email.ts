@@ -3,16 +3,26 @@ import { type AcceptedReply, enquirySchema, fieldIssues } from 'shared-content/e
 import { takeHoneypot } from '../http/honeypot.ts';
 import { isRecord, readJsonBody } from '../http/json-body.ts';
 import { failure } from '../http/replies.ts';
+import { maskEmail } from '../logger.ts';
 import type { AppDependencies } from './dependencies.ts';
-import { discardBot, storeMessage } from './store-reply.ts';
+import { discardBot, jsonReply, keyedRequest, repeatOf, storeOnce } from './store-reply.ts';
 
-/** POST /send-email: the main form's enquiry, stored before the 200 { ok, id }. */
+const accepted = (id: string) => jsonReply({ ok: true, id } satisfies AcceptedReply);
+
+/**
+ * POST /send-email: the main form's enquiry, stored before the 200 { ok, id }. With an Idempotency-Key, a
+ * repeat gets the first reply and stores nothing.
+ */
 export function sendEmail(deps: AppDependencies) {
   return async (c: Context) => {
     const body = await readJsonBody(c);
     if (!body.ok) return body.response;
+    const request = keyedRequest(c, body.value);
+    const repeat = repeatOf(c, deps, request);
+    if (repeat) return repeat;
     if (isRecord(body.value) && takeHoneypot(body.value)) {
-      return c.json({ ok: true, id: discardBot(deps, 'send-email') } satisfies AcceptedReply);
+      return (await storeOnce(c, deps, 'bot reply', request, () => discardBot(deps, 'send-email'), accepted))
+        .response;
     }
     const parsed = enquirySchema.safeParse(body.value);
     if (!parsed.success) {
@@ -24,14 +34,23 @@ export function sendEmail(deps: AppDependencies) {
       });
     }
     const enquiry = parsed.data;
-    const stored = await storeMessage(
+    const { response, stored } = await storeOnce(
       c,
       deps,
-      'enquiry',
-      () => deps.inbox.addMessage('enquiry', enquiry),
-      enquiry,
+      'message',
+      request,
+      () => deps.inbox.insertNow('enquiry', enquiry),
+      accepted,
     );
-    if (!stored.ok) return stored.response;
-    return c.json({ ok: true, id: stored.id } satisfies AcceptedReply);
+    if (stored !== undefined) {
+      deps.logger.info('message stored', {
+        id: stored,
+        kind: 'enquiry',
+        email: maskEmail(enquiry.email),
+        messageChars: enquiry.message.length,
+      });
+      deps.onStored();
+    }
+    return response;
   };
 }

@@ -12,7 +12,8 @@ export const databaseFile = (dataDir: string) => join(dataDir, 'enquiries.sqlite
  * remote_health holds the shell's beacon counts, one row per minute and remote version, kind and reason
  * (reason '' when there is none: a NULL would never conflict, so the upsert would add rows instead of
  * counting). Its kinds and reasons are checked by the shared schema before a write, not by the table, so the
- * contract can grow without rebuilding it.
+ * contract can grow without rebuilding it. idempotency_keys remembers the replies to accepted submissions that
+ * carried an Idempotency-Key, so a repeat is answered, not stored again.
  */
 const migrations = [
   `CREATE TABLE messages (
@@ -49,6 +50,18 @@ const migrations = [
      count INTEGER NOT NULL CHECK (count > 0),
      PRIMARY KEY (minute_start, remote, version, kind, reason)
    ) WITHOUT ROWID;`,
+  // One row per Idempotency-Key a form sent with an accepted submission: the request's fingerprint and the
+  // reply it got. Written in the same transaction as the message or subscriber it stored, so a key is never
+  // recorded without its row, nor a row without its key. Rows older than a day are deleted (idempotency-store.ts).
+  `CREATE TABLE idempotency_keys (
+     key TEXT PRIMARY KEY,
+     fingerprint TEXT NOT NULL,
+     status INTEGER NOT NULL,
+     content_type TEXT NOT NULL,
+     body TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);`,
 ];
 
 function migrate(db: Db) {

@@ -146,33 +146,42 @@ export class Inbox extends InboxReader {
   addMessage(kind: 'enquiry', fields: Enquiry): Promise<string>;
   addMessage(kind: 'contact', fields: SimpleContactMessage): Promise<string>;
   addMessage(kind: MessageKind, fields: Enquiry | SimpleContactMessage): Promise<string> {
-    return this.writes.run(() => {
-      const id = randomUUID();
-      const now = new Date();
-      this.insertMessage.run({
-        id,
-        kind,
-        receivedAt: now.toISOString(),
-        business: '',
-        phone: '',
-        service: '',
-        ...fields,
-        nextAttemptAt: now.getTime(),
-      });
-      return id;
+    return this.writes.run(() => this.insertNow(kind, fields));
+  }
+
+  /**
+   * Inserts a validated message inside the caller's transaction (the idempotency store's, which records the
+   * request's key beside it) and returns its id.
+   */
+  insertNow(kind: MessageKind, fields: Enquiry | SimpleContactMessage): string {
+    const id = randomUUID();
+    const now = new Date();
+    this.insertMessage.run({
+      id,
+      kind,
+      receivedAt: now.toISOString(),
+      business: '',
+      phone: '',
+      service: '',
+      ...fields,
+      nextAttemptAt: now.getTime(),
     });
+    return id;
   }
 
   /** Subscribes an address once: a repeat returns the first subscription's id and changes nothing. */
   subscribe(email: string): Promise<{ id: string; created: boolean }> {
+    return this.writes.run(() => this.subscribeNow(email));
+  }
+
+  /** subscribe() inside the caller's transaction. */
+  subscribeNow(email: string): { id: string; created: boolean } {
     const normalized = email.toLowerCase();
-    return this.writes.run(() => {
-      const id = randomUUID();
-      const { changes } = this.insertSubscriber.run(id, normalized, new Date().toISOString());
-      if (changes === 1) return { id, created: true };
-      const existing = this.findSubscriber.get(normalized) as { id: string };
-      return { id: existing.id, created: false };
-    });
+    const id = randomUUID();
+    const { changes } = this.insertSubscriber.run(id, normalized, new Date().toISOString());
+    if (changes === 1) return { id, created: true };
+    const existing = this.findSubscriber.get(normalized) as { id: string };
+    return { id: existing.id, created: false };
   }
 
   get(id: string): StoredMessage | undefined {

@@ -112,6 +112,39 @@ describe('Send Your Query', () => {
     expect(field('Business Name')).toHaveValue('Corner Store');
   });
 
+  it('resends the same submission with the same Idempotency-Key; a changed or a new one gets another', async () => {
+    const user = userEvent.setup({ delay: null });
+    const keys: string[] = [];
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        keys.push(new Headers(init.headers).get('Idempotency-Key') ?? '');
+        if (fail) throw new TypeError('Failed to fetch');
+        return new Response('{"ok":true,"id":"x"}', { status: 200 });
+      }),
+    );
+    renderWithProviders(<EnquiryForm apiUrl="http://api.test" plan={undefined} />);
+    await fillRequired(user);
+    await user.click(submitButton());
+    await screen.findByText('Network error. Please check your connection.');
+    await user.click(submitButton());
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    await user.type(field('Business Name'), ' Ltd');
+    fail = false;
+    await user.click(submitButton());
+    expect(await screen.findByText("Thank you! We'll contact you within 24 hours.")).toBeVisible();
+    expect(keys[2]).not.toBe(keys[0]);
+
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(keys).toHaveLength(4));
+    expect(new Set(keys.slice(1)).size).toBe(3);
+  });
+
   it('shows the plan asked about and pre-fills the message', async () => {
     renderWithProviders(<EnquiryForm apiUrl="http://api.test" plan={planSummaries.business} />);
     expect(await screen.findByText('Plan: Business (₹35,000)')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Enquiry } from 'shared-content';
-import { enquiryApiPaths, errorText, honeypotField } from 'shared-content/enquiry';
+import { enquiryApiPaths, errorText, honeypotField, idempotencyKeyHeader } from 'shared-content/enquiry';
 import type { EnquiryEvent } from './enquiry-machine.ts';
 
 /** How a send ended, as the event the form's state machine takes next. */
@@ -18,19 +18,27 @@ async function readErrorField(response: Response): Promise<string | undefined> {
  * POST {apiUrl}/send-email with the enquiry as JSON (spec section 7). Any success status counts as sent;
  * a failure status yields the body's error field; no response at all is a network failure. Never throws.
  * `honeypot` is what the hidden anti-bot field holds; it is sent only when filled, so people send exactly the
- * spec's six fields.
+ * spec's six fields. `idempotencyKey` names the submission: a resend with the same key is stored once.
  */
 export async function sendEnquiry(
   apiUrl: string,
   enquiry: Enquiry,
-  { honeypot = '', fetchImpl = fetch }: { honeypot?: string; fetchImpl?: typeof fetch } = {},
+  {
+    honeypot = '',
+    idempotencyKey,
+    fetchImpl = fetch,
+  }: { honeypot?: string; idempotencyKey?: string; fetchImpl?: typeof fetch } = {},
 ): Promise<EnquiryOutcome> {
   const body = honeypot === '' ? enquiry : { ...enquiry, [honeypotField]: honeypot };
   let response: Response;
   try {
     response = await fetchImpl(`${apiUrl}${enquiryApiPaths.sendEmail}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(idempotencyKey ? { [idempotencyKeyHeader]: idempotencyKey } : {}),
+      },
       body: JSON.stringify(body),
     });
   } catch {

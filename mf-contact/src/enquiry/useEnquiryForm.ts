@@ -1,5 +1,6 @@
-import { type FormEvent, useCallback, useEffect, useReducer, useRef } from 'react';
+import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { PlanSummary } from 'shared-content/contact';
+import { createSubmissionKey } from 'shared-content/enquiry';
 import { type EnquiryFieldName, enquiryReducer, initialEnquiryState } from './enquiry-machine.ts';
 import { sendEnquiry } from './send-enquiry.ts';
 
@@ -10,6 +11,9 @@ export function useEnquiryForm(apiUrl: string, plan: PlanSummary | undefined) {
   // updated synchronously, before React re-renders the disabled button.
   const inFlight = useRef(false);
   const honeypotRef = useRef<HTMLInputElement>(null);
+  // Send after "Network error" resends the same submission with the same key, so a reply lost after the API
+  // stored it does not make a second enquiry; a success or other data starts a new one.
+  const [submission] = useState(createSubmissionKey);
 
   useEffect(() => {
     if (plan) dispatch({ type: 'choosePlan', plan });
@@ -25,7 +29,11 @@ export function useEnquiryForm(apiUrl: string, plan: PlanSummary | undefined) {
     inFlight.current = true;
     dispatch({ type: 'submit' });
     try {
-      dispatch(await sendEnquiry(apiUrl, state.fields, { honeypot: honeypotRef.current?.value ?? '' }));
+      const honeypot = honeypotRef.current?.value ?? '';
+      const idempotencyKey = submission.keyFor(JSON.stringify([state.fields, honeypot]));
+      const outcome = await sendEnquiry(apiUrl, state.fields, { honeypot, idempotencyKey });
+      if (outcome.type === 'succeeded') submission.succeeded();
+      dispatch(outcome);
     } finally {
       inFlight.current = false;
     }

@@ -10,6 +10,8 @@ import { useGetInTouchForm } from './useGetInTouchForm.ts';
 
 export interface GetInTouchFormProps {
   emailjs: EmailJsSettings;
+  /** Send an Idempotency-Key with each message: the provider is the project's own API. */
+  idempotent?: boolean;
 }
 
 const Card = styled.div(({ theme }) => ({
@@ -36,8 +38,8 @@ const ids = {
 } as const;
 
 /** The simple Get In Touch form: full name, email address and message, all required, sent via sendForm. */
-export function GetInTouchForm({ emailjs }: GetInTouchFormProps) {
-  const { formRef, state, submit } = useGetInTouchForm(emailjs);
+export function GetInTouchForm({ emailjs, idempotent }: GetInTouchFormProps) {
+  const { formRef, state, submit } = useGetInTouchForm(emailjs, idempotent);
   const sending = state === 'sending';
   // Sending waits for hydration: before it, the browser would submit the form itself (useHydrated).
   const hydrated = useHydrated();

@@ -9,6 +9,8 @@ import { GetInTouchForm } from './GetInTouchForm.tsx';
 
 export interface GetInTouchSectionProps {
   emailjs: EmailJsSettings;
+  /** The provider is the project's own API: send an Idempotency-Key with each message (see the form's hook). */
+  idempotent?: boolean;
 }
 
 const Layout = styled.div(({ theme }) => ({
@@ -39,7 +41,7 @@ const List = styled.ul(({ theme }) => ({
 }));
 
 /** Get In Touch (anchor contact): phone, e-mail, location and its own hours beside the simple form. */
-export function GetInTouchSection({ emailjs }: GetInTouchSectionProps) {
+export function GetInTouchSection({ emailjs, idempotent = false }: GetInTouchSectionProps) {
   const copy = getInTouchCopy;
   return (
     <Section id={copy.anchor} tone="subtle" labelledBy="get-in-touch-heading">
@@ -68,7 +70,7 @@ export function GetInTouchSection({ emailjs }: GetInTouchSectionProps) {
           <h3>{copy.hoursHeading}</h3>
           <HoursList hours={copy.hours} tone="light" />
         </Details>
-        <GetInTouchForm emailjs={emailjs} />
+        <GetInTouchForm emailjs={emailjs} idempotent={idempotent} />
       </Layout>
     </Section>
   );

@@ -27,7 +27,10 @@ export function ContactPage({ runtimeConfig }: ContactPageProps) {
       <EnquirySection apiUrl={runtimeConfig.apiUrl} plan={plan} />
       <FaqSection />
       <ConnectSection />
-      <GetInTouchSection emailjs={runtimeConfig.emailjs} />
+      <GetInTouchSection
+        emailjs={runtimeConfig.emailjs}
+        idempotent={runtimeConfig.emailjs.origin === runtimeConfig.apiUrl}
+      />
     </>
   );
 }

@@ -9,3 +9,4 @@ export * from './invisible-characters.ts';
 export * from './messages.ts';
 export * from './paths.ts';
 export * from './replies.ts';
+export * from './submission-key.ts';

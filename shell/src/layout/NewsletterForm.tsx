@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { fieldLimits } from 'shared-content/enquiry/client';
+import { createSubmissionKey, fieldLimits } from 'shared-content/enquiry/client';
 import { footerCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { buttonStyles, earlySubmitMarker, Icon, useHydratedForm } from 'shared-content/ui';
@@ -46,6 +46,8 @@ const Message = styled.p(({ theme }) => ({
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>({ state: 'idle' });
+  // Subscribe after a network error resends the same submission, with the same key (see createSubmissionKey).
+  const [submission] = useState(createSubmissionKey);
   // An address typed before the page has hydrated is kept; subscribing waits for it (useHydratedForm).
   const { formRef, canSubmit } = useHydratedForm((name, value) => {
     if (name === 'email') setEmail(value);
@@ -54,9 +56,13 @@ export function NewsletterForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setStatus({ state: 'submitting' });
-    const outcome = await subscribeToNewsletter(email.trim());
+    const address = email.trim();
+    const outcome = await subscribeToNewsletter(address, undefined, submission.keyFor(address));
     setStatus(outcome);
-    if (outcome.state === 'success') setEmail('');
+    if (outcome.state === 'success') {
+      submission.succeeded();
+      setEmail('');
+    }
   };
 
   const submitting = status.state === 'submitting';

@@ -1,4 +1,4 @@
-import { enquiryApiPaths, errorText } from 'shared-content/enquiry/client';
+import { enquiryApiPaths, errorText, idempotencyKeyHeader } from 'shared-content/enquiry/client';
 import { footerCopy, type RuntimeConfig } from 'shared-content/site';
 import { loadRuntimeConfig } from '../config/runtime-config.ts';
 
@@ -7,11 +7,13 @@ export type SubscribeOutcome = { state: 'success'; message: string } | { state: 
 /**
  * POST {apiUrl}/subscribe with { email }. The API is idempotent per address, so subscribing twice is a
  * success too. A refusal shows the API's own sentence (it names the problem: a bad address, too many
- * attempts); anything else gets the footer's generic copy.
+ * attempts); anything else gets the footer's generic copy. `idempotencyKey` names the submission, so a
+ * resend after a lost reply gets the first reply.
  */
 export async function subscribeToNewsletter(
   email: string,
   loadConfig: () => Promise<RuntimeConfig> = loadRuntimeConfig,
+  idempotencyKey?: string,
 ): Promise<SubscribeOutcome> {
   let apiUrl: string;
   try {
@@ -23,7 +25,10 @@ export async function subscribeToNewsletter(
   try {
     response = await fetch(`${apiUrl}${enquiryApiPaths.subscribe}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        ...(idempotencyKey ? { [idempotencyKeyHeader]: idempotencyKey } : {}),
+      },
       body: JSON.stringify({ email }),
     });
   } catch {

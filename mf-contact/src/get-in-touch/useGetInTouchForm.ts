@@ -8,9 +8,13 @@ export type GetInTouchState = 'idle' | 'sending';
 
 /** The form's values as one text, to tell a resend of the same message from a changed one. */
 function formText(form: HTMLFormElement | null): string {
-  return form
-    ? JSON.stringify([...new FormData(form).entries()].map(([name, value]) => [name, String(value)]))
-    : '';
+  if (!form) return '';
+  return JSON.stringify(
+    Array.from(form.elements, (element) => {
+      const { name, value } = element as HTMLInputElement;
+      return [name, value];
+    }),
+  );
 }
 
 /**

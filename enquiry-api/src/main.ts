@@ -56,7 +56,7 @@ const app = createApp({
   maxBodyBytes: config.maxBodyBytes,
   clientAddress,
   onStored: () => worker.kick(),
-  status: () => ({ mail: transport.kind === 'smtp' ? 'smtp' : 'outbox-folder', shuttingDown }),
+  status: () => ({ shuttingDown }),
 });
 
 // Replies sent before a request's body was read (413, 415, 429, 403…) either drain a small rest of the body and

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   type ApiProcess,
   packageDir,
+  postJson,
   readInbox,
   removeDir,
   startApi,
@@ -25,19 +26,35 @@ function newDir(prefix: string) {
 }
 
 describe('operations', () => {
-  it('reports health with the outbox counts', async () => {
-    const api = await startApi({ dataDir: newDir('health') });
+  it("reports health as up or down only; the counts and the mail queue are the operator's status command", async () => {
+    const dataDir = newDir('health');
+    const api = await startApi({ dataDir });
     try {
+      expect((await postJson(`${api.url}/send-email`, validEnquiry)).status).toBe(200);
       const response = await fetch(`${api.url}/health`);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(await response.json()).toMatchObject({
-        ok: true,
-        status: 'ok',
-        mail: 'outbox-folder',
-        messages: 0,
-        undelivered: 0,
+      expect(await response.json()).toEqual({ ok: true, status: 'ok' });
+
+      const status = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/enquiries.ts', 'status', '--format', 'json'],
+        { cwd: packageDir, env: { ...process.env, ENQUIRY_DATA_DIR: dataDir }, encoding: 'utf8' },
+      );
+      expect(status.status).toBe(0);
+      expect(JSON.parse(status.stdout)).toMatchObject({
+        messages: 1,
+        undelivered: 1,
+        subscribers: 0,
+        queue: [{ kind: 'enquiry', attempts: expect.any(Number) }],
       });
+      const text = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/enquiries.ts', 'status'], {
+        cwd: packageDir,
+        env: { ...process.env, ENQUIRY_DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
+      expect(text.stdout).toMatch(/^messages\s+1\nundelivered\s+1 \(oldest received .+\)\nsubscribers\s+0\n/);
+      expect(text.stdout).toContain('mail queue');
     } finally {
       await api.stop();
     }

@@ -1,8 +1,10 @@
 /**
- * The agency's view of the inbox: list, or export as CSV or JSON. Reads the same data folder as the API
+ * The agency's view of the inbox: list, export as CSV or JSON, or the operator's status (counts and the mail
+ * queue, which GET /health no longer tells the public). Reads the same data folder as the API
  * (ENQUIRY_DATA_DIR, default .data/enquiry-api) and can run while the API does.
  *   enquiries list   [--kind enquiry|contact] [--since 2025-01-31] [--undelivered]
  *   enquiries export [--format csv|json] [--kind enquiry|contact|subscribers] [--since …] [--undelivered] [--out file]
+ *   enquiries status [--format json]
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -14,6 +16,7 @@ import { toCsv } from './csv.ts';
 const usage = `usage:
   enquiries list   [--kind enquiry|contact] [--since DATE] [--undelivered]
   enquiries export [--format csv|json] [--kind enquiry|contact|subscribers] [--since DATE] [--undelivered] [--out FILE]
+  enquiries status [--format json]      counts and the mail queue
 Reads ENQUIRY_DATA_DIR (default .data/enquiry-api).`;
 
 const messageColumns = [
@@ -50,7 +53,9 @@ function parse(argv: string[]) {
   });
   const [command = 'list'] = positionals;
   if (values.help) throw new UsageError('');
-  if (command !== 'list' && command !== 'export') throw new UsageError(`Unknown command "${command}".`);
+  if (command !== 'list' && command !== 'export' && command !== 'status') {
+    throw new UsageError(`Unknown command "${command}".`);
+  }
   if (values.format !== 'csv' && values.format !== 'json') {
     throw new UsageError(`--format must be csv or json, got "${values.format}".`);
   }
@@ -90,6 +95,34 @@ function listTable(messages: StoredMessage[]): string {
   ].join('\n');
 }
 
+/** The operator's status: what GET /health once showed to anyone, and the queue of mails still to send. */
+function statusReport(reader: InboxReader, format: string): string {
+  const counts = reader.counts();
+  const queue = reader.queue().map((message) => ({
+    id: message.id,
+    kind: message.kind,
+    receivedAt: message.receivedAt,
+    attempts: message.attempts,
+    nextAttemptAt: new Date(message.nextAttemptAt).toISOString(),
+    lastError: message.lastError,
+    outboxFile: message.outboxFile,
+  }));
+  if (format === 'json') return `${JSON.stringify({ ...counts, queue }, null, 2)}\n`;
+  const lines = [
+    `messages      ${counts.messages}`,
+    `undelivered   ${counts.undelivered}${counts.oldestUndeliveredAt ? ` (oldest received ${counts.oldestUndeliveredAt})` : ''}`,
+    `subscribers   ${counts.subscribers}`,
+  ];
+  if (queue.length > 0) {
+    lines.push('', 'mail queue (next attempt, tries, id, last error or outbox file):');
+    for (const entry of queue) {
+      const note = entry.lastError ?? (entry.outboxFile ? `written to ${entry.outboxFile}` : '');
+      lines.push(`  ${entry.nextAttemptAt}  ${entry.attempts}  ${entry.id}  ${note}`.trimEnd());
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 function main(argv: string[]) {
   const options = parse(argv);
   const reader = new InboxReader(openDatabaseReadOnly(dataDirFrom(process.env)));
@@ -99,7 +132,10 @@ function main(argv: string[]) {
     undeliveredOnly: options.undelivered,
   };
   let output: string;
-  if (options.command === 'list') {
+  if (options.command === 'status') {
+    // Text unless --format json (the shared --format's default, csv, means text here).
+    output = statusReport(reader, options.format);
+  } else if (options.command === 'list') {
     output = `${listTable(reader.list(filter))}\n`;
   } else if (options.kind === 'subscribers') {
     const subscribers = reader.subscribers(options.since);

@@ -24,6 +24,6 @@ export interface AppDependencies {
   clientAddress: (c: Context) => string;
   /** Called after a message is stored, so the outbox worker sends it at once. */
   onStored: () => void;
-  /** Facts for GET /health beyond the database counts (mail mode, shutting down). */
-  status: () => { mail: 'smtp' | 'outbox-folder'; shuttingDown: boolean };
+  /** For GET /health: whether the process is stopping. */
+  status: () => { shuttingDown: boolean };
 }

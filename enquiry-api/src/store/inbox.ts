@@ -53,9 +53,14 @@ const columns = `id, kind, received_at AS receivedAt, name, email, business, pho
   delivered_at AS deliveredAt, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError,
   outbox_file AS outboxFile`;
 
-/** Read-only queries: what the export command needs, and the health counts. */
+/** Read-only queries: what the `enquiries` command needs (list, export, status). */
 export class InboxReader {
   constructor(protected readonly db: Db) {}
+
+  /** Throws when the database cannot be read (GET /health's check); reads one page of the messages table. */
+  ping(): void {
+    this.db.prepare('SELECT 1 FROM messages LIMIT 1').get();
+  }
 
   counts(): InboxCounts {
     const messages = this.db
@@ -86,6 +91,13 @@ export class InboxReader {
     return this.db
       .prepare(`SELECT ${columns} FROM messages ${clause} ORDER BY seq`)
       .all(...params) as StoredMessage[];
+  }
+
+  /** The mail queue: undelivered messages, oldest first, with their attempts and last error. */
+  queue(): StoredMessage[] {
+    return this.db
+      .prepare(`SELECT ${columns} FROM messages WHERE delivered_at IS NULL ORDER BY next_attempt_at, seq`)
+      .all() as StoredMessage[];
   }
 
   subscribers(since?: string): Subscriber[] {

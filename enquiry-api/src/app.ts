@@ -41,6 +41,9 @@ export function createApp(deps: AppDependencies): Hono {
     });
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
+    // Only when the trusted proxy says https: over plain http the header is meaningless, and a client alone
+    // must not be able to turn it on for a host that is not served over TLS.
+    if (deps.overHttps(c)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 
   // CORS for the configured site origins only. A request from another origin is refused outright (403), not

@@ -10,6 +10,20 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\.data[/\\]enquiry-api$/);
     expect(config.beaconRateLimit).toEqual({ max: 120, windowMs: 60_000 });
     expect(config.healthRetentionDays).toBe(30);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.trustProxy).toBe(0);
+  });
+
+  it('reads ENQUIRY_TRUST_PROXY as a number of proxies, true meaning one, and refuses anything else', () => {
+    expect(loadConfig({ ENQUIRY_TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ ENQUIRY_TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadConfig({ ENQUIRY_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    for (const bad of ['maybe', '-1', '11', '1.5']) {
+      expect(() => loadConfig({ ENQUIRY_TRUST_PROXY: bad })).toThrow(
+        /ENQUIRY_TRUST_PROXY must be false, true/,
+      );
+    }
+    expect(loadConfig({ ENQUIRY_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('reads the beacon budget and the health retention', () => {

@@ -20,8 +20,8 @@ export interface SmtpSettings {
 
 export interface ApiConfig {
   port: number;
-  /** Interface to listen on; null listens on all, as the site's static hosts do. */
-  host: string | null;
+  /** Interface to listen on: loopback unless ENQUIRY_HOST says otherwise (a proxy on the same machine reaches it). */
+  host: string;
   dataDir: string;
   /** Site origins whose pages may call the API from a browser. */
   allowedOrigins: string[];
@@ -30,8 +30,11 @@ export interface ApiConfig {
   beaconRateLimit: { max: number; windowMs: number };
   /** Remote health counts (POST /beacon) older than this many days are deleted. */
   healthRetentionDays: number;
-  /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front of the API (0: none). The client address is taken that many
+   * entries from the right of X-Forwarded-For, and X-Forwarded-Proto is believed (HSTS over https).
+   */
+  trustProxy: number;
   maxBodyBytes: number;
   /** null: no SMTP server; mails are written to the outbox folder instead. */
   smtp: SmtpSettings | null;
@@ -74,6 +77,21 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/**
+ * ENQUIRY_TRUST_PROXY: false (none), true (one proxy, the meaning it always had), or the number of proxies.
+ * Read strictly: a typo must not quietly trust a client's own X-Forwarded-For.
+ */
+function proxyHops(env: Env): number {
+  const raw = value(env, 'ENQUIRY_TRUST_PROXY')?.toLowerCase();
+  if (raw === undefined || ['0', 'false', 'no', 'off'].includes(raw)) return 0;
+  if (['true', 'yes', 'on'].includes(raw)) return 1;
+  const hops = Number(raw);
+  if (/^\d+$/.test(raw) && hops >= 1 && hops <= 10) return hops;
+  throw new ConfigError(
+    `ENQUIRY_TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the API (1 to 10), got "${raw}"`,
+  );
 }
 
 const address = z.email();
@@ -135,6 +153,11 @@ function smtp(env: Env): SmtpSettings | null {
  */
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const defaultDataDir = '.data/enquiry-api';
+/**
+ * IPv4 loopback: the site's pages reach it as localhost, which browsers and Node try as ::1 and then as
+ * 127.0.0.1. A deployment behind a proxy on another machine sets ENQUIRY_HOST (0.0.0.0 or :: for every interface).
+ */
+export const defaultHost = '127.0.0.1';
 
 export function dataDirFrom(env: Env): string {
   return resolve(repositoryRoot, value(env, 'ENQUIRY_DATA_DIR') ?? defaultDataDir);
@@ -155,7 +178,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
   }
   return {
     port,
-    host: value(env, 'ENQUIRY_HOST') ?? null,
+    host: value(env, 'ENQUIRY_HOST') ?? defaultHost,
     dataDir: dataDirFrom(env),
     allowedOrigins: origins(env),
     rateLimit: {
@@ -168,7 +191,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       windowMs: integer(env, 'ENQUIRY_BEACON_RATE_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     },
     healthRetentionDays: integer(env, 'ENQUIRY_HEALTH_RETENTION_DAYS', 30, 1, 3650),
-    trustProxy: flag(env, 'ENQUIRY_TRUST_PROXY', false),
+    trustProxy: proxyHops(env),
     maxBodyBytes: integer(env, 'ENQUIRY_MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     smtp: smtp(env),
     mail: {

@@ -9,6 +9,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createApp } from './app.ts';
 import { type ApiConfig, ConfigError, loadConfig } from './config.ts';
+import { fromTheRight } from './http/forwarded.ts';
 import { createNodeServer } from './http/node-server.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { createLogger, describeError, type Logger } from './logger.ts';
@@ -30,12 +31,15 @@ try {
 const logger: Logger = createLogger(config.logLevel);
 
 function clientAddress(c: Context): string {
-  if (config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+  const forwarded = fromTheRight(c.req.header('x-forwarded-for'), config.trustProxy);
+  if (forwarded) return forwarded;
   // IPv4 clients of a dual-stack socket show as ::ffff:a.b.c.d; key them by the plain address.
   return (getConnInfo(c).remote.address ?? 'unknown').replace(/^::ffff:/, '');
+}
+
+/** Only a trusted proxy's word counts: a client could send X-Forwarded-Proto itself. */
+function overHttps(c: Context): boolean {
+  return fromTheRight(c.req.header('x-forwarded-proto'), config.trustProxy)?.toLowerCase() === 'https';
 }
 
 const db = openDatabase(config.dataDir);
@@ -55,14 +59,18 @@ const app = createApp({
   beaconRateLimiter: new RateLimiter(config.beaconRateLimit.max, config.beaconRateLimit.windowMs),
   maxBodyBytes: config.maxBodyBytes,
   clientAddress,
+  overHttps,
   onStored: () => worker.kick(),
   status: () => ({ shuttingDown }),
 });
 
 // Replies sent before a request's body was read (413, 415, 429, 403…) either drain a small rest of the body and
 // keep the connection, or say `Connection: close` and close it cleanly: see src/http/node-server.ts.
-const server: Server = createNodeServer(app.fetch, config.host ? { hostname: config.host } : {});
-server.listen(config.port, config.host ?? undefined);
+const server: Server = createNodeServer(app.fetch, {
+  hostname: config.host,
+  maxBodyBytes: config.maxBodyBytes,
+});
+server.listen(config.port, config.host);
 
 server.once('error', (error: NodeJS.ErrnoException) => {
   logger.error(
@@ -77,6 +85,7 @@ server.once('error', (error: NodeJS.ErrnoException) => {
 server.once('listening', () => {
   const { port } = server.address() as AddressInfo;
   logger.info('listening', {
+    host: config.host,
     port,
     dataDir: config.dataDir,
     mail: config.smtp

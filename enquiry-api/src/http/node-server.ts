@@ -27,6 +27,7 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { apiMessages } from 'shared-content/enquiry';
 
 /** The bounds of the policy above; `unreadBodyLimits` holds the ones the API runs with. */
 export interface UnreadBodyLimits {
@@ -49,16 +50,53 @@ export const unreadBodyLimits: UnreadBodyLimits = {
 
 type FetchCallback = Parameters<typeof getRequestListener>[0];
 
-/** An HTTP/1.1 server for a Hono app's fetch, with the unread-body policy above. Call listen() on it. */
+/**
+ * An HTTP/1.1 server for a Hono app's fetch, with the unread-body policy above, one Host header per request,
+ * and no `100 Continue` for a body declared over `maxBodyBytes`. Call listen() on it.
+ */
 export function createNodeServer(
   fetch: FetchCallback,
-  options: { hostname?: string; limits?: UnreadBodyLimits } = {},
+  options: { hostname?: string; limits?: UnreadBodyLimits; maxBodyBytes?: number } = {},
 ): Server {
   const listener = getRequestListener(fetch, {
     ...(options.hostname ? { hostname: options.hostname } : {}),
     autoCleanupIncoming: false,
   });
-  return createServer(settleUnreadBodies(listener, options.limits));
+  const handle = settleUnreadBodies(refuseDuplicateHost(listener), options.limits);
+  const server = createServer(handle);
+  // With this listener Node no longer answers `Expect: 100-continue` by itself. A body declared over the limit
+  // gets no invitation: the app answers 413 from the Content-Length alone, and the client never sends it.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    const length = declaredLength(req);
+    if (options.maxBodyBytes === undefined || length === undefined || length <= options.maxBodyBytes) {
+      res.writeContinue();
+    }
+    handle(req, res);
+  });
+  return server;
+}
+
+/**
+ * Two Host headers make a request whose target depends on which one a server or proxy reads; Node keeps the
+ * first and drops the other silently, so the raw headers are counted and such a request gets 400.
+ */
+function refuseDuplicateHost(
+  listener: (req: IncomingMessage, res: ServerResponse) => unknown,
+): (req: IncomingMessage, res: ServerResponse) => unknown {
+  return (req, res) => {
+    let hosts = 0;
+    for (let index = 0; index < req.rawHeaders.length; index += 2) {
+      if (req.rawHeaders[index]?.toLowerCase() === 'host') hosts += 1;
+    }
+    if (hosts <= 1) return listener(req, res);
+    res.shouldKeepAlive = false;
+    res.writeHead(400, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.end(JSON.stringify({ error: apiMessages.duplicateHost }));
+  };
 }
 
 /** Sockets whose early reply said `Connection: close`. */

@@ -22,6 +22,8 @@ export interface AppDependencies {
   maxBodyBytes: number;
   /** The client's address, the key of the rate limit. */
   clientAddress: (c: Context) => string;
+  /** True when a trusted proxy says the request came over https (the reply then carries HSTS). */
+  overHttps: (c: Context) => boolean;
   /** Called after a message is stored, so the outbox worker sends it at once. */
   onStored: () => void;
   /** For GET /health: whether the process is stopping. */

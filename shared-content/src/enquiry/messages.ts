@@ -32,6 +32,7 @@ export const apiMessages = {
   duplicateJsonKey: (path: string) => `The request body has "${path}" more than once.`,
   /** A multipart field named like an object's internals (__proto__, constructor, prototype). */
   reservedFieldName: (key: string) => `Field "${key}" is not allowed.`,
+  duplicateHost: 'The request has more than one Host header.',
   idempotencyKeyMalformed:
     'The Idempotency-Key header must be 16 to 128 letters, digits, "-", "_", "." or ":", optionally in double quotes.',
   idempotencyKeyReused:

@@ -12,11 +12,12 @@ import {
 } from './remote-map.ts';
 
 const integrity = `sha384-${'A'.repeat(64)}`;
+const otherIntegrity = `sha384-${'B'.repeat(64)}`;
 const manifest = (remote: string, version: string) =>
   `http://localhost:3001/${remote}/${version}/mf-manifest.json`;
 const version = (remote: string, name: string, traffic: number, isDefault: boolean) => ({
   url: manifest(remote, name),
-  metadata: { version: name },
+  metadata: { version: name, integrity },
   deployment: { traffic, default: isDefault },
 });
 const documentOf = (microFrontends: Record<string, unknown>) => ({ schema: remoteMapSchema, microFrontends });
@@ -29,13 +30,16 @@ describe('parseRemoteMapDocument', () => {
           ...version('mf-marketing', '1.0.0-a', 90, true),
           extras: { releasedAt: '2026-11-20T10:00:00.000Z' },
         },
-        { ...version('mf-marketing', '1.0.1-b', 10, false), metadata: { version: '1.0.1-b', integrity } },
+        {
+          ...version('mf-marketing', '1.0.1-b', 10, false),
+          metadata: { version: '1.0.1-b', integrity: otherIntegrity },
+        },
       ],
     });
     const parsed = parseRemoteMapDocument(input, vi.fn());
     expect(parsed.microFrontends.mf_marketing?.map((entry) => entry.metadata)).toEqual([
-      { version: '1.0.0-a' },
-      { version: '1.0.1-b', integrity },
+      { version: '1.0.0-a', integrity },
+      { version: '1.0.1-b', integrity: otherIntegrity },
     ]);
     expect(parsed.microFrontends.mf_marketing?.[0]?.extras).toEqual({
       releasedAt: '2026-11-20T10:00:00.000Z',
@@ -49,6 +53,7 @@ describe('parseRemoteMapDocument', () => {
         mf_contact: manifest('mf-contact', '2.0.0-c'),
       },
       vi.fn(),
+      { integrity: 'optional' },
     );
     expect(parsed).toEqual({
       schema: remoteMapSchema,
@@ -60,9 +65,52 @@ describe('parseRemoteMapDocument', () => {
             deployment: { traffic: 100, default: true },
           },
         ],
-        mf_contact: [{ ...version('mf-contact', '2.0.0-c', 100, true) }],
+        mf_contact: [
+          {
+            url: manifest('mf-contact', '2.0.0-c'),
+            metadata: { version: '2.0.0-c' },
+            deployment: { traffic: 100, default: true },
+          },
+        ],
       },
     });
+  });
+
+  it('requires every version’s integrity unless the reader relaxes it (the development shell only)', () => {
+    const unsealed = documentOf({
+      mf_marketing: [{ ...version('m', 'a', 100, true), metadata: { version: 'a' } }],
+    });
+    expect(() => parseRemoteMapDocument(unsealed, vi.fn())).toThrow(
+      /microFrontends\.mf_marketing\[0\]\.metadata\.integrity must be a SHA-384 SRI value \(sha384-…\), got nothing/,
+    );
+    expect(() => parseRemoteMapDocument(unsealed, vi.fn(), { integrity: 'required' })).toThrow(
+      RemoteMapError,
+    );
+    // Relaxed, a missing integrity passes; a wrong one is still refused.
+    expect(
+      parseRemoteMapDocument(unsealed, vi.fn(), { integrity: 'optional' }).microFrontends.mf_marketing,
+    ).toHaveLength(1);
+    const wrong = documentOf({
+      mf_marketing: [{ ...version('m', 'a', 100, true), metadata: { version: 'a', integrity: 'sha384-x' } }],
+    });
+    expect(() => parseRemoteMapDocument(wrong, vi.fn(), { integrity: 'optional' })).toThrow(RemoteMapError);
+    // One unsealed version refuses the whole map, not just its remote.
+    const oneUnsealed = documentOf({
+      mf_contact: [version('c', 'only', 100, true)],
+      mf_marketing: [
+        version('m', 'a', 90, true),
+        { ...version('m', 'b', 10, false), metadata: { version: 'b' } },
+      ],
+    });
+    expect(() => parseRemoteMapDocument(oneUnsealed, vi.fn())).toThrow(
+      /mf_marketing\[1\]\.metadata\.integrity/,
+    );
+  });
+
+  it('refuses the older form’s bare URL (it carries no integrity) unless relaxed', () => {
+    expect(() => parseRemoteMapDocument({ mf_contact: manifest('mf-contact', '2.0.0-c') }, vi.fn())).toThrow(
+      /mf_contact\[0\]\.metadata\.integrity must be/,
+    );
   });
 
   it('reads a manifest at the root of a dev server as unversioned, not as a version named after its host', () => {
@@ -70,7 +118,7 @@ describe('parseRemoteMapDocument', () => {
     expect(versionOfManifestUrl(url)).toBeUndefined();
     expect(versionOfManifestUrl('http://localhost:3001/1.0.0-a/mf-manifest.json')).toBe('1.0.0-a');
     expect(versionOfManifestUrl('/mf-marketing/1.0.0-a/mf-manifest.json')).toBe('1.0.0-a');
-    const parsed = parseRemoteMapDocument({ mf_marketing: url }, vi.fn());
+    const parsed = parseRemoteMapDocument({ mf_marketing: url }, vi.fn(), { integrity: 'optional' });
     expect(parsed.microFrontends.mf_marketing).toEqual([
       { url, metadata: { version: 'unversioned' }, deployment: { traffic: 100, default: true } },
     ]);
@@ -124,7 +172,9 @@ describe('parseRemoteMapDocument', () => {
     ],
     [
       'with a version name holding a slash',
-      documentOf({ mf_marketing: [{ ...version('m', 'a', 100, true), metadata: { version: '../a' } }] }),
+      documentOf({
+        mf_marketing: [{ ...version('m', 'a', 100, true), metadata: { version: '../a', integrity } }],
+      }),
       /\[0\]\.metadata\.version must be a version name/,
     ],
     [

@@ -16,7 +16,11 @@ export interface RemoteVersionEntry {
   url: string;
   metadata: {
     version: string;
-    /** SHA-384 SRI value of the manifest, for a version sealed by its release. */
+    /**
+     * SHA-384 SRI value of the manifest, sealed by its release. Required: an entry without it is refused like a
+     * malformed one. Only a map the development shell computes (no release, no seal) may omit it, and only
+     * when its reader says so (`ParseOptions.integrity`).
+     */
     integrity?: string;
   };
   deployment: {
@@ -47,6 +51,15 @@ export type ResolvedRemoteMap = Partial<Record<RemoteName, ResolvedRemote>>;
 export type RemoteMap = Partial<Record<RemoteName, string>>;
 /** Per remote, the SRI value (SHA-384) its release recorded for its mf-manifest.json. */
 export type RemoteIntegrity = Partial<Record<RemoteName, string>>;
+
+/**
+ * How strictly a map is read. Every map a release writes, and every map a production shell reads, requires
+ * each version's integrity; only the development shell, whose map points at dev servers that seal nothing,
+ * relaxes it (shell/src/federation/remote-map-source.ts, by a flag of its build, never by the map's data).
+ */
+export interface ParseOptions {
+  integrity?: 'required' | 'optional';
+}
 
 /** A map refused as a whole; the message names the field at fault. */
 export class RemoteMapError extends Error {
@@ -109,7 +122,11 @@ export function migrateLegacyMap(input: Record<string, unknown>): Record<string,
   return { schema: remoteMapSchema, microFrontends };
 }
 
-function parseVersion(field: string, input: unknown): RemoteVersionEntry {
+function parseVersion(
+  field: string,
+  input: unknown,
+  integrity: ParseOptions['integrity'],
+): RemoteVersionEntry {
   if (!isObject(input)) fail(field, 'an object with url, metadata and deployment', input);
   const { url, metadata, deployment, extras } = input;
   if (typeof url !== 'string' || !manifestUrl.test(url))
@@ -117,10 +134,8 @@ function parseVersion(field: string, input: unknown): RemoteVersionEntry {
   if (!isObject(metadata)) fail(`${field}.metadata`, 'an object with version', metadata);
   if (typeof metadata.version !== 'string' || !versionName.test(metadata.version))
     fail(`${field}.metadata.version`, 'a version name (letters, digits, ".", "_", "-")', metadata.version);
-  if (
-    metadata.integrity !== undefined &&
-    (typeof metadata.integrity !== 'string' || !sha384.test(metadata.integrity))
-  )
+  const sealed = typeof metadata.integrity === 'string' && sha384.test(metadata.integrity);
+  if (!sealed && !(integrity === 'optional' && metadata.integrity === undefined))
     fail(`${field}.metadata.integrity`, 'a SHA-384 SRI value (sha384-…)', metadata.integrity);
   if (!isObject(deployment)) fail(`${field}.deployment`, 'an object with traffic and default', deployment);
   const { traffic } = deployment;
@@ -134,18 +149,18 @@ function parseVersion(field: string, input: unknown): RemoteVersionEntry {
     fail(`${field}.extras.releasedAt`, 'an ISO date and time', releasedAt);
   return {
     url,
-    metadata: { version: metadata.version, ...(metadata.integrity ? { integrity: metadata.integrity } : {}) },
+    metadata: { version: metadata.version, ...(sealed ? { integrity: metadata.integrity as string } : {}) },
     deployment: { traffic, default: deployment.default },
     ...(typeof releasedAt === 'string' ? { extras: { releasedAt } } : {}),
   };
 }
 
-function parseVersions(name: string, input: unknown): RemoteVersionEntry[] {
+function parseVersions(name: string, input: unknown, options: ParseOptions): RemoteVersionEntry[] {
   const field = `microFrontends.${name}`;
   if (!Array.isArray(input) || input.length === 0) fail(field, 'a non-empty list of versions', input);
   if (input.length > maxVersionsPerRemote)
     fail(field, `at most ${maxVersionsPerRemote} versions (a default and a canary)`, input.length);
-  const versions = input.map((entry, index) => parseVersion(`${field}[${index}]`, entry));
+  const versions = input.map((entry, index) => parseVersion(`${field}[${index}]`, entry, options.integrity));
   const defaults = versions.filter((entry) => entry.deployment.default);
   if (defaults.length !== 1)
     fail(`${field}[].deployment.default`, 'true for exactly one version', defaults.length);
@@ -157,13 +172,15 @@ function parseVersions(name: string, input: unknown): RemoteVersionEntry[] {
 }
 
 /**
- * Validates remotes.json (either form) and returns it as a document. A malformed map is refused as a whole
- * (RemoteMapError names the field), so the caller keeps the last good map instead of half of a broken one;
- * a remote this shell does not know (added after it was built) is skipped with a warning.
+ * Validates remotes.json (either form) and returns it as a document. A malformed map, or one with a version
+ * whose integrity is missing, is refused as a whole (RemoteMapError names the field), so the caller keeps the
+ * last good map instead of half of a broken one; a remote this shell does not know (added after it was built)
+ * is skipped with a warning.
  */
 export function parseRemoteMapDocument(
   input: unknown,
   warn: (message: string) => void = console.warn,
+  options: ParseOptions = {},
 ): RemoteMapDocument {
   if (!isObject(input)) fail('the map', 'a JSON object with microFrontends', input);
   const document = isLegacyMap(input) ? migrateLegacyMap(input) : input;
@@ -176,7 +193,7 @@ export function parseRemoteMapDocument(
       warn(`remotes.json: ignoring unknown remote "${name}"`);
       continue;
     }
-    microFrontends[name as RemoteName] = parseVersions(name, versions);
+    microFrontends[name as RemoteName] = parseVersions(name, versions, options);
   }
   return { schema: document.schema, microFrontends };
 }

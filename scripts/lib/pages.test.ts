@@ -36,7 +36,9 @@ beforeEach(() => {
   writeFileSync(join(deploy, 'shell', 'index.html'), shellIndex);
   writeFileSync(
     join(deploy, 'shell', 'remotes.json'),
-    JSON.stringify({ mf_marketing: 'http://cdn.example/m/1/mf-manifest.json' }),
+    JSON.stringify({
+      mf_marketing: { url: 'http://cdn.example/m/1/mf-manifest.json', integrity: `sha384-${'A'.repeat(64)}` },
+    }),
   );
 });
 afterEach(() => rmSync(deploy, { recursive: true, force: true }));
@@ -185,7 +187,7 @@ describe('pages', () => {
 /** A version of a remote as a release writes it into the map. */
 const version = (folder: string, name: string, traffic: number, isDefault: boolean): RemoteVersionEntry => ({
   url: `http://cdn.example/${folder}/${name}/mf-manifest.json`,
-  metadata: { version: name },
+  metadata: { version: name, integrity: `sha384-${'A'.repeat(64)}` },
   deployment: { traffic, default: isDefault },
 });
 

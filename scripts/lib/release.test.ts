@@ -201,7 +201,8 @@ describe('sealed releases', () => {
 
 describe('the remote map file', () => {
   it('is written whole: no temporary or lock file is left behind', () => {
-    setRemoteEntry(deploy, 'mf_marketing', 'http://localhost:5001/1.0.0-cccccccc/mf-manifest.json');
+    const { version } = releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('v1', good), env });
+    setRemoteEntry(deploy, 'mf_marketing', `http://localhost:5001/${version}/mf-manifest.json`);
     expect(readdirSync(join(deploy, 'shell')).sort()).toEqual(['mf-manifest.json', 'remotes.json']);
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { remoteMapSchema } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeIntegrityRecord } from './integrity.ts';
 import {
   readRemoteMap,
   readRemoteMapDocument,
@@ -13,15 +14,27 @@ import {
 
 let deploy: string;
 const manifest = (port: number, version: string) => `http://localhost:${port}/${version}/mf-manifest.json`;
+const sealedManifest = `sha384-${'C'.repeat(64)}`;
 const legacy = {
   mf_marketing: { url: manifest(5001, '1.0.0-aaaaaaaa'), integrity: `sha384-${'A'.repeat(64)}` },
-  mf_contact: manifest(5003, '1.0.0-cccccccc'),
+  mf_contact: { url: manifest(5003, '1.0.0-cccccccc'), integrity: `sha384-${'B'.repeat(64)}` },
 };
 const stored = () => JSON.parse(readFileSync(remoteMapFile(deploy), 'utf8'));
+
+/** What a release records for a version it published: the map's entry carries its manifest's hash. */
+const seal = (folder: string, version: string) =>
+  writeIntegrityRecord(deploy, folder, version, { algorithm: 'sha384', manifest: sealedManifest, files: {} });
 
 beforeEach(() => {
   deploy = mkdtempSync(join(tmpdir(), 'remote-map-file-'));
   mkdirSync(join(deploy, 'shell'));
+  for (const [folder, version] of [
+    ['mf-contact', '1.0.0-cccccccc'],
+    ['mf-contact', 'a'],
+    ['mf-portfolio', '2.0.0-bbbbbbbb'],
+    ['mf-marketing', 'b'],
+  ] as const)
+    seal(folder, version);
 });
 afterEach(() => rmSync(deploy, { recursive: true, force: true }));
 
@@ -36,7 +49,7 @@ describe('the environment’s remote map file', () => {
 
   it('the first write migrates a map of the older form, keeping every URL and integrity', () => {
     writeFileSync(remoteMapFile(deploy), JSON.stringify(legacy));
-    setRemoteEntry(deploy, 'mf_contact', legacy.mf_contact);
+    setRemoteEntry(deploy, 'mf_contact', legacy.mf_contact.url);
     expect(stored()).toEqual({
       schema: remoteMapSchema,
       microFrontends: {
@@ -49,8 +62,8 @@ describe('the environment’s remote map file', () => {
         ],
         mf_contact: [
           {
-            url: legacy.mf_contact,
-            metadata: { version: '1.0.0-cccccccc' },
+            url: legacy.mf_contact.url,
+            metadata: { version: '1.0.0-cccccccc', integrity: sealedManifest },
             deployment: { traffic: 100, default: true },
             extras: { releasedAt: expect.any(String) },
           },
@@ -83,7 +96,7 @@ describe('the environment’s remote map file', () => {
         mf_contact: [
           {
             url: manifest(5003, 'a'),
-            metadata: { version: 'a' },
+            metadata: { version: 'a', integrity: sealedManifest },
             deployment: { traffic: 90, default: true },
           },
         ],
@@ -107,7 +120,7 @@ describe('the environment’s remote map file', () => {
           mf_contact: [
             {
               url: manifest(5003, 'a'),
-              metadata: { version: 'a' },
+              metadata: { version: 'a', integrity: sealedManifest },
               deployment: { traffic: 50, default: true },
             },
           ],
@@ -115,6 +128,30 @@ describe('the environment’s remote map file', () => {
       })),
     ).toThrow(/add up to 100/);
     expect(readFileSync(remoteMapFile(deploy), 'utf8')).toBe(before);
+  });
+
+  it('never writes an entry without integrity: a version without its release record is refused', () => {
+    expect(() => setRemoteEntry(deploy, 'mf_portfolio', manifest(5002, '9.9.9-unsealed'))).toThrow(
+      'mf-portfolio 9.9.9-unsealed has no integrity record (published before releases were sealed); release its build again',
+    );
+  });
+
+  it('refuses to read a map with an unsealed entry, but a release can replace that entry', () => {
+    writeFileSync(
+      remoteMapFile(deploy),
+      JSON.stringify({ ...legacy, mf_contact: legacy.mf_contact.url, mf_portfolio: manifest(5002, 'old') }),
+    );
+    expect(() => readRemoteMap(deploy)).toThrow(
+      /mf_contact\[0\]\.metadata\.integrity must be a SHA-384 SRI value .* \(release that remote again to seal it\)/,
+    );
+    // Released one by one, the remotes seal it: each write carries the release's integrity.
+    setRemoteEntry(deploy, 'mf_portfolio', manifest(5002, '2.0.0-bbbbbbbb'));
+    expect(() => readRemoteMap(deploy)).toThrow(/mf_contact\[0\]\.metadata\.integrity/);
+    setRemoteEntry(deploy, 'mf_contact', legacy.mf_contact.url);
+    expect(readRemoteMap(deploy).mf_contact).toBe(legacy.mf_contact.url);
+    expect(readRemoteMapDocument(deploy).microFrontends.mf_contact?.[0]?.metadata.integrity).toBe(
+      sealedManifest,
+    );
   });
 
   it('names a file that is not JSON', () => {

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import {
   defaultRemoteMap,
+  type ParseOptions,
   parseRemoteMapDocument,
   type RemoteMap,
   type RemoteMapDocument,
@@ -31,7 +32,7 @@ const emptyDocument = (): RemoteMapDocument => ({ schema: remoteMapSchema, micro
  * read as one default version per remote; the next write stores it in the new form. A broken file is an
  * error that names the file and the field, and nothing is written over it.
  */
-export function readRemoteMapDocument(deploy: string): RemoteMapDocument {
+export function readRemoteMapDocument(deploy: string, options: ParseOptions = {}): RemoteMapDocument {
   const file = remoteMapFile(deploy);
   if (!existsSync(file)) return emptyDocument();
   let parsed: unknown;
@@ -41,9 +42,12 @@ export function readRemoteMapDocument(deploy: string): RemoteMapDocument {
     throw new Error(`${file} is not valid JSON (${(error as Error).message}); fix or delete it`);
   }
   try {
-    return parseRemoteMapDocument(parsed, () => undefined);
+    return parseRemoteMapDocument(parsed, () => undefined, options);
   } catch (error) {
-    throw new Error(`${file} is refused: ${(error as Error).message.replace(/^remotes\.json: /, '')}`);
+    throw new Error(
+      `${file} is refused: ${(error as Error).message.replace(/^remotes\.json: /, '')}` +
+        (/integrity/.test((error as Error).message) ? ' (release that remote again to seal it)' : ''),
+    );
   }
 }
 
@@ -89,6 +93,16 @@ export function withFileLock<T>(file: string, update: () => T, waitMs = lockWait
   }
 }
 
+/** Whether the map file is missing (nothing to be sealed) or reads with every version's integrity. */
+function isSealed(deploy: string): boolean {
+  try {
+    readRemoteMapDocument(deploy);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Changes the remote map under its lock: reads it (migrating the older form), applies `change` and writes the
  * result atomically, remotes in the topology's order. A broken map is refused before anything is written.
@@ -97,20 +111,29 @@ export function updateRemoteMap(deploy: string, change: (document: RemoteMapDocu
   const file = remoteMapFile(deploy);
   mkdirSync(dirname(file), { recursive: true });
   return withFileLock(file, () => {
-    const next = change(readRemoteMapDocument(deploy));
+    // A map written before integrity was required is read leniently, so that releasing its remotes one by one
+    // seals it (every entry the tooling writes carries its integrity: versionEntry). A sealed map stays sealed.
+    const sealedBefore = isSealed(deploy);
+    const next = change(readRemoteMapDocument(deploy, { integrity: 'optional' }));
     const microFrontends = Object.fromEntries(
       remoteNames
         .filter((remote) => next.microFrontends[remote])
         .map((remote) => [remote, next.microFrontends[remote]]),
     );
-    // Parsed again before it is written: the tooling never stores a map the shell would refuse.
-    const written = parseRemoteMapDocument({ schema: remoteMapSchema, microFrontends });
+    // Parsed again before it is written: the tooling never stores a map the shell would refuse (unless it
+    // refused it already, and is being sealed).
+    const written = parseRemoteMapDocument({ schema: remoteMapSchema, microFrontends }, undefined, {
+      integrity: sealedBefore ? 'required' : 'optional',
+    });
     writeFileAtomic(file, `${JSON.stringify(written, null, 2)}\n`);
     return written;
   });
 }
 
-/** A version's entry: its manifest URL, the SHA-384 its release sealed (when it was), traffic and release time. */
+/**
+ * A version's entry: its manifest URL, the SHA-384 its release sealed, traffic and release time. A version
+ * without its integrity record (published before releases sealed) is refused: the shell would refuse it too.
+ */
 export function versionEntry(
   deploy: string,
   name: RemoteName,
@@ -120,17 +143,23 @@ export function versionEntry(
 ): RemoteVersionEntry {
   const version = versionOfManifestUrl(manifestUrl) ?? 'unversioned';
   const record = readIntegrityRecord(deploy, remotes[name].folder, version);
+  if (!record) {
+    throw new Error(
+      `${remotes[name].folder} ${version} has no integrity record (published before releases were sealed); ` +
+        'release its build again',
+    );
+  }
   return {
     url: manifestUrl,
-    metadata: { version, ...(record ? { integrity: record.manifest } : {}) },
+    metadata: { version, integrity: record.manifest },
     deployment,
     extras: { releasedAt: now.toISOString() },
   };
 }
 
 /**
- * Makes one version of a remote the only one, for everyone, leaving every other remote as it was. A version
- * sealed by its release carries its manifest's SHA-384, which the shell checks the manifest against. The
+ * Makes one version of a remote the only one, for everyone, leaving every other remote as it was. The entry
+ * carries the SHA-384 its release sealed for the manifest, which the shell checks the manifest against. The
  * version already live keeps its release time.
  */
 export function setRemoteEntry(deploy: string, name: RemoteName, manifestUrl: string) {

@@ -12,7 +12,7 @@ import {
   promoteCanary,
   startCanary,
 } from './release-canary.ts';
-import { env, makeDeploy, marketingBuild, otherEntries } from './test-fixtures.ts';
+import { env, makeDeploy, marketingBuild, otherEntries, sealedMapOf } from './test-fixtures.ts';
 
 let work: string;
 let deploy: string;
@@ -123,7 +123,7 @@ describe('a canary', () => {
   });
 
   it('is refused for a remote with nothing live to run beside', () => {
-    writeFileSync(join(deploy, 'shell', 'remotes.json'), JSON.stringify(otherEntries));
+    writeFileSync(join(deploy, 'shell', 'remotes.json'), sealedMapOf(otherEntries));
     expect(() => startCanary(deploy, 'mf_marketing', { buildDir: build(), percent: 10, env })).toThrow(
       'mf-marketing has no live version here for a canary to run beside; release it first: pnpm release mf-marketing',
     );

@@ -19,6 +19,17 @@ export const otherEntries = {
   mf_contact: 'http://localhost:5003/1.0.0-bbbbbbbb/mf-manifest.json',
 };
 
+/**
+ * A remote map in the older form with each entry sealed, as the shell and the tooling require (any valid
+ * SHA-384 will do: these tests never fetch the manifests).
+ */
+export const sealedMapOf = (entries: Record<string, string>) =>
+  JSON.stringify(
+    Object.fromEntries(
+      Object.entries(entries).map(([name, url]) => [name, { url, integrity: `sha384-${'A'.repeat(64)}` }]),
+    ),
+  );
+
 const good = {
   ...goodFixture,
   exposes: declaredExposes.mf_marketing.map((name) => ({
@@ -42,7 +53,7 @@ export function makeDeploy(): { work: string; deploy: string; remove(): void } {
       shared: good.shared.map(({ name, version }) => ({ name, version, singleton: true })),
     }),
   );
-  writeFileSync(join(deploy, 'shell', 'remotes.json'), JSON.stringify(otherEntries));
+  writeFileSync(join(deploy, 'shell', 'remotes.json'), sealedMapOf(otherEntries));
   return { work, deploy, remove: () => rmSync(work, { recursive: true, force: true }) };
 }
 

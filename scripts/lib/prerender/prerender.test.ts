@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prerenderPages, serverBuildDir, serverEntryFile } from './prerender.ts';
 
 let deploy: string;
+const integrity = `sha384-${'A'.repeat(64)}`;
 const env = { ...process.env, AGENCY_PORT_BASE: '5600' };
 
 /*
@@ -30,7 +31,9 @@ beforeEach(() => {
   // The deployed map says otherwise: the worker must not read it.
   writeFileSync(
     join(deploy, 'shell', 'remotes.json'),
-    JSON.stringify({ mf_marketing: 'http://localhost:5601/1.0.0-default/mf-manifest.json' }),
+    JSON.stringify({
+      mf_marketing: { url: 'http://localhost:5601/1.0.0-default/mf-manifest.json', integrity },
+    }),
   );
 });
 afterEach(() => rmSync(deploy, { recursive: true, force: true }));
@@ -38,8 +41,16 @@ afterEach(() => rmSync(deploy, { recursive: true, force: true }));
 describe('the prerender worker', () => {
   it('gives the shell the versions it is asked to render: the pinned map for /remotes.json and their asset bases', () => {
     const canary: ResolvedRemoteMap = {
-      mf_marketing: { url: 'http://localhost:5601/2.0.0-canary/mf-manifest.json', version: '2.0.0-canary' },
-      mf_portfolio: { url: 'http://localhost:5602/1.0.0-abc/mf-manifest.json', version: '1.0.0-abc' },
+      mf_marketing: {
+        url: 'http://localhost:5601/2.0.0-canary/mf-manifest.json',
+        version: '2.0.0-canary',
+        integrity,
+      },
+      mf_portfolio: {
+        url: 'http://localhost:5602/1.0.0-abc/mf-manifest.json',
+        version: '1.0.0-abc',
+        integrity,
+      },
     };
     const [home, notFound] = prerenderPages(deploy, ['/', null], env, canary);
     expect(home?.path).toBe('/');

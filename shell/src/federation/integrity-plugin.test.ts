@@ -116,10 +116,25 @@ describe('remote integrity', () => {
     expect(globalFetch).not.toHaveBeenCalled();
   });
 
-  it('leaves a remote alone whose map entry carries no integrity (an older release)', async () => {
+  it('refuses a remote whose map entry carries no integrity: its manifest, and every file it asks for', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(manifest)),
+    );
+    const report = vi.fn();
+    const state = createIntegrityState(report);
+    state.setRemoteMap({ mf_portfolio: manifestUrl }, {});
+    const hooks = state.plugin() as unknown as Hooks;
+    await expect(hooks.fetch(manifestUrl, {}, remoteInfo)).rejects.toThrow(IntegrityError);
+    expect(state.refused('mf_portfolio')).toBeDefined();
+    const script = hooks.createScript({ url: chunkUrl, remoteInfo }) as HTMLScriptElement;
+    expect(script.integrity).toMatch(/^sha384-A{64}$/);
+  });
+
+  it('in the development shell only, leaves a remote alone whose map entry carries no integrity', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
-    const state = createIntegrityState(vi.fn());
+    const state = createIntegrityState(vi.fn(), undefined, { sealedOnly: false });
     state.setRemoteMap({ mf_portfolio: manifestUrl }, {});
     const hooks = state.plugin() as unknown as Hooks;
     expect(hooks.fetch(manifestUrl, {}, remoteInfo)).toBeUndefined();

@@ -11,7 +11,10 @@ import type { RemoteName } from 'federation/remotes';
  *   runtime creates for the remote gets its `integrity`, so the browser refuses a file whose bytes differ;
  * - the remote entry carries its chunks' hashes (the remote's build), so its own chunk loader checks them too.
  * A remote whose manifest does not match is refused at once and for good (no retry: the bytes on its origin
- * are not the released ones); its slots fall back.
+ * are not the released ones); its prerendered sections stay, its other slots fall back.
+ * Outside the development shell every remote counts as sealed: one the map gives no integrity (which the map's
+ * parser already refuses) has its manifest refused and every file it asks for given an integrity no file can
+ * match, so no remote code ever runs unchecked.
  */
 export class IntegrityError extends Error {
   override name = 'IntegrityError';
@@ -47,6 +50,7 @@ const absolute = (url: string) =>
 export function createIntegrityState(
   report: (message: string) => void = console.error,
   fetchFile: typeof fetch = (input, init) => fetch(input, init),
+  { sealedOnly = true }: { sealedOnly?: boolean } = {},
 ): IntegrityState {
   let urls: RemoteMap = {};
   let manifests: RemoteIntegrity = {};
@@ -55,7 +59,7 @@ export function createIntegrityState(
   const refusals = new Map<RemoteName, IntegrityError>();
 
   const sealed = (remote: string | undefined): remote is RemoteName =>
-    remote !== undefined && manifests[remote as RemoteName] !== undefined;
+    remote !== undefined && (sealedOnly || manifests[remote as RemoteName] !== undefined);
 
   /** The integrity for a file of a sealed remote: the listed one, or one that can never match. */
   const integrityFor = (remote: RemoteName, url: string) => {

@@ -14,18 +14,19 @@ vi.mock(import('../config/fetch-config.ts'), async (importOriginal) => ({
 const { fetchResolvedRemoteMap, lastGoodMapKey, visitorBucket } = await import('./remote-map-source.ts');
 
 const manifest = (version: string) => `http://localhost:3001/${version}/mf-manifest.json`;
+const integrity = `sha384-${'A'.repeat(64)}`;
 const canaryMap = {
   schema: remoteMapSchema,
   microFrontends: {
     mf_marketing: [
       {
         url: manifest('stable'),
-        metadata: { version: 'stable' },
+        metadata: { version: 'stable', integrity },
         deployment: { traffic: 50, default: true },
       },
       {
         url: manifest('canary'),
-        metadata: { version: 'canary' },
+        metadata: { version: 'canary', integrity },
         deployment: { traffic: 50, default: false },
       },
     ],
@@ -94,9 +95,74 @@ describe('the remote map a visitor loads', () => {
     await expect(fetchResolvedRemoteMap(vi.fn())).rejects.toThrow('503');
   });
 
-  it('ignores a stored map that is no longer valid', async () => {
+  it('ignores a stored map that is no longer valid, and discards it', async () => {
     localStorage.setItem(lastGoodMapKey, '{"schema":1}');
     served.fail = true;
     await expect(fetchResolvedRemoteMap(vi.fn())).rejects.toThrow('503');
+    expect(localStorage.getItem(lastGoodMapKey)).toBeNull();
+  });
+});
+
+describe('integrity and the last good map', () => {
+  const unsealed = {
+    schema: remoteMapSchema,
+    microFrontends: {
+      mf_marketing: [
+        {
+          url: manifest('forged'),
+          metadata: { version: 'forged' },
+          deployment: { traffic: 100, default: true },
+        },
+      ],
+    },
+  };
+
+  beforeEach(() => {
+    served.map = canaryMap;
+    served.fail = false;
+    localStorage.clear();
+    clearCookie();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuses a served map with a version without integrity, and stores nothing of it', async () => {
+    served.map = unsealed;
+    await expect(fetchResolvedRemoteMap(vi.fn(), 'required')).rejects.toThrow(
+      'microFrontends.mf_marketing[0].metadata.integrity must be a SHA-384 SRI value',
+    );
+    expect(localStorage.getItem(lastGoodMapKey)).toBeNull();
+  });
+
+  it('keeps the last good map when the served one lacks integrity', async () => {
+    await fetchResolvedRemoteMap(vi.fn(), 'required');
+    served.map = unsealed;
+    const resolved = await fetchResolvedRemoteMap(vi.fn(), 'required');
+    expect(resolved.mf_marketing?.integrity).toBe(integrity);
+    expect(JSON.parse(localStorage.getItem(lastGoodMapKey) ?? '{}')).toEqual(canaryMap);
+  });
+
+  it('never uses a stored map without integrity: it is discarded, not saved again', async () => {
+    localStorage.setItem(lastGoodMapKey, JSON.stringify(unsealed));
+    served.fail = true;
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    const warn = vi.fn();
+    await expect(fetchResolvedRemoteMap(warn, 'required')).rejects.toThrow('503');
+    expect(localStorage.getItem(lastGoodMapKey)).toBeNull();
+    expect(setItem).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('metadata.integrity'));
+  });
+
+  it('uses a valid stored map without storing it again', async () => {
+    await fetchResolvedRemoteMap(vi.fn(), 'required');
+    served.fail = true;
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    const resolved = await fetchResolvedRemoteMap(vi.fn(), 'required');
+    expect(resolved.mf_marketing?.integrity).toBe(integrity);
+    expect(setItem).not.toHaveBeenCalled();
+  });
+
+  it('the development shell alone reads a map without integrity (its build relaxes it, not the map)', async () => {
+    served.map = unsealed;
+    expect((await fetchResolvedRemoteMap(vi.fn(), 'optional')).mf_marketing?.version).toBe('forged');
   });
 });

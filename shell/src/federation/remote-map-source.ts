@@ -1,11 +1,19 @@
 /**
  * Where the shell's remote map comes from: /remotes.json, resolved for this visitor's bucket, and kept as the
  * last good map. A map that cannot be fetched or is refused (a field named in the console) is replaced by the
- * last good one this browser read, so a broken release of the map never blanks the site; with none, every
- * slot shows its fallback beside a working header and footer.
+ * last good one this browser read, so a broken release of the map never blanks the site; with none, the
+ * prerendered sections stay as they are and their code is tried again in the background (RemoteSlot).
+ *
+ * Every version must carry its integrity (federation/remote-map), so every file a map leads to is checked
+ * against its release's SHA-384 (integrity-plugin.ts). The last good map is only ever a map that passed that
+ * validation as fetched from the shell's own origin, and it is validated again when read: a stored map that
+ * is malformed or lacks an integrity is discarded, never used and never stored again. What a forged stored
+ * map can still do is choose among files the remotes' origins really serve with their released hashes (an
+ * older published version, say): the Content-Security-Policy keeps scripts and fetches to those origins.
  */
 import { bucketCookieValue, bucketIdentifierIn, bucketOf, newBucketIdentifier } from 'federation/bucket';
 import {
+  type ParseOptions,
   parseRemoteMapDocument,
   type RemoteMapDocument,
   type ResolvedRemoteMap,
@@ -14,6 +22,13 @@ import {
 import { fetchConfigFile } from '../config/fetch-config.ts';
 
 export const lastGoodMapKey = 'agency-remote-map';
+
+/**
+ * Integrity is relaxed only in the development shell, by its build (`rsbuild dev` sets import.meta.env.DEV):
+ * its map points at the remotes' dev servers, which seal nothing. A production build has `'required'` compiled
+ * in; no content of a map or of storage can change it.
+ */
+export const mapIntegrity: ParseOptions['integrity'] = import.meta.env.DEV ? 'optional' : 'required';
 
 /**
  * The visitor's bucket (0–99). The static host sets the cookie with the first page, so the page it served
@@ -48,29 +63,44 @@ function remember(document: RemoteMapDocument) {
   }
 }
 
-function lastGoodMap(): RemoteMapDocument | undefined {
+function forget() {
+  try {
+    storage()?.removeItem(lastGoodMapKey);
+  } catch {
+    // Denied: it is not read as good anyway.
+  }
+}
+
+/** The stored map, validated as strictly as a fetched one; one that fails is discarded. */
+function lastGoodMap(integrity: ParseOptions['integrity'], warn: (message: string) => void) {
   const stored = storage()?.getItem(lastGoodMapKey);
   if (!stored) return undefined;
   try {
-    return parseRemoteMapDocument(JSON.parse(stored), () => undefined);
-  } catch {
+    return parseRemoteMapDocument(JSON.parse(stored), () => undefined, { integrity });
+  } catch (error) {
+    warn(`[shell] the stored last good remote map is refused (${(error as Error).message}); discarding it`);
+    forget();
     return undefined;
   }
 }
 
-/** The map for this visitor: this load's /remotes.json, or the last good one when it cannot be used. */
+/**
+ * The map for this visitor: this load's /remotes.json, or the last good one when it cannot be used. Only the
+ * fetched map, once validated, is stored; the last good map, when used, is left as it was.
+ */
 export async function fetchResolvedRemoteMap(
   warn: (message: string) => void = console.warn,
+  integrity: ParseOptions['integrity'] = mapIntegrity,
 ): Promise<ResolvedRemoteMap> {
   let document: RemoteMapDocument;
   try {
-    document = parseRemoteMapDocument(await fetchConfigFile('/remotes.json'), warn);
+    document = parseRemoteMapDocument(await fetchConfigFile('/remotes.json'), warn, { integrity });
+    remember(document);
   } catch (error) {
-    const fallback = lastGoodMap();
+    const fallback = lastGoodMap(integrity, warn);
     if (!fallback) throw error;
     warn(`[shell] ${(error as Error).message}; using the last good remote map`);
     document = fallback;
   }
-  remember(document);
   return resolveRemoteMap(document, visitorBucket());
 }

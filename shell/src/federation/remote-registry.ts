@@ -8,7 +8,7 @@ import type { LoadFailureReason } from 'shared-content/enquiry/telemetry-contrac
 import { onceUntilFailure, shellFetch } from '../config/fetch-config.ts';
 import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-plugin.ts';
 import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
-import { fetchResolvedRemoteMap } from './remote-map-source.ts';
+import { fetchResolvedRemoteMap, mapIntegrity } from './remote-map-source.ts';
 import { RemoteReload } from './remote-reload.ts';
 
 /** How a failed load is retried before the slot shows its fallback (federation/src/retry-policy.ts). */
@@ -18,7 +18,9 @@ export { retryPolicy };
  * What remotes.json says each remote's released files are (their SHA-384s), and the plugin that checks them;
  * it fetches each manifest as the shell fetches remotes.json (through the prerender's transport in Node).
  */
-const integrity = createIntegrityState(console.error, shellFetch);
+const integrity = createIntegrityState(console.error, shellFetch, {
+  sealedOnly: mapIntegrity === 'required',
+});
 
 /**
  * Fetches remotes.json and registers every remote with the runtime instance the build plugin created, after

@@ -2,7 +2,12 @@ import { join } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { federationEsmAliases, pluginSharedSurface, pluginSvgTextDataUri } from 'build-config';
+import {
+  federationEsmAliases,
+  pluginPortableNodeBuild,
+  pluginSharedSurface,
+  pluginSvgTextDataUri,
+} from 'build-config';
 import { devRemoteMap, enquiryApi, federationShared, originOf, portOf, shell } from 'build-config/topology';
 import { localRuntimeConfig } from 'shared-content/site';
 
@@ -87,6 +92,8 @@ const federation = [
     { environment: 'web' },
   ),
   pluginModuleFederation(federationOptions, { target: 'node', environment: 'node' }),
+  // The same source gives the same Node build in any checkout (build-config's node-build.ts).
+  pluginPortableNodeBuild(),
   // metaData.sharedExports: the exports of site-router this shell ships, which remotes are checked against.
   pluginSharedSurface({ record: 'exports' }),
 ];

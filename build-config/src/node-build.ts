@@ -41,6 +41,26 @@ export function nodeEnvironment(): EnvironmentConfig {
   };
 }
 
+/**
+ * A concatenated module names each module it imports in a comment, a shared one by the absolute path of its
+ * fallback (…/node_modules/.pnpm/react@…/index.js). The Node build is not minified, so those comments stayed in
+ * it: the same source built in another checkout (a team's CI, a second clone) gave another Node build and so
+ * another release version. Modules are left unconcatenated in that build (a prerender step needs no scope
+ * hoisting). Rspack prints the comment whatever `output.pathinfo` says, and a remote's `tools.rspack` for the
+ * environment is replaced by Module Federation's, hence a plugin.
+ */
+export function pluginPortableNodeBuild(environment = 'node'): RsbuildPlugin {
+  return {
+    name: 'agency:portable-node-build',
+    setup(api) {
+      api.modifyRspackConfig((config, { environment: { name } }) => {
+        if (name !== environment) return;
+        config.optimization = { ...config.optimization, concatenateModules: false };
+      });
+    },
+  };
+}
+
 /** Writes the Node entry into the browser build's mf-manifest.json once both builds are done. */
 export function pluginSsrManifestEntry(): RsbuildPlugin {
   return {

@@ -4,12 +4,18 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { type ExposeDeclaration, federationExposes } from './contract.ts';
 import { federationEsmAliases } from './esm-runtime-alias.ts';
 import { remoteBrowserExperiments, runtimeEnvironment, runtimeScriptTag } from './external-runtime.ts';
-import { nodeEnvironment, nodeFederation, pluginSsrManifestEntry } from './node-build.ts';
+import {
+  nodeEnvironment,
+  nodeFederation,
+  pluginPortableNodeBuild,
+  pluginSsrManifestEntry,
+} from './node-build.ts';
 import { pluginSharedSurface } from './shared-surface-plugin.ts';
+import { pluginStableSriOrder } from './stable-sri-order.ts';
 import { pluginSvgTextDataUri } from './svg-data-uri.ts';
 import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remotes } from './topology.ts';
 
-export { federationEsmAliases, pluginSharedSurface, pluginSvgTextDataUri };
+export { federationEsmAliases, pluginPortableNodeBuild, pluginSharedSurface, pluginSvgTextDataUri };
 
 export interface RemoteConfigOptions {
   name: RemoteName;
@@ -42,6 +48,9 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
       // The same exposes built for Node, for the prerender step (node-build.ts).
       pluginModuleFederation(nodeFederation(federation), { target: 'node', environment: 'node' }),
       pluginSsrManifestEntry(),
+      pluginPortableNodeBuild(),
+      // The same source gives the same bytes: the SRI map in each entry is written in chunk-id order.
+      pluginStableSriOrder(),
       // metaData.sharedImports: which exports of site-router the remote's code imports, checked against the shell.
       pluginSharedSurface({ record: 'imports' }),
     ],

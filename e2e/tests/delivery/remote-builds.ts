@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type RemoteName, remotes } from 'build-config/topology';
@@ -6,6 +6,17 @@ import { liveVersion } from 'site-tools/release';
 
 /** Builds of a remote that differ from the repository's, made for the delivery tests; nothing in the repo changes. */
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
+
+/** Copies a remote's sources into `copy`, a scratch folder that borrows the remote's node_modules; returns rsbuild. */
+function prepareCopy(remote: RemoteName, copy: string, edit: (sourceDir: string) => void): string {
+  const source = join(repoRoot, remotes[remote].folder);
+  for (const entry of ['src', 'index.html', 'rsbuild.config.ts', 'package.json']) {
+    cpSync(join(source, entry), join(copy, entry), { recursive: true });
+  }
+  symlinkSync(join(source, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  edit(copy);
+  return join(source, 'node_modules', '.bin', 'rsbuild');
+}
 
 /**
  * Builds a changed copy of a remote with its own unchanged rsbuild config: the sources are copied into `copy`,
@@ -19,19 +30,32 @@ export function buildChangedRemote(
   edit: (sourceDir: string) => void,
   { lowPriority = false }: { lowPriority?: boolean } = {},
 ): string {
-  const source = join(repoRoot, remotes[remote].folder);
-  for (const entry of ['src', 'index.html', 'rsbuild.config.ts', 'package.json']) {
-    cpSync(join(source, entry), join(copy, entry), { recursive: true });
-  }
-  symlinkSync(join(source, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  edit(copy);
-  const rsbuild = join(source, 'node_modules', '.bin', 'rsbuild');
+  const rsbuild = prepareCopy(remote, copy, edit);
   // At low priority a build in one test's setup leaves the CPU to the tests running beside it, whose timings
   // (retries, time-outs) it would otherwise stretch.
   const [command, args] = lowPriority ? ['nice', ['-n', '19', rsbuild, 'build']] : [rsbuild, ['build']];
   const result = spawnSync(command, args, { cwd: copy, env, encoding: 'utf8', timeout: 180_000 });
   if (result.status !== 0) throw new Error(`Building ${copy} failed:\n${result.stdout}${result.stderr}`);
   return join(copy, 'dist');
+}
+
+/** The same as buildChangedRemote without a change, in the background: several copies can build at once. */
+export function buildRemoteCopy(remote: RemoteName, copy: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const rsbuild = prepareCopy(remote, copy, () => {});
+  return new Promise((done, fail) => {
+    const child = spawn('nice', ['-n', '10', rsbuild, 'build'], { cwd: copy, env, timeout: 300_000 });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('error', fail);
+    child.on('exit', (code) =>
+      code === 0 ? done(join(copy, 'dist')) : fail(new Error(`Building ${copy} failed:\n${output}`)),
+    );
+  });
 }
 
 /** Copies a remote's build into `copy` and rewrites its manifest (e.g. to require another React). */

@@ -16,7 +16,7 @@ import { hasLiveState, liveStateReport } from './lib/live-state.ts';
 import { deployDir } from './lib/paths.ts';
 import type { PublishedSite } from './lib/publish-site.ts';
 import { runPnpm } from './lib/run.ts';
-import { publishAll, serveDeploy, siteUrl } from './lib/site.ts';
+import { publishAll, serveDeploy, siteRoots, siteUrl } from './lib/site.ts';
 
 const flags = ['--no-build', '--publish'];
 const unknown = process.argv.slice(2).filter((argument) => !flags.includes(argument));
@@ -25,9 +25,11 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const skipBuild = process.argv.includes('--no-build');
-// Read before anything starts: a bad AGENCY_CANARY_* value stops the start, naming the variable.
+// Read before anything starts: a bad AGENCY_CANARY_*, AGENCY_HOST or AGENCY_TRUST_PROXY value stops the start,
+// naming the variable.
 const canarySettings = (() => {
   try {
+    siteRoots(deployDir());
     return canaryWatchSettings();
   } catch (error) {
     console.error((error as Error).message);

@@ -6,15 +6,18 @@ import {
   type ServerResponse,
   STATUS_CODES,
 } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
-import type { TLSSocket } from 'node:tls';
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { bucketCookieValue, bucketIdentifierIn, bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { allRoutePaths } from 'shared-content/site';
 import { type PageVariant, parsePageVariants, variantOf, variantsIndexName } from './pages/variants.ts';
 import { pageFileName } from './pages.ts';
 import { generalSecurityHeaders } from './security/security-headers.ts';
+import { alsoListenOn, listenOn, loopbackAddresses } from './static-host/listen.ts';
+import { reachedOverHttps, strictTransportSecurity } from './static-host/proxy.ts';
+import { type Encoding, notModified, validatorsOf } from './static-host/validators.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -70,8 +73,13 @@ export interface SiteRoot {
    * canary, a visitor gets the variant of their bucket (pages/variants.ts).
    */
   pagesDir?: string;
-  /** Extra headers of HTML responses (the shell's Content-Security-Policy). */
+  /** Extra headers of HTML responses (the shell's Content-Security-Policy, or a remote's standalone page's). */
   htmlHeaders?: () => Record<string, string>;
+  /**
+   * How many reverse proxies in front are trusted to say how the visitor connected (AGENCY_TRUST_PROXY): their
+   * X-Forwarded-Proto: https brings Strict-Transport-Security and Secure cookies. 0 or unset: the header is ignored.
+   */
+  trustProxy?: number;
 }
 
 interface CompressedEntry {
@@ -126,7 +134,7 @@ function compressed(file: string, mtimeMs: number, encoding: 'br' | 'gzip'): Buf
   return body;
 }
 
-function pickEncoding(request: IncomingMessage): 'br' | 'gzip' | null {
+function pickEncoding(request: IncomingMessage): Encoding {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
@@ -229,7 +237,7 @@ function sendFile(
   { status = 200, byCookie = false } = {},
 ) {
   const extension = extname(file);
-  const { mtimeMs, size } = statSync(file);
+  const stats = statSync(file);
   response.setHeader('Content-Type', contentTypes[extension] ?? 'application/octet-stream');
   response.setHeader('Cache-Control', cacheControl(urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath));
   if (extension === '.html' && site.htmlHeaders) {
@@ -238,13 +246,25 @@ function sendFile(
   // A page chosen by the visitor's bucket cookie must not be given to another visitor by a shared cache.
   response.setHeader('Vary', byCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   const encoding = compressible.has(extension) ? pickEncoding(request) : null;
+  // A cached copy is revalidated, never downloaded again while it is current. Only a 200 has validators:
+  // the 404 page describes no resource to keep.
+  if (status === 200) {
+    const validators = validatorsOf(file, stats, encoding);
+    for (const [name, value] of Object.entries(validators)) response.setHeader(name, value);
+    if (notModified(request, validators)) {
+      response.removeHeader('Content-Type');
+      response.writeHead(304);
+      response.end();
+      return;
+    }
+  }
   if (encoding) {
-    const body = compressed(file, mtimeMs, encoding);
+    const body = compressed(file, stats.mtimeMs, encoding);
     response.writeHead(status, { 'Content-Encoding': encoding, 'Content-Length': body.length });
     response.end(request.method === 'HEAD' ? undefined : body);
     return;
   }
-  response.writeHead(status, { 'Content-Length': size });
+  response.writeHead(status, { 'Content-Length': stats.size });
   if (request.method === 'HEAD') response.end();
   // A file removed while it is read (a release swapping pages) ends this response, not the server.
   else
@@ -314,13 +334,6 @@ function variantPage(site: SiteRoot, page: string, bucket: number): string {
   return file && existsSync(file) ? file : page;
 }
 
-/** Whether the visitor reached the site over https, here or at a proxy in front: their cookie is then Secure. */
-const secureRequest = (request: IncomingMessage) =>
-  (request.socket as Partial<TLSSocket>).encrypted === true ||
-  String(request.headers['x-forwarded-proto'] ?? '')
-    .split(',')[0]
-    ?.trim() === 'https';
-
 /**
  * Sends one of the shell's pages as the visitor gets it: the variant for their bucket (federation/src/bucket.ts),
  * so the prerendered content is what the remote versions their shell loads render. A visitor without a valid
@@ -334,7 +347,8 @@ function sendPage(
   status = 200,
 ) {
   const identifier = bucketIdentifierIn(request.headers.cookie) ?? newBucketIdentifier();
-  response.setHeader('Set-Cookie', bucketCookieValue(identifier, secureRequest(request)));
+  const secure = reachedOverHttps(request, site.trustProxy ?? 0);
+  response.setHeader('Set-Cookie', bucketCookieValue(identifier, secure));
   const file = variantPage(site, page, bucketOf(identifier));
   sendFile(request, response, file, '/index.html', site, { status, byCookie: true });
 }
@@ -387,6 +401,10 @@ function answerMalformed(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, 
 
 const knownPaths = new Set(allRoutePaths());
 
+/** Node keeps only the first Host header in request.headers; the raw list has them all. */
+const hostHeaderCount = (request: IncomingMessage) =>
+  request.rawHeaders.filter((value, index) => index % 2 === 0 && value.toLowerCase() === 'host').length;
+
 export function handleStatic(site: SiteRoot) {
   return (request: IncomingMessage, response: ServerResponse) => {
     try {
@@ -402,6 +420,11 @@ export function handleStatic(site: SiteRoot) {
 function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerResponse) {
   for (const [name, value] of Object.entries(generalSecurityHeaders)) response.setHeader(name, value);
   if (site.cors) response.setHeader('Access-Control-Allow-Origin', '*');
+  if (reachedOverHttps(request, site.trustProxy ?? 0)) {
+    response.setHeader('Strict-Transport-Security', strictTransportSecurity);
+  }
+  // Two Host headers name two sites: which one a cache or proxy in front took is anyone's guess (RFC 9112, 3.2).
+  if (hostHeaderCount(request) > 1) return refuse(response, badRequest('more than one Host header'));
   // Node's own check (requireHostHeader, off in startStaticHost) would answer an empty 400: this one says why.
   if (request.httpVersion === '1.1' && request.headers.host === undefined) {
     return refuse(response, badRequest('HTTP/1.1 requires a Host header'));
@@ -454,33 +477,34 @@ function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerR
 
 /**
  * Starts one HTTP server per site root; resolves once all listen. Port 0 picks a free port (see
- * server.address()); host defaults to every interface, as before.
+ * server.address()). Without a host, a server listens on loopback only, 127.0.0.1 and ::1 on the same port
+ * (its address() is 127.0.0.1's): never on every interface unless told so (AGENCY_HOST, site.ts).
  */
 export async function startStaticHost(
   sites: Array<SiteRoot & { port: number; host?: string }>,
 ): Promise<Server[]> {
-  return Promise.all(
-    sites.map(
-      (site) =>
-        new Promise<Server>((resolvePromise, reject) => {
-          const server = createServer({ requireHostHeader: false }, handleStatic(site));
-          // Requests Node's parser refuses (a bad request line or header, a head over 16 KiB) and CONNECT
-          // (which never reaches the handler; unanswered, Node just drops the connection) get plain answers too.
-          server.on('clientError', answerMalformed);
-          server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
-            socket.end(rawRefusal({ status: 405, message: 'Method not allowed' }, { Allow: allowedMethods }));
-          });
-          server.once('error', (error: NodeJS.ErrnoException) =>
-            reject(
-              error.code === 'EADDRINUSE'
-                ? new Error(
-                    `Port ${site.port} is already in use: stop the other server or set AGENCY_PORT_BASE`,
-                  )
-                : error,
-            ),
-          );
-          server.listen(site.port, site.host, () => resolvePromise(server));
-        }),
-    ),
-  );
+  return Promise.all(sites.map(startOne));
+}
+
+async function startOne(site: SiteRoot & { port: number; host?: string }): Promise<Server> {
+  const server = createServer({ requireHostHeader: false }, handleStatic(site));
+  // Requests Node's parser refuses (a bad request line or header, a head over 16 KiB) and CONNECT
+  // (which never reaches the handler; unanswered, Node just drops the connection) get plain answers too.
+  server.on('clientError', answerMalformed);
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    socket.end(rawRefusal({ status: 405, message: 'Method not allowed' }, { Allow: allowedMethods }));
+  });
+  const [first, ...others] = site.host === undefined ? loopbackAddresses : [site.host];
+  try {
+    await listenOn(server, site.port, first);
+    // The further addresses on the port the first one got (port 0 picks one).
+    const { port } = server.address() as AddressInfo;
+    for (const address of others) await alsoListenOn(server, port, address);
+  } catch (error) {
+    server.close();
+    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? new Error(`Port ${site.port} is already in use: stop the other server or set AGENCY_PORT_BASE`)
+      : error;
+  }
+  return server;
 }

@@ -1,7 +1,7 @@
 /**
  * Security headers of the production server. Every response gets the general ones; the shell's HTML also
  * gets the Content-Security-Policy, built from the environment's remotes.json and runtime.json and the hashes
- * of the pages' inline scripts. All change on release, rollback or reconfiguration without a restart, so the
+ * of the pages' inline scripts, and a remote's standalone page a policy of its own origin. All change on release, rollback or reconfiguration without a restart, so the
  * policy is rebuilt whenever one of those files changes.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -115,5 +115,29 @@ export function shellHtmlHeaders(shellDir: string, pagesDir?: string): () => Rec
       // For browsers that predate frame-ancestors.
       'X-Frame-Options': 'DENY',
     };
+  };
+}
+
+/**
+ * The headers of a remote's standalone page (`<version>/index.html` on the remote's origin: its exposes on
+ * their own, RemoteShowcase). It runs only its own origin's files, which 'self' is; its forms post to the
+ * enquiry API, so it may fetch the API's endpoints as the shell's pages may (runtime.json beside the shell,
+ * read again when it changes). No inline script, no framing, like the site's pages.
+ */
+export function standalonePageHeaders(shellDir: string): () => Record<string, string> {
+  const runtimeFile = join(shellDir, 'runtime.json');
+  let cached: { key: string; policy: string } | null = null;
+  return () => {
+    const key = versionOf(runtimeFile);
+    if (cached?.key !== key) {
+      const { origins, urls } = connectSourcesOf(readJson(runtimeFile));
+      const policy = buildContentSecurityPolicy({
+        remoteOrigins: [],
+        connectOrigins: origins,
+        connectUrls: urls,
+      });
+      cached = { key, policy };
+    }
+    return { 'Content-Security-Policy': cached.policy, 'X-Frame-Options': 'DENY' };
   };
 }

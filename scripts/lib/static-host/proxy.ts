@@ -1,0 +1,36 @@
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+
+/**
+ * AGENCY_TRUST_PROXY: how many reverse proxies stand in front of the static hosts (0: none), read as the enquiry
+ * API reads ENQUIRY_TRUST_PROXY: false, true (one proxy) or a number. Read strictly: a typo must not quietly
+ * believe a header any client can write.
+ */
+export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.AGENCY_TRUST_PROXY?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || ['0', 'false', 'no', 'off'].includes(raw)) return 0;
+  if (['true', 'yes', 'on'].includes(raw)) return 1;
+  const hops = Number(raw);
+  if (/^\d+$/.test(raw) && hops >= 1 && hops <= 10) return hops;
+  throw new Error(
+    `AGENCY_TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the site (1 to 10), got "${env.AGENCY_TRUST_PROXY}"`,
+  );
+}
+
+/**
+ * Whether the visitor reached the site over https: the connection itself is TLS, or a trusted proxy says so.
+ * X-Forwarded-Proto is only believed with trusted proxies: without any, a client writes it. Each proxy that
+ * appends to it writes one entry on the right, so the entry `hops` from the right is the outermost trusted
+ * proxy's, and anything left of it came from the client; a shorter list was set by the proxies alone.
+ */
+export function reachedOverHttps(request: IncomingMessage, hops: number): boolean {
+  if ((request.socket as Partial<TLSSocket>).encrypted === true) return true;
+  if (hops === 0) return false;
+  const header = request.headers['x-forwarded-proto'];
+  if (typeof header !== 'string') return false;
+  const entries = header.split(',').map((entry) => entry.trim().toLowerCase());
+  return entries[Math.max(0, entries.length - hops)] === 'https';
+}
+
+/** A year, subdomains included: the site never serves anything over plain http behind its TLS proxy. */
+export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';

@@ -43,22 +43,36 @@ export function describeLiveState(deploy: string, document: RemoteMapDocument): 
   return [`shell ${liveShellVersion(deploy) ?? 'not published'}`, ...apps].join(', ');
 }
 
+/** Where the builds to compare with what is live are: the apps' dist/ folders, as `pnpm build` leaves them. */
+export interface BuildFolders {
+  /** A remote's or the shell's browser build, by app folder. */
+  dist: (folder: string) => string;
+  /** The shell's Node build. */
+  shellServer: string;
+}
+
+const repositoryBuilds = (): BuildFolders => ({ dist: appDist, shellServer: shellServerDist() });
+
 /**
  * The builds in dist/ that are not live here, each with what is live instead: "mf-portfolio 1.0.0-… (live:
- * 1.0.0-…; published before, rolled back from?)". A build that is a live default or canary is not listed;
- * neither is an app without a build.
+ * 1.0.0-…; it was published here before)" (the last says a rollback or an abort is likely what made it go).
+ * A build that is a live default or canary is not listed; neither is an app without a build.
  */
-export function buildsNotLive(deploy: string, document: RemoteMapDocument): string[] {
+export function buildsNotLive(
+  deploy: string,
+  document: RemoteMapDocument,
+  builds: BuildFolders = repositoryBuilds(),
+): string[] {
   const notLive: string[] = [];
-  const distShell = appDist(shell.folder);
+  const distShell = builds.dist(shell.folder);
   if (existsSync(join(distShell, 'mf-manifest.json'))) {
-    const built = shellVersion(distShell, shellServerDist());
+    const built = shellVersion(distShell, builds.shellServer);
     const live = liveShellVersion(deploy);
     if (built !== live) notLive.push(`shell ${built} (live: ${live ?? 'none'})`);
   }
   for (const name of remoteNames) {
     const { folder } = remotes[name];
-    const dist = appDist(folder);
+    const dist = builds.dist(folder);
     if (!existsSync(join(dist, 'mf-manifest.json'))) continue;
     const built = releaseVersion(dist);
     const live = (document.microFrontends[name] ?? []).map((entry) => entry.metadata.version);
@@ -81,7 +95,11 @@ export interface LiveStateReport {
 }
 
 /** What `scripts/start.ts` prints when it serves an existing deploy as it was. */
-export function liveStateReport(deploy: string, shown: string): LiveStateReport {
+export function liveStateReport(
+  deploy: string,
+  shown: string,
+  builds: BuildFolders = repositoryBuilds(),
+): LiveStateReport {
   let document: RemoteMapDocument;
   try {
     document = readRemoteMapDocument(deploy);
@@ -91,7 +109,7 @@ export function liveStateReport(deploy: string, shown: string): LiveStateReport 
       problem: `${(error as Error).message}; visitors' browsers keep the last map they read`,
     };
   }
-  const notLive = buildsNotLive(deploy, document);
+  const notLive = buildsNotLive(deploy, document, builds);
   return {
     serving:
       `Serving the live deploy as it was: ${shown}: ${describeLiveState(deploy, document)} ` +

@@ -13,7 +13,7 @@ import {
   shellServerDist,
   shellVersion,
 } from './publish.ts';
-import { type ReleaseEvent, type ReleaseEventAuthor, recordReleaseEvent } from './release-log.ts';
+import { type ReleaseEventAuthor, recordReleaseEvent } from './release-log.ts';
 import { readRemoteMapDocument } from './remote-map-file.ts';
 
 /** What one app's publish changed: the version now live, and the one live before (none in an empty deploy). */
@@ -25,6 +25,35 @@ export interface PublishedApp {
 }
 
 export type PublishedSite = Record<RemoteName | 'shell', PublishedApp>;
+
+/**
+ * The release log's record of one app's publish by a start (the shell's log is releases/shell.json): the canary
+ * it replaced (a promote when it was the
+ * build published, an abort otherwise) and then the release, when the publish changed what is live. Publishing
+ * the build that was live already, alone, records nothing.
+ */
+export function recordAppPublish(
+  deploy: string,
+  folder: string,
+  { version, previous, replacedCanary }: PublishedApp,
+  by: ReleaseEventAuthor,
+  at: string,
+) {
+  const since = previous ? { defaultVersion: previous } : {};
+  if (replacedCanary) {
+    recordReleaseEvent(deploy, folder, {
+      action: replacedCanary === version ? 'promote' : 'abort',
+      version: replacedCanary,
+      at,
+      by,
+      ...since,
+      reason: `replaced by ${version} for everyone`,
+    });
+  }
+  if (version !== previous || replacedCanary) {
+    recordReleaseEvent(deploy, folder, { action: 'release', version, at, by, ...since });
+  }
+}
 
 /** The folders `pnpm build` leaves; all must be there before anything is published. */
 function missingBuilds(): string[] {
@@ -57,45 +86,29 @@ export function publishAll(
     throw new Error(`Nothing was published: ${missing.join(', ')} missing; build first (pnpm build)`);
   }
   const at = new Date().toISOString();
-  const record = (folder: string, event: Omit<ReleaseEvent, 'at' | 'by'>) =>
-    recordReleaseEvent(deploy, folder, { ...event, at, by });
-
   const previousShell = deployedShellVersion(deploy);
   publishShell(deploy);
   ensureRuntimeConfig(deploy, env);
   writeCrawlerFiles(deploy, env);
-  const shellNow = shellVersion(appDist(shell.folder), shellServerDist());
-  if (shellNow !== previousShell) {
-    record(shell.folder, {
-      action: 'release',
-      version: shellNow,
-      ...(previousShell ? { defaultVersion: previousShell } : {}),
-    });
-  }
-  const site = { shell: { version: shellNow, ...(previousShell ? { previous: previousShell } : {}) } };
+  const shellApp: PublishedApp = {
+    version: shellVersion(appDist(shell.folder), shellServerDist()),
+    ...(previousShell ? { previous: previousShell } : {}),
+  };
+  recordAppPublish(deploy, shell.folder, shellApp, by, at);
 
   const published = remoteNames.map((name): [RemoteName, PublishedApp] => {
     const before = readRemoteMapDocument(deploy);
     const previous = defaultEntry(before, name)?.metadata.version;
     const canary = canaryEntry(before, name)?.metadata.version;
     const version = releaseRemote(deploy, name, env);
-    const { folder } = remotes[name];
-    if (canary) {
-      record(folder, {
-        action: canary === version ? 'promote' : 'abort',
-        version: canary,
-        ...(previous ? { defaultVersion: previous } : {}),
-        reason: `replaced by ${version} for everyone`,
-      });
-    }
-    if (version !== previous || canary) {
-      record(folder, { action: 'release', version, ...(previous ? { defaultVersion: previous } : {}) });
-    }
-    return [
-      name,
-      { version, ...(previous ? { previous } : {}), ...(canary ? { replacedCanary: canary } : {}) },
-    ];
+    const app: PublishedApp = {
+      version,
+      ...(previous ? { previous } : {}),
+      ...(canary ? { replacedCanary: canary } : {}),
+    };
+    recordAppPublish(deploy, remotes[name].folder, app, by, at);
+    return [name, app];
   });
   writePages(deploy, env);
-  return { ...site, ...Object.fromEntries(published) } as PublishedSite;
+  return { shell: shellApp, ...Object.fromEntries(published) } as PublishedSite;
 }

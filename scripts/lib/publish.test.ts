@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { releaseVersion } from './publish.ts';
+import { releaseVersion, shellVersion } from './publish.ts';
 
 let build: string;
 const manifest = { metaData: { buildInfo: { buildVersion: '1.2.0' } } };
@@ -38,5 +38,42 @@ describe('releaseVersion', () => {
     const withoutNode = releaseVersion(build);
     writeFileSync(join(build, 'other.txt'), 'not part of the version');
     expect(releaseVersion(build)).toBe(withoutNode);
+  });
+});
+
+describe('shellVersion', () => {
+  // The shell's Node build sits beside its browser build (dist-server/ beside dist/).
+  const server = () => `${build}-server`;
+  afterEach(() => rmSync(server(), { recursive: true, force: true }));
+  const shellBuild = () => {
+    mkdirSync(join(build, 'static', 'js'), { recursive: true });
+    writeFileSync(join(build, 'index.html'), '<!doctype html>');
+    writeFileSync(join(build, 'static', 'js', 'index.1234.js'), 'start()');
+    mkdirSync(server());
+    writeFileSync(join(server(), 'index.js'), 'module.exports = 1;');
+  };
+
+  it('is the same for a shell build and that build deployed beside the environment’s files', () => {
+    shellBuild();
+    const built = shellVersion(build, server());
+    expect(built).toMatch(/^1\.2\.0-[0-9a-f]{8}$/);
+    const deploy = mkdtempSync(join(tmpdir(), 'publish-test-deploy-'));
+    const deployed = join(deploy, 'shell');
+    cpSync(build, deployed, { recursive: true });
+    for (const file of ['remotes.json', 'runtime.json', 'sitemap.xml', 'robots.txt', 'remotes.json.12.tmp'])
+      writeFileSync(join(deployed, file), 'environment');
+    cpSync(server(), join(deploy, 'shell-server'), { recursive: true });
+    expect(shellVersion(deployed, join(deploy, 'shell-server'))).toBe(built);
+    rmSync(deploy, { recursive: true, force: true });
+  });
+
+  it('changes when any file of the browser or the Node build changes', () => {
+    shellBuild();
+    const first = shellVersion(build, server());
+    writeFileSync(join(server(), 'index.js'), 'module.exports = 2;');
+    const second = shellVersion(build, server());
+    expect(second).not.toBe(first);
+    writeFileSync(join(build, 'index.html'), '<!doctype html><html>');
+    expect(shellVersion(build, server())).not.toBe(second);
   });
 });

@@ -64,6 +64,19 @@ describe('the release log', () => {
     expect(lastAutomaticAbort(deploy, 'mf-contact')).toEqual(automatic);
   });
 
+  it('keeps the releases a start published, by whom', () => {
+    const published = event('release', '1.0.0-bbbbbbbb', {
+      by: 'start --publish',
+      defaultVersion: '1.0.0-aaaaaaaa',
+    });
+    recordReleaseEvent(deploy, 'mf-contact', published);
+    recordReleaseEvent(deploy, 'mf-contact', event('release', '1.0.0-aaaaaaaa', { by: 'start' }));
+    expect(releaseEvents(deploy, 'mf-contact')).toEqual([
+      published,
+      event('release', '1.0.0-aaaaaaaa', { by: 'start' }),
+    ]);
+  });
+
   it(`keeps the last ${maxReleaseEvents} events`, () => {
     for (let index = 0; index <= maxReleaseEvents; index += 1)
       recordReleaseEvent(deploy, 'mf-contact', event('canary', `1.0.0-${index}`));

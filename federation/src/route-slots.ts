@@ -28,6 +28,7 @@ export type SlotDeclaration = {
       tone?: 'light' | 'dark';
       props?: Partial<PropsOf<R, M>>;
       runtimeConfigProp?: RuntimeConfigProp<PropsOf<R, M>>;
+      needsCode?: true;
     };
   }[keyof RemoteContracts[R]];
 }[RemoteName];

@@ -65,10 +65,23 @@ export const notFoundCopy = {
   contactButton: 'Contact Us',
 } as const;
 
-/** Shown by the shell when a remote part of a page cannot be loaded. */
+/**
+ * Shown by the shell when a remote part of a page cannot be loaded (a section a client-side navigation
+ * mounted), or when its code failed while showing it (`renderErrorText`: not the visitor's connection).
+ */
 export const remoteFallbackCopy = {
   heading: 'This section could not be loaded',
   text: 'Please check your connection and try again. The rest of the page still works.',
+  renderErrorText: 'Something went wrong while showing this section. The rest of the page still works.',
   retry: 'Retry',
   loading: 'Loading section…',
+} as const;
+
+/**
+ * Shown beside a prerendered section that needs its code to act (a form, a filter) while that code cannot
+ * be loaded: the section stays readable and its links work; the shell keeps trying in the background.
+ */
+export const slotNoticeCopy = {
+  text: 'The buttons and forms here could not start yet. We will keep trying.',
+  retry: 'Try now',
 } as const;

@@ -3,7 +3,8 @@ import type { RouteSlotEntry } from './slot-shape.ts';
 
 /**
  * The route table (spec section 2), each route declared once: its path and aliases, its title and description,
- * and the remote sections it shows in order, with the space each reserves and the props each gets. The shell
+ * and the remote sections it shows in order, with the space each reserves, the props each gets and whether it
+ * needs its code to act (`needsCode`: a form, a filter, a toggle; every other section works from its HTML). The shell
  * renders its routes from it, the page generator writes and preloads each page from it, the production server
  * answers 404 for anything outside it, the sitemap lists it, and the e2e suite reads it. The federation package
  * (federation/route-slots) typechecks every slot against its remote's declared exposes.
@@ -45,12 +46,15 @@ export const routes = {
         module: 'PortfolioSection',
         props: { context: 'home' },
         reserve: { base: 2910, md: 1380, lg: 1110 },
+        // The category filter.
+        needsCode: true,
       },
       { remote: 'mf_portfolio', module: 'ProcessSection', reserve: processReserve },
       { remote: 'mf_marketing', module: 'PricingSection', reserve: { base: 3000, md: 2700, lg: 1340 } },
       { remote: 'mf_marketing', module: 'TestimonialsSection', reserve: testimonialsReserve },
       { remote: 'mf_marketing', module: 'CallToActionBand', reserve: callToActionReserve },
-      { remote: 'mf_marketing', module: 'ClientCarousel', reserve: { base: 520, md: 500 } },
+      // Its pause button.
+      { remote: 'mf_marketing', module: 'ClientCarousel', reserve: { base: 520, md: 500 }, needsCode: true },
     ],
   },
   services: {
@@ -99,6 +103,8 @@ export const routes = {
         module: 'PortfolioPage',
         tone: 'dark',
         reserve: { base: 4550, md: 2560, lg: 2020 },
+        // The category filter and View More Projects.
+        needsCode: true,
       },
     ],
   },
@@ -131,6 +137,8 @@ export const routes = {
         tone: 'dark',
         reserve: { base: 2400, md: 1800 },
         runtimeConfigProp: 'runtimeConfig',
+        // The enquiry and Get In Touch forms and the FAQ's questions.
+        needsCode: true,
       },
     ],
   },

@@ -27,4 +27,10 @@ export interface RouteSlotEntry {
   props?: Readonly<Record<string, unknown>>;
   /** The prop that receives this environment's run-time config (runtime.json: API URL, EmailJS settings). */
   runtimeConfigProp?: string;
+  /**
+   * The section has controls that act only with its code: a form, a filter, a toggle. Its prerendered HTML
+   * reads completely and its links work without code; while its code cannot be loaded, the shell shows a small
+   * notice beside it saying so. A section without this flag needs no code to be used.
+   */
+  needsCode?: true;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EarlyInput, holdEarlyInput } from './early-input.ts';
-import { shellLiveAttribute, slotAttribute, slotLiveAttribute } from './protocol.ts';
+import { shellLiveAttribute, slotAttribute, slotLiveAttribute, slotNoticeAttribute } from './protocol.ts';
 
 /** A page like a prerendered one: a shell button, a slot with a button, a link and a form, nothing live. */
 function page() {
@@ -95,6 +95,19 @@ describe('input before its part of the page is live', () => {
     slot.setAttribute(slotLiveAttribute, '');
     input.replay();
     expect(submitted).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats the shell’s notice inside a slot whose code cannot load as the shell’s: its Retry is not held', () => {
+    const { slot } = page();
+    slot.insertAdjacentHTML('beforeend', `<p ${slotNoticeAttribute}><button id="retry">Try now</button></p>`);
+    const retry = document.getElementById('retry') as HTMLButtonElement;
+    const handler = vi.fn();
+    retry.addEventListener('click', handler);
+    document.documentElement.setAttribute(shellLiveAttribute, '');
+    retry.click();
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(wanted).toEqual([]);
+    expect(input.held()).toBe(0);
   });
 
   it('drops what was held for an element that is gone', () => {

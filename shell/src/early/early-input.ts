@@ -6,7 +6,7 @@
  * part is live. Links are left alone (they navigate without any script), and so are fields: typing goes into
  * the field as usual and the form adopts it when it hydrates (shared-content's useHydratedForm).
  */
-import { shellLiveAttribute, slotAttribute, slotLiveAttribute } from './protocol.ts';
+import { shellLiveAttribute, slotAttribute, slotLiveAttribute, slotNoticeAttribute } from './protocol.ts';
 
 /** The controls whose activation needs the page's code. */
 const activators = 'button, [role="button"], input[type="submit"], input[type="button"]';
@@ -20,8 +20,12 @@ export interface EarlyInputOptions {
   onSlotWanted: (slot: string) => void;
 }
 
-/** The slot element a node belongs to, or null for the shell's own parts (header, footer). */
-export const slotElementOf = (node: Element): Element | null => node.closest(`[${slotAttribute}]`);
+/**
+ * The slot element a node belongs to, or null for the shell's own parts (header, footer, and the notice it
+ * shows inside a slot whose code cannot load yet).
+ */
+export const slotElementOf = (node: Element): Element | null =>
+  node.closest(`[${slotNoticeAttribute}]`) ? null : node.closest(`[${slotAttribute}]`);
 
 /** Whether the part of the page an element belongs to answers input yet. */
 export function isLive(element: Element): boolean {

@@ -43,6 +43,11 @@ export const deferredPlanId = 'deferred-scripts';
 export const slotAttribute = 'data-remote-slot';
 /** Set on a slot's element once the slot answers input (hydrated, or showing the shell's fallback). */
 export const slotLiveAttribute = 'data-slot-live';
+/**
+ * On the shell's own notice inside a slot whose code cannot load yet (federation/SlotNotice.tsx): the notice
+ * is the shell's, live with it, so input on it is never held for the slot.
+ */
+export const slotNoticeAttribute = 'data-slot-notice';
 /** Set on <html> once the shell (header, footer, routing) answers input. */
 export const shellLiveAttribute = 'data-shell-live';
 

@@ -16,9 +16,10 @@ import {
   countView,
 } from '../telemetry/remote-health.ts';
 import { forgetPreparedSlot, preparedSlot } from './prepared-slots.ts';
-import { loadExposedComponent } from './remote-registry.ts';
+import { backgroundRetry, isLoadFailure, loadExposedComponent } from './remote-registry.ts';
 import { SlotErrorBoundary } from './SlotErrorBoundary.tsx';
-import { SlotFallback } from './SlotFallback.tsx';
+import { type FallbackReason, SlotFallback } from './SlotFallback.tsx';
+import { SlotNotice } from './SlotNotice.tsx';
 import { SlotPlaceholder, type SlotTone } from './SlotPlaceholder.tsx';
 import type { SlotReserve } from './slot-reserve.ts';
 
@@ -37,6 +38,8 @@ export type RemoteSlotProps<R extends RemoteName, M extends ImportedModule<R>> =
   reserve: SlotReserve;
   /** 'dark' for a slot that opens the page under the transparent header. */
   tone?: SlotTone;
+  /** The section acts only with its code (a form, a filter): the route table's `needsCode`. */
+  needsCode?: boolean;
 } & SlotPropsInput<PropsOf<R, M>>;
 
 const noProps = {};
@@ -47,19 +50,28 @@ const noProps = {};
  * client navigation loads. A slot prerendered into the page keeps its HTML and is hydrated when it is wanted
  * (near the viewport, reached for, or the browser idle: ../hydration/); a slot whose prerendered HTML is its
  * fallback renders that fallback, then loads the remote again.
+ *
+ * A failure to load its code never takes a prerendered slot's HTML away: its boundary stays suspended (React
+ * keeps dehydrated HTML while it waits), its links navigate without code, and its code is tried again in the
+ * background (background-retry.ts) until it arrives and hydrates as usual. Input the page loader held for it
+ * stays held until then. A slot that needs its code to act (`needsCode`) shows a notice beside it meanwhile.
+ * Only a slot with nothing prerendered (client navigation) shows the fallback for a failed load, and any slot
+ * whose component throws shows it too, saying so.
  */
 export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   slotProps: RemoteSlotProps<R, M>,
 ) {
-  const { remote, module, reserve, tone = 'light', props, resolveProps } = slotProps;
+  const { remote, module, reserve, tone = 'light', needsCode = false, props, resolveProps } = slotProps;
   const slot = `${remote}/${module}`;
   // Read once: what the page's HTML holds for this slot. A later mount (client navigation) finds nothing.
   const [prepared] = useState(() => preparedSlot(slot));
   const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(prepared?.state === 'failed');
+  const [failed, setFailed] = useState<FallbackReason | null>(prepared?.state === 'failed' ? 'load' : null);
+  // A prerendered slot whose code could not be loaded yet: its HTML stays, and the code is tried again.
+  const [waitingForCode, setWaitingForCode] = useState(false);
   const element = useRef<HTMLDivElement>(null);
   const retry = useCallback(() => {
-    setFailed(false);
+    setFailed(null);
     setAttempt((value) => value + 1);
   }, []);
   const deferred = attempt === 0 && prepared?.state === 'deferred';
@@ -67,21 +79,36 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   const view = usePageView();
   useEffect(() => countView(view, remote), [view, remote]);
 
+  // Tracked by the page, so the router, the interactive mark and idle hydration know where each slot is.
+  const tracked = useRef<TrackedSlot | null>(null);
+
   const load = useMemo(() => {
     // The prerenderer loaded the module before rendering: it renders at once.
-    if (attempt === 0 && prepared?.state === 'loaded') return { Component: prepared.component, start() {} };
+    if (attempt === 0 && prepared?.state === 'loaded')
+      return { Component: prepared.component, start() {}, stop() {}, resume() {} };
+    const loadOnce = async (tries: number) => {
+      const [exposed, resolved] = await Promise.all([
+        loadExposedComponent(remote, module, tries),
+        resolveProps ? (resolveProps() as Promise<object>) : Promise.resolve({}),
+      ]);
+      return { component: exposed.default, props: resolved };
+    };
+    const warn = (error: unknown) =>
+      console.warn(`[shell] ${slot} failed: ${error instanceof Error ? error.message : String(error)}`);
     const next = slotLoad(
-      async () => {
-        const [exposed, resolved] = await Promise.all([
-          loadExposedComponent(remote, module, attempt),
-          resolveProps ? (resolveProps() as Promise<object>) : Promise.resolve({}),
-        ]);
-        return { component: exposed.default, props: resolved };
-      },
+      deferred
+        ? (stopped) =>
+            loadKeepingContent(remote, loadOnce, stopped, (error) => {
+              warn(error);
+              countLoadFailure(view, remote, error);
+              if (tracked.current) pageHydration.update(tracked.current, { phase: 'unavailable' });
+              setWaitingForCode(true);
+            })
+        : () => loadOnce(attempt),
       (error) => {
-        console.warn(`[shell] ${slot} failed: ${error instanceof Error ? error.message : String(error)}`);
+        warn(error);
         countLoadFailure(view, remote, error);
-        setFailed(true);
+        setFailed('load');
         pageHydration.hydrateRemote(remote);
       },
     );
@@ -90,9 +117,12 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
     return next;
     // resolveProps runs once per attempt (a Retry runs it again); direct props flow on every render.
   }, [remote, module, attempt]);
+  // A slot unmounted (a client navigation away) stops trying in the background.
+  useEffect(() => {
+    load.resume();
+    return () => load.stop();
+  }, [load]);
 
-  // Tracked by the page, so the router, the interactive mark and idle hydration know where each slot is.
-  const tracked = useRef<TrackedSlot | null>(null);
   // A prerendered slot's HTML, to tell once it is live whether React kept it or rendered the slot anew.
   const prerendered = useRef<(() => boolean) | null>(null);
   useEffect(() => {
@@ -143,6 +173,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   const contentLive = useCallback(() => {
     if (prerendered.current?.()) countHydrationMismatch(view, remote);
     prerendered.current = null;
+    setWaitingForCode(false);
     settle('live');
   }, [settle, view, remote]);
   // A load that failed, or a component that threw while rendering (its error boundary shows the fallback).
@@ -153,6 +184,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   const caught = useCallback(
     (error: Error) => {
       countSlotError(view, remote, error);
+      setWaitingForCode(false);
       fellBack();
     },
     [view, remote, fellBack],
@@ -162,18 +194,65 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
     if (failed) fellBack();
   }, [failed, fellBack]);
 
-  const fallback = <SlotFallback remote={remote} slot={slot} reserve={reserve} tone={tone} onRetry={retry} />;
+  const contentProps = props ?? noProps;
+  // The same element while the slot waits for its code, so that showing the notice beside it re-renders
+  // nothing inside: React gives up dehydrated HTML whose boundary receives new props before it could hydrate.
+  const content = useMemo(() => {
+    const fallbackFor = (reason: FallbackReason) => (
+      <SlotFallback
+        remote={remote}
+        slot={slot}
+        reserve={reserve}
+        tone={tone}
+        reason={reason}
+        onRetry={retry}
+      />
+    );
+    if (failed) return fallbackFor(failed);
+    return (
+      <SlotErrorBoundary
+        key={attempt}
+        slot={slot}
+        fallback={(error) => fallbackFor(isLoadFailure(error) ? 'load' : 'render')}
+        onError={caught}
+      >
+        <Suspense fallback={<SlotPlaceholder reserve={reserve} tone={tone} />}>
+          <SlotContent component={load.Component} props={contentProps} onLive={contentLive} />
+        </Suspense>
+      </SlotErrorBoundary>
+    );
+  }, [failed, attempt, remote, slot, reserve, tone, retry, caught, load, contentProps, contentLive]);
+
   return (
     <div ref={element} {...{ [slotAttribute]: slot }}>
-      {failed ? (
-        fallback
-      ) : (
-        <SlotErrorBoundary key={attempt} slot={slot} fallback={() => fallback} onError={caught}>
-          <Suspense fallback={<SlotPlaceholder reserve={reserve} tone={tone} />}>
-            <SlotContent component={load.Component} props={props ?? noProps} onLive={contentLive} />
-          </Suspense>
-        </SlotErrorBoundary>
-      )}
+      {content}
+      {waitingForCode && needsCode ? <SlotNotice remote={remote} slot={slot} /> : null}
     </div>
   );
+}
+
+/**
+ * Loads a prerendered slot's code until it arrives: each round is the usual tries (retryPolicy), and after a
+ * failed round `onUnavailable` is told and the next round waits for the remote's background schedule. Later
+ * rounds load as a Retry does (remotes.json read again, the remote registered again once per round). Never
+ * rejects, so React keeps the slot's HTML however long it takes.
+ */
+async function loadKeepingContent<T>(
+  remote: RemoteName,
+  loadOnce: (tries: number) => Promise<T>,
+  stopped: () => boolean,
+  onUnavailable: (error: unknown) => void,
+): Promise<T> {
+  for (let round = 0; ; round += 1) {
+    try {
+      const loaded = await loadOnce(round);
+      backgroundRetry.succeeded(remote);
+      return loaded;
+    } catch (error) {
+      if (stopped()) return new Promise<T>(() => undefined);
+      onUnavailable(error);
+      await backgroundRetry.nextRound(remote);
+      if (stopped()) return new Promise<T>(() => undefined);
+    }
+  }
 }

@@ -33,23 +33,37 @@ const Box = styled('section', { shouldForwardProp: (prop) => prop !== 'reserve' 
 
 const RetryButton = styled.button(({ theme }) => buttonStyles(theme, 'primary'));
 
+/** Why the section is not shown: its code could not be loaded, or it failed while rendering (a bug). */
+export type FallbackReason = 'load' | 'render';
+
 export interface SlotFallbackProps {
   remote: RemoteName;
   slot: string;
   reserve: SlotReserve;
   tone: SlotTone;
+  reason: FallbackReason;
   onRetry: () => void;
 }
 
-/** The friendly stand-in for a remote section that could not be shown, with a Retry that loads it again. */
-export function SlotFallback({ remote, slot, reserve, tone, onRetry }: SlotFallbackProps) {
+/**
+ * The friendly stand-in for a remote section that could not be shown, with a Retry that loads it again. Only a
+ * failed load asks the visitor to check their connection: a section whose code threw says something went wrong.
+ */
+export function SlotFallback({ remote, slot, reserve, tone, reason, onRetry }: SlotFallbackProps) {
   const headingId = useId();
   // Any Retry of this remote (this button or another failed section's) loads this section again too.
   useEffect(() => onRemoteRetry(remote, onRetry), [remote, onRetry]);
   return (
-    <Box reserve={reserve} tone={tone} aria-labelledby={headingId} data-slot-state="failed" data-slot={slot}>
+    <Box
+      reserve={reserve}
+      tone={tone}
+      aria-labelledby={headingId}
+      data-slot-state="failed"
+      data-failure={reason}
+      data-slot={slot}
+    >
       <h2 id={headingId}>{remoteFallbackCopy.heading}</h2>
-      <p>{remoteFallbackCopy.text}</p>
+      <p>{reason === 'render' ? remoteFallbackCopy.renderErrorText : remoteFallbackCopy.text}</p>
       <RetryButton type="button" onClick={() => requestRemoteRetry(remote)}>
         {remoteFallbackCopy.retry}
       </RetryButton>

@@ -12,6 +12,7 @@ import { exposes as marketingExposes } from 'mf-marketing/exposes';
 import { exposes as portfolioExposes } from 'mf-portfolio/exposes';
 import type { ComponentType } from 'react';
 import type { LoadFailureReason } from 'shared-content/enquiry/telemetry-contract';
+import { createBackgroundRetry } from './background-retry.ts';
 
 type Loaders = Record<string, () => Promise<{ default: unknown }>>;
 
@@ -47,3 +48,6 @@ export const isLoadFailure = (error: unknown): boolean => error instanceof Remot
 
 export const onRemoteRetry = (_remote: RemoteName, _listener: () => void) => () => undefined;
 export const requestRemoteRetry = (_remote: RemoteName) => undefined;
+
+/** Nothing loads over the network here, so nothing waits for a background retry. */
+export const backgroundRetry = createBackgroundRetry(() => undefined);

@@ -6,6 +6,7 @@ import { retryPolicy } from 'federation/retry-policy';
 import type { ComponentType } from 'react';
 import type { LoadFailureReason } from 'shared-content/enquiry/telemetry-contract';
 import { onceUntilFailure, shellFetch } from '../config/fetch-config.ts';
+import { createBackgroundRetry } from './background-retry.ts';
 import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-plugin.ts';
 import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
 import { fetchResolvedRemoteMap, mapIntegrity } from './remote-map-source.ts';
@@ -126,7 +127,14 @@ function reloadOf(remote: RemoteName): RemoteReload {
 
 export const onRemoteRetry = (remote: RemoteName, listener: () => void) => reloadOf(remote).onRetry(listener);
 
-export const requestRemoteRetry = (remote: RemoteName) => reloadOf(remote).requestRetry();
+/** When the prerendered sections waiting for a remote's code try again (background-retry.ts). */
+export const backgroundRetry = createBackgroundRetry((remote) => reloadOf(remote).startRound());
+
+/** A visitor's Retry: every failed slot of the remote loads again, and so does every section waiting for it. */
+export function requestRemoteRetry(remote: RemoteName) {
+  reloadOf(remote).requestRetry();
+  backgroundRetry.retryNow(remote);
+}
 
 /**
  * Another version of a remote (a rollback or a release seen by a Retry) must not inherit the chunks the first

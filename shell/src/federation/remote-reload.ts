@@ -45,8 +45,16 @@ export class RemoteReload {
 
   /** A visitor asked for this remote again: a new round, and every failed slot of it loads again. */
   requestRetry() {
-    this.#round += 1;
+    this.startRound();
     for (const listener of [...this.#listeners]) listener();
+  }
+
+  /**
+   * A new round without a visitor: the background retry of the prerendered sections waiting for this remote's
+   * code (background-retry.ts). Their loads register the remote again once in it, as a Retry's do.
+   */
+  startRound() {
+    this.#round += 1;
   }
 
   /** Registers the remote again for a visitor's Retry, once per round. */

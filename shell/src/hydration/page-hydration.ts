@@ -4,7 +4,12 @@
  * its code has loaded and React has taken over its HTML (or it has fallen back); see RemoteSlot.
  */
 
-export type SlotPhase = 'waiting' | 'loading' | 'live' | 'failed';
+/**
+ * `unavailable`: a prerendered slot whose code could not be loaded. Its HTML stays (readable, its links
+ * work) and stays dehydrated while its code is tried again in the background; it counts as settled, so the
+ * page's marks and idle hydration go on without it, and it becomes live once its code arrives.
+ */
+export type SlotPhase = 'waiting' | 'loading' | 'live' | 'failed' | 'unavailable';
 
 export interface TrackedSlot {
   /** "remote/Module". */
@@ -18,7 +23,7 @@ export interface TrackedSlot {
   readonly trigger: () => void;
 }
 
-const settledPhases: readonly SlotPhase[] = ['live', 'failed'];
+const settledPhases: readonly SlotPhase[] = ['live', 'failed', 'unavailable'];
 export const isSettled = (slot: Pick<TrackedSlot, 'phase'>) => settledPhases.includes(slot.phase);
 
 export class PageHydration {
@@ -65,7 +70,10 @@ export class PageHydration {
     return this.slots.some((slot) => slot.dehydrated);
   }
 
-  /** True once every slot that was on screen at the start answers input (or has fallen back). */
+  /**
+   * True once every slot that was on screen at the start answers input, has fallen back, or keeps its
+   * prerendered HTML because its code could not be loaded.
+   */
   inViewSettled(): boolean {
     return this.slots.every((slot) => !slot.inViewAtStart || isSettled(slot));
   }

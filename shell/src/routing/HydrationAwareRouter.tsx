@@ -26,12 +26,25 @@ export function HydrationAwareRouter({ children }: { children: ReactNode }) {
   const shown = useRef(state.location);
 
   useLayoutEffect(() => {
-    // Changes apply in the order they happened, even when an earlier one is waiting for slots.
+    // Changes apply in the order they happened, even when an earlier one is waiting for slots. A slot whose
+    // code cannot load keeps waiting (its HTML is kept until its code arrives), so a change still waiting for
+    // slots gives way to the next one: the visitor's later navigation is never stuck behind it.
     let queue = Promise.resolve();
+    let latest = 0;
+    let superseded: () => void = () => undefined;
     return history.current?.listen(({ action, location }) => {
+      latest += 1;
+      const change = latest;
+      superseded();
+      const next = new Promise<void>((resolve) => {
+        superseded = resolve;
+      });
       queue = queue.then(async () => {
+        if (change !== latest) return;
         const sameRoute = routeIdOfPath(location.pathname) === routeIdOfPath(shown.current.pathname);
-        if (sameRoute && pageHydration.hasDehydrated()) await pageHydration.hydrateAll();
+        if (sameRoute && pageHydration.hasDehydrated())
+          await Promise.race([pageHydration.hydrateAll(), next]);
+        if (change !== latest) return;
         shown.current = location;
         startTransition(() => setState({ action, location }));
       });

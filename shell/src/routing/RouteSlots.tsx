@@ -17,6 +17,7 @@ interface DeclaredSlotProps {
   tone?: SlotTone;
   props?: object;
   resolveProps?: () => Promise<object>;
+  needsCode?: boolean;
 }
 
 // Each entry of routeSlots is typed against its remote's contract there; RemoteSlot's generics cannot follow
@@ -52,6 +53,7 @@ export function RouteSlots({ route }: RouteSlotsProps) {
           module={slot.module}
           reserve={slot.reserve}
           tone={slot.tone}
+          needsCode={slot.needsCode}
           {...slotProps(slot)}
         />
       ))}

@@ -1,0 +1,66 @@
+import type { RemoteName } from 'federation/remotes';
+import { slotNoticeCopy } from 'shared-content/site';
+import { styled } from 'shared-content/styling';
+import { slotNoticeAttribute } from '../early/protocol.ts';
+import { requestRemoteRetry } from './remote-registry.ts';
+
+/**
+ * Sticky at the bottom of the viewport while its section is on screen, and at the section's end otherwise: the
+ * visitor sees it wherever the section's controls are, and it never covers the section for good.
+ */
+const Notice = styled.p(({ theme }) => ({
+  position: 'sticky',
+  bottom: theme.space[4],
+  zIndex: 1,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: theme.space[3],
+  width: 'fit-content',
+  maxWidth: `calc(100% - 2 * ${theme.space[4]})`,
+  margin: `${theme.space[4]} auto`,
+  padding: `${theme.space[2]} ${theme.space[4]}`,
+  borderRadius: theme.radii.lg,
+  boxShadow: theme.shadows.md,
+  background: theme.color.bg.page,
+  color: theme.color.fg.default,
+  fontSize: theme.font.size.sm,
+}));
+
+const RetryButton = styled.button(({ theme }) => ({
+  minHeight: 44,
+  paddingInline: theme.space[4],
+  borderRadius: theme.radii.full,
+  border: `2px solid ${theme.color.border.brand}`,
+  background: 'transparent',
+  color: theme.color.fg.brand,
+  fontWeight: theme.font.weight.semibold,
+  cursor: 'pointer',
+}));
+
+export interface SlotNoticeProps {
+  remote: RemoteName;
+  slot: string;
+}
+
+/**
+ * Beside a prerendered section that needs its code to act while that code cannot load: the section stays as
+ * it is (readable, its links work) and the shell keeps trying; Try now tries every waiting section of the
+ * remote at once. A status, so a screen reader announces it without moving the focus.
+ */
+export function SlotNotice({ remote, slot }: SlotNoticeProps) {
+  return (
+    <Notice
+      role="status"
+      data-slot-state="waiting-for-code"
+      data-slot={slot}
+      {...{ [slotNoticeAttribute]: '' }}
+    >
+      <span>{slotNoticeCopy.text}</span>
+      <RetryButton type="button" onClick={() => requestRemoteRetry(remote)}>
+        {slotNoticeCopy.retry}
+      </RetryButton>
+    </Notice>
+  );
+}

@@ -57,14 +57,31 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /** Starts the site; resolves once its pages answer. Returns the function that stops it (and its API). */
-export async function startCanarySite(): Promise<{ stop: () => Promise<void>; output: () => string }> {
+export async function startCanarySite(): Promise<ComposedSite> {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(scratchDir, { recursive: true });
+  return runComposedSite(canaryEnv, ['--no-build']);
+}
+
+export interface ComposedSite {
+  stop: () => Promise<void>;
+  output: () => string;
+}
+
+/**
+ * Runs `scripts/start.ts` with `args` in `env`, as `npm start` does, below the suite's priority; resolves once
+ * the site's pages answer. Returns the function that stops it (and its API) and what it printed.
+ */
+export async function runComposedSite(
+  env: NodeJS.ProcessEnv,
+  args: readonly string[],
+): Promise<ComposedSite> {
+  const origin = originOf(shell, env);
   let output = '';
   const child: ChildProcess = spawn(
     join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    ['scripts/start.ts', '--no-build'],
-    { cwd: repoRoot, env: canaryEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    ['scripts/start.ts', ...args],
+    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   // Below the suite's own server and browsers: its prerendering must not stretch the timings of other tests.
   if (child.pid !== undefined) setPriority(child.pid, 10);
@@ -75,9 +92,9 @@ export async function startCanarySite(): Promise<{ stop: () => Promise<void>; ou
     output += chunk.toString();
   });
   const deadline = Date.now() + 90_000;
-  while (!(await answers(canaryOrigin))) {
-    if (child.exitCode !== null) throw new Error(`The canary site stopped:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`The canary site did not answer within 90 s:\n${output}`);
+  while (!(await answers(origin))) {
+    if (child.exitCode !== null) throw new Error(`The site stopped:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The site did not answer within 90 s:\n${output}`);
     await new Promise((done) => setTimeout(done, 250));
   }
   const stop = async () => {

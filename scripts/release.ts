@@ -1,6 +1,7 @@
 /**
  * pnpm release <remote-folder> [--canary <percent>] [--build-dir <dir>] [--force]
  * pnpm release <remote-folder> promote | abort [--reason <text>]
+ * pnpm release shell [--build-dir <dir>] [--force]
  * pnpm release status [<remote-folder>]  |  pnpm release watch [--once]
  * Builds one remote, checks it against the shell, publishes it into deploy/<remote-folder>/<version>/ and
  * points only that remote's entry of the environment's remotes.json at it (atomically): for everyone, or for a
@@ -16,6 +17,7 @@ import { runPnpm } from './lib/run.ts';
 
 const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build-dir <dir>] [--force]
        pnpm release <remote-folder> promote | abort [--reason <text>]
+       pnpm release shell [--build-dir <dir>] [--force]
        pnpm release status [<remote-folder>]
        pnpm release watch [--once]
 
@@ -29,6 +31,8 @@ const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build
   --force              release even if the contract check fails (its slots will show their fallback)
   promote              the canary becomes the default for everyone; the old default leaves the map
   abort                the canary leaves the map, the default serves everyone again (--reason: why, for the log)
+  shell                build the shell, check every live remote version against it, publish it, write the pages
+                       (--build-dir: a folder with the shell's dist/ and dist-server/; --force: despite breaking)
   status               live versions, their traffic and health, the canary check's verdict, the last auto-abort
   watch                check every canary now and then, aborting those clearly worse (--once: one check)
 
@@ -45,7 +49,7 @@ await runCommand(usage, () => {
     deploy: deployDir(),
     env: process.env,
     build(name) {
-      const { folder } = remotes[name];
+      const folder = name === 'shell' ? name : remotes[name].folder;
       console.log(`Building ${folder}…`);
       if (!runPnpm(['--filter', folder, 'build']))
         throw new Error(`The build of ${folder} failed; nothing was released.`);

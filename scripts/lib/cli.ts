@@ -27,7 +27,7 @@ export function resolveRemote(argument: string | undefined): RemoteName {
   if (match) return match;
   if (argument === 'shell') {
     throw new UsageError(
-      'The shell is not a remote: it is deployed as a whole (pnpm build, then deploy/shell).',
+      'The shell is not a remote: it is released with pnpm release shell, as a whole (no canary, no rollback).',
     );
   }
   throw new UsageError(`Unknown remote "${argument}". Choose one of: ${folders.join(', ')}.`);

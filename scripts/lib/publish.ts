@@ -32,6 +32,11 @@ export function releaseVersion(buildDir: string): string {
   return `${packageVersion(manifest, raw)}-${hash.digest('hex').slice(0, 8)}`;
 }
 
+/** A file of the shell's folder the environment owns (its maps, crawler files, their temporary and lock files). */
+export function isEnvironmentFile(file: string): boolean {
+  return environmentFiles.has(file) || crawlerFiles.has(file) || /\.(tmp|lock)$/.test(basename(file));
+}
+
 /**
  * A shell build's version, the same whether read from its dist/ or from a deploy folder's shell/: its package
  * version plus a hash of every file of its browser and Node builds, leaving out the files the environment adds
@@ -42,10 +47,7 @@ export function shellVersion(browserDir: string, serverDir: string): string {
   const manifest = join(browserDir, 'mf-manifest.json');
   if (!existsSync(manifest)) throw new Error(`${browserDir} has no mf-manifest.json: build the shell first`);
   const hash = createHash('sha256');
-  const built = filesBelow(browserDir).filter((file) => {
-    const name = basename(file);
-    return !environmentFiles.has(file) && !crawlerFiles.has(file) && !/\.(tmp|lock)$/.test(name);
-  });
+  const built = filesBelow(browserDir).filter((file) => !isEnvironmentFile(file));
   for (const file of built) hash.update(`browser/${file}`).update(readFileSync(join(browserDir, file)));
   for (const file of filesBelow(serverDir))
     hash.update(`server/${file}`).update(readFileSync(join(serverDir, file)));
@@ -68,7 +70,7 @@ function packageVersion(manifest: string, raw: Buffer): string {
 }
 
 /** Every file below `root`, relative to it, in a stable order (none when there is no such folder). */
-function filesBelow(root: string): string[] {
+export function filesBelow(root: string): string[] {
   if (!existsSync(root)) return [];
   return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())

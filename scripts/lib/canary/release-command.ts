@@ -7,6 +7,7 @@ import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { parseCommandLine, refuseFlags, resolveRemote, UsageError } from '../cli.ts';
 import { repoRoot } from '../paths.ts';
 import { releaseBuild } from '../release.ts';
+import { releaseShell, shellBuildIn } from '../shell-release.ts';
 import { checkCanaries, describeCheck } from './check.ts';
 import {
   abortCanary,
@@ -21,6 +22,7 @@ import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from './watche
 export type ReleaseCommand =
   | { kind: 'help' }
   | { kind: 'release'; name: RemoteName; buildDir?: string; force: boolean }
+  | { kind: 'shell'; buildDir?: string; force: boolean }
   | { kind: 'canary'; name: RemoteName; percent: number; buildDir?: string; force: boolean }
   | { kind: 'promote'; name: RemoteName }
   | { kind: 'abort'; name: RemoteName; reason?: string }
@@ -56,6 +58,15 @@ export function parseReleaseCommand(argv: readonly string[], cwd = process.cwd()
       throw new UsageError(`watch takes no arguments, got: ${positionals.join(' ')}.`);
     return { kind: 'watch', once: values.once ?? false };
   }
+  if (first === 'shell') {
+    refuseFlags(values, ['build-dir', 'force'], 'a release of the shell');
+    if (second !== undefined) throw new UsageError(`The shell has no canary: got ${positionals.join(' ')}.`);
+    return {
+      kind: 'shell',
+      force: values.force ?? false,
+      ...(values['build-dir'] ? { buildDir: resolve(cwd, values['build-dir']) } : {}),
+    };
+  }
   if (more.length > 0 || (second !== undefined && second !== 'promote' && second !== 'abort'))
     throw new UsageError(`Release one remote at a time, got: ${positionals.join(' ')}.`);
   const name = resolveRemote(first);
@@ -80,8 +91,8 @@ export function parseReleaseCommand(argv: readonly string[], cwd = process.cwd()
 export interface CommandContext {
   deploy: string;
   env: NodeJS.ProcessEnv;
-  /** Builds the remote (pnpm --filter <folder> build), throwing if the build fails. */
-  build(name: RemoteName): void;
+  /** Builds the remote or the shell (pnpm --filter <folder> build), throwing if the build fails. */
+  build(name: RemoteName | 'shell'): void;
   out(text: string): void;
   warn(text: string): void;
 }
@@ -106,6 +117,22 @@ function release(command: Extract<ReleaseCommand, { kind: 'release' }>, context:
       `  files:        ${relative(repoRoot, deploy)}/${folder}/${outcome.version}/\n` +
       `  remotes.json: ${name} → ${outcome.manifestUrl}\n` +
       `Reload the site to see it. Undo with: pnpm rollback ${folder}`,
+  );
+}
+
+function releaseTheShell(command: Extract<ReleaseCommand, { kind: 'shell' }>, context: CommandContext) {
+  const { buildDir, force } = command;
+  const { deploy, env } = context;
+  if (!buildDir) context.build('shell');
+  const outcome = releaseShell(deploy, { force, env, build: shellBuildIn(buildDir) });
+  for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
+  if (outcome.version === outcome.previous)
+    return context.out(`The shell ${outcome.version} was already live; nothing changed.`);
+  context.out(
+    `Released the shell ${outcome.version} (was ${outcome.previous ?? 'not released'}); ` +
+      'every live remote version was checked against it, and the pages were written again.\n' +
+      `  files: ${relative(repoRoot, deploy)}/shell/\n` +
+      'Reload the site to see it.',
   );
 }
 
@@ -179,6 +206,7 @@ export function runReleaseCommand(
   if (command.kind === 'watch' && !command.once) return watch(context);
   if (command.kind === 'watch') checkOnce(context);
   else if (command.kind === 'release') release(command, context);
+  else if (command.kind === 'shell') releaseTheShell(command, context);
   else if (command.kind === 'canary') canary(command, context);
   else if (command.kind === 'promote') promote(command, context);
   else if (command.kind === 'abort') abort(command, context);

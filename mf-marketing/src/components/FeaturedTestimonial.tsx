@@ -8,11 +8,14 @@ export interface FeaturedTestimonialProps {
   testimonial: Testimonial;
 }
 
-const Card = styled.figure(({ theme }) => ({
+/**
+ * The card holds the quote mark beside the testimonial; the testimonial itself (the quote and who said it) is
+ * the figure, so that its caption is the figure's own child, as HTML requires.
+ */
+const Card = styled.div(({ theme }) => ({
   position: 'relative',
   display: 'grid',
   gap: theme.space[6],
-  margin: 0,
   padding: `${theme.space[10]} ${theme.space[6]}`,
   borderRadius: theme.radii.xl,
   background: theme.gradient.hero,
@@ -30,6 +33,8 @@ const Mark = styled.span(({ theme }) => ({
   '& svg': { width: 48, height: 48 },
   [theme.mq.md]: { '& svg': { width: 64, height: 64 } },
 }));
+
+const QuoteFigure = styled.figure({ margin: 0 });
 
 const Quote = styled.blockquote(({ theme }) => ({
   margin: 0,
@@ -67,7 +72,7 @@ export function FeaturedTestimonial({ testimonial }: FeaturedTestimonialProps) {
       <Mark aria-hidden="true">
         <Icon name="quote" size={64} />
       </Mark>
-      <div>
+      <QuoteFigure>
         <Quote>
           <p>{text}</p>
         </Quote>
@@ -81,7 +86,7 @@ export function FeaturedTestimonial({ testimonial }: FeaturedTestimonialProps) {
             <StarRating rating={rating} size={24} onDark />
           </Rating>
         </Author>
-      </div>
+      </QuoteFigure>
     </Card>
   );
 }

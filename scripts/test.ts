@@ -1,6 +1,6 @@
 /**
  * Every check, in one command: typecheck, lint, unit tests, production build, contract check, cross-remote
- * e2e in Chromium. A failing step does not stop the others. Ends with one line "N passed, N failed, N skipped"
+ * e2e in Chromium (with the W3C Nu HTML checker over every prerendered page). A failing step does not stop the others. Ends with one line "N passed, N failed, N skipped"
  * over the whole run: each unit and e2e test counts once; typecheck, lint, build and the contract check count
  * as one check each. A run that ran fewer tests than test-floor.json says fails (scripts/lib/test-floor.ts);
  * `--raise-floor` raises the floor to this run's counts when the run is green.
@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { ensureChromium } from './lib/chromium.ts';
 import { parseCommandLine, UsageError } from './lib/cli.ts';
+import { ensureJava } from './lib/java.ts';
 import { repoRoot } from './lib/paths.ts';
 import { runPnpm } from './lib/run.ts';
 import {
@@ -124,6 +125,8 @@ check('contract check', built && runPnpm(['check:contracts']));
 
 console.log('\n=== e2e (Chromium)');
 const chromium = ensureChromium();
+// The HTML validity tests run the W3C Nu checker on Java; without it they fail, saying so.
+ensureJava();
 if (!built) check('e2e: not run, because the production build failed', false);
 else if (!chromium) check('e2e: Chromium unavailable', false);
 else {

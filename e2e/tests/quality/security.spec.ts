@@ -111,3 +111,36 @@ test('every link that opens a new tab has rel="noopener noreferrer"', async ({ p
     if (path === '/contact') expect(rels.length).toBeGreaterThan(0);
   }
 });
+
+test('each remote’s standalone page carries the security headers and runs under a policy of its own origin', async ({
+  request,
+  page,
+}) => {
+  const violations = await recordCspViolations(page);
+  const remoteMap = await fetchManifestUrls(request);
+  for (const [name, manifestUrl] of Object.entries(remoteMap)) {
+    // A released version's standalone page sits beside its manifest.
+    const standalone = manifestUrl.replace(/mf-manifest\.json$/, 'index.html');
+    const response = await request.get(standalone);
+    expect(response.status(), standalone).toBe(200);
+    const headers = response.headers();
+    expect(headers['x-frame-options'], name).toBe('DENY');
+    expect(headers['x-content-type-options'], name).toBe('nosniff');
+    expect(headers['referrer-policy'], name).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy'], name).toMatch(/camera=\(\)/);
+    const policy = parsePolicy(headers['content-security-policy'] ?? '');
+    expect(policy['frame-ancestors'], name).toEqual(["'none'"]);
+    expect(policy['default-src'], name).toEqual(["'self'"]);
+    expect(policy['script-src'], name).toEqual(["'self'"]);
+    expect(policy['object-src'], name).toEqual(["'none'"]);
+
+    // It runs under that policy: the showcase and one expose render, nothing is refused. ('commit': the page
+    // has a #root but is no page of the site's, so it never marks itself interactive.)
+    await page.goto(standalone, { waitUntil: 'commit' });
+    const exposes = page.getByRole('navigation', { name: `${name} exposes` });
+    await expect(exposes.getByRole('link', { name, exact: true })).toBeVisible();
+    await exposes.getByRole('link').nth(1).click();
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    expect(await violations(), name).toEqual([]);
+  }
+});

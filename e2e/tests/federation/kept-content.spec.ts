@@ -68,11 +68,11 @@ async function fail(page: Page, failure: Failure, remote: RemoteName): Promise<(
 /** Each slot's text and first heading, as the page holds them now. */
 const slotTexts = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('[data-remote-slot]')].map((slot) => ({
+    Array.from(document.querySelectorAll('[data-remote-slot]')).map((slot) => ({
       slot: slot.getAttribute('data-remote-slot'),
       heading: slot.querySelector('h1, h2')?.textContent ?? null,
       // Without the notice the shell may have added beside the content.
-      length: [...slot.children]
+      length: Array.from(slot.children)
         .filter((child) => !child.hasAttribute('data-slot-notice'))
         .reduce((sum, child) => sum + (child.textContent?.length ?? 0), 0),
     })),

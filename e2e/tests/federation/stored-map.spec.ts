@@ -22,7 +22,7 @@ async function storeBeforeScripts(page: Page, map: unknown) {
       (window as unknown as { scriptsAdded: typeof scripts }).scriptsAdded = scripts;
       new MutationObserver((mutations) => {
         for (const mutation of mutations)
-          for (const node of mutation.addedNodes)
+          for (const node of Array.from(mutation.addedNodes))
             if (node instanceof HTMLScriptElement && node.src)
               scripts.push({ src: node.src, integrity: node.getAttribute('integrity') ?? '' });
       }).observe(document, { childList: true, subtree: true });
@@ -78,10 +78,12 @@ test('a stored map without integrity, with /remotes.json blocked, runs no remote
   expect(await page.evaluate(() => (window as unknown as { mapWrites: string[] }).mapWrites)).toEqual([]);
   // Only the page's own preloads went out, each with its release's integrity (deferred-requests.ts).
   const preloads = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((link) => ({
-      href: link.href,
-      integrity: link.integrity,
-    })),
+    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')).map(
+      (link) => ({
+        href: link.href,
+        integrity: link.integrity,
+      }),
+    ),
   );
   for (const url of remoteScriptRequests) {
     expect(preloads.find((preload) => preload.href === url)?.integrity).toMatch(/^sha384-/);

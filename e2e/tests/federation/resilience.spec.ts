@@ -1,4 +1,5 @@
 import type { RemoteName } from 'build-config/topology';
+import { slotNoticeCopy } from 'shared-content/site';
 import { expect, type RemoteFailure, test } from '../../fixtures.ts';
 
 /** Mounts of mf-marketing on the home page (shell/src/routing/route-slots.ts): each falls back on its own. */
@@ -51,22 +52,26 @@ for (const { remote, path, content, slots, survivor } of cases) {
     }) => {
       const restore = await breakRemote(remote, failure);
       await page.goto(path);
+      // Opened prerendered: the remote's sections keep their content while their code cannot load.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       const fallbacks = page.getByRole('region', { name: fallbackHeading });
+      await expect(fallbacks).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: content })).toBeVisible();
+      await expect(page.getByTestId('site-header')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      if (survivor) await expect(page.getByRole('heading', { name: survivor })).toBeVisible();
+
+      // Routing still works while the remote is down; a section mounted by client navigation, with nothing
+      // prerendered to keep, falls back.
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+      await expect(page).toHaveURL('/privacy-policy');
+      await page.goBack();
       await expect(fallbacks).toHaveCount(slots);
       // Follow the remote's first slot; its Retry retries every failed slot of the same remote.
       const slot = await fallbacks.first().getAttribute('data-slot');
       const fallback = page.locator(`[data-slot="${slot}"]`);
       await expect(fallback).toBeVisible();
       await expect(page.getByRole('heading', { name: content })).toHaveCount(0);
-      await expect(page.getByTestId('site-header')).toBeVisible();
-      await expect(page.getByRole('contentinfo')).toBeVisible();
-      if (survivor) await expect(page.getByRole('heading', { name: survivor })).toBeVisible();
-
-      // Routing still works while the remote is down.
-      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
-      await expect(page).toHaveURL('/privacy-policy');
-      await page.goBack();
-      await expect(fallback).toBeVisible();
 
       // A Retry while still down fails again, visibly.
       await fallback.getByRole('button', { name: 'Retry' }).click();
@@ -84,9 +89,11 @@ test('the shell starts and routes with every remote down', async ({ page, breakR
   for (const remote of ['mf_marketing', 'mf_portfolio', 'mf_contact'] as const)
     await breakRemote(remote, 'unreachable');
   await page.goto('/');
-  await expect(page.getByRole('region', { name: fallbackHeading })).toHaveCount(
-    homeMarketingSlots + homePortfolioSlots,
-  );
+  // The prerendered sections stay; only client navigation below shows a fallback.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.locator('[data-remote-slot]')).toHaveCount(homeMarketingSlots + homePortfolioSlots);
+  await expect(page.getByRole('region', { name: fallbackHeading })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: /Elevate Your Business/ })).toBeVisible();
   await expect(page.getByTestId('site-header')).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page).toHaveURL('/terms-conditions');
@@ -117,20 +124,24 @@ test('a placeholder holds the space while a remote loads', async ({ page }) => {
   await expect(page.locator('[data-slot-state="loading"]')).toHaveCount(0);
 });
 
-test('mf_portfolio down on the home page: both its slots fall back, one Retry brings both back', async ({
+test('mf_portfolio down on the home page: both its sections stay, the filter says it waits, one Try now brings both live', async ({
   page,
   breakRemote,
 }) => {
   const restore = await breakRemote('mf_portfolio', 'unreachable');
   await page.goto('/');
-  const fallbacks = page.getByRole('region', { name: fallbackHeading });
-  await expect(fallbacks).toHaveCount(2);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('region', { name: fallbackHeading })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: /Elevate Your Business/ })).toBeVisible();
-  await restore();
-  await fallbacks.first().getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Our Process' })).toBeVisible();
-  await expect(fallbacks).toHaveCount(0);
+  const notice = page.locator('[data-slot-notice][data-slot="mf_portfolio/PortfolioSection"]');
+  await expect(notice).toHaveCount(1);
+  await restore();
+  await notice.getByRole('button', { name: slotNoticeCopy.retry }).click();
+  for (const slot of ['mf_portfolio/PortfolioSection', 'mf_portfolio/ProcessSection'])
+    await expect(page.locator(`[data-remote-slot="${slot}"]`)).toHaveAttribute('data-slot-live', '');
+  await expect(page.locator('[data-slot-notice]')).toHaveCount(0);
 });
 
 test('a failed page-sized section falls back in a compact box, not its full reserved height', async ({
@@ -138,7 +149,9 @@ test('a failed page-sized section falls back in a compact box, not its full rese
   breakRemote,
 }) => {
   await breakRemote('mf_marketing', 'unreachable');
-  await page.goto('/privacy-policy');
+  // Mounted by client navigation (nothing prerendered to keep), so it falls back.
+  await page.goto('/portfolio');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   const fallback = page.getByRole('region', { name: fallbackHeading });
   await expect(fallback).toBeVisible();
   const box = await fallback.boundingBox();

@@ -25,8 +25,10 @@ import { liveRelease } from './remote-builds.ts';
  * The outage matrix with real servers: for each remote, its server stopped, a server that accepts the
  * connection and never answers, HTTP 500 for its manifest, a manifest pointing at a missing chunk, a release
  * whose exposed component throws while rendering in the browser, and a release whose manifest is incompatible.
- * Each time the header, footer, routing and the other remotes keep working, the fallback shows within the
- * documented time, and Retry brings the section back without a reload once the remote is back.
+ * Each time the header, footer, routing and the other remotes keep working; the prerendered section stays and
+ * the page is interactive within the documented time (a component that throws falls back, saying so); after a
+ * client navigation the fallback shows within that time, and Retry brings the section back without a reload
+ * once the remote is back.
  */
 // In order, in one worker (the tests share the site); a failure does not skip the rest of the matrix.
 test.describe.configure({ mode: 'default', timeout: 120_000 });
@@ -72,6 +74,10 @@ const cases: RemoteCase[] = [
 
 interface Outage {
   name: string;
+  /** The remote's code arrives but its component throws: a bug, so even a prerendered section falls back. */
+  renderError?: true;
+  /** The prerender step refuses the release too, so the page's HTML holds the fallback: nothing to keep. */
+  fallbackInHtml?: true;
   /** Starts the outage; returns what ends it (the remote coming back). */
   start(site: OutageSite, remoteCase: RemoteCase): Promise<() => Promise<void> | void>;
   withinMs: number;
@@ -116,6 +122,7 @@ const outages: Outage[] = [
   },
   {
     name: 'a release whose exposed component throws while rendering',
+    renderError: true,
     withinMs: fastFailureMs,
     async start(_site, { remote, expose }) {
       return releaseVariant(remote, throwingBuild(remote, expose));
@@ -123,6 +130,7 @@ const outages: Outage[] = [
   },
   {
     name: 'a release whose manifest is incompatible',
+    fallbackInHtml: true,
     withinMs: fastFailureMs,
     async start(_site, { remote }) {
       return releaseVariant(remote, incompatibleBuild(remote));
@@ -156,9 +164,25 @@ for (const remoteCase of cases) {
         const started = Date.now();
         // Not 'load': a preload of a host that never answers holds the load event back.
         await page.goto(`${outageOrigin}${path}`, { waitUntil: 'domcontentloaded' });
-        await expect(fallbackOf(page, slot)).toBeVisible({ timeout: outage.withinMs });
+        if (outage.renderError || outage.fallbackInHtml) {
+          // A component that throws is a bug, not the network: the fallback says so.
+          await expect(fallbackOf(page, slot)).toBeVisible({ timeout: outage.withinMs });
+          await expect(fallbackOf(page, slot)).toContainText(
+            outage.renderError ? remoteFallbackCopy.renderErrorText : remoteFallbackCopy.text,
+          );
+        } else {
+          // The prerendered section stays while its code cannot load; the page is interactive in time.
+          await page
+            .locator('html[data-interactive]')
+            .waitFor({ state: 'attached', timeout: outage.withinMs });
+          await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+          await expect(fallbackOf(page, slot)).toHaveCount(0);
+          await expect(page.locator(`[data-remote-slot="${slot}"]`)).not.toHaveAttribute('data-slot-live');
+        }
         const elapsed = Date.now() - started;
-        test.info().annotations.push({ type: 'time to fallback', description: `${elapsed} ms` });
+        test
+          .info()
+          .annotations.push({ type: 'time to fallback or interactive', description: `${elapsed} ms` });
         expect(elapsed).toBeLessThanOrEqual(outage.withinMs);
 
         // The shell stays whole: header, footer, and a route another remote renders.
@@ -166,6 +190,7 @@ for (const remoteCase of cases) {
         await expect(page.getByRole('contentinfo')).toBeVisible();
         await page.getByTestId('site-header').getByRole('link', { name: elsewhere.link }).first().click();
         await expect(page.getByRole('heading', { level: 1, name: elsewhere.heading })).toBeVisible();
+        // Back by client navigation: nothing prerendered to keep, so the section falls back.
         await page.goBack({ waitUntil: 'domcontentloaded' });
         await expect(fallbackOf(page, slot)).toBeVisible({ timeout: outage.withinMs });
       } finally {

@@ -214,7 +214,7 @@ function tamper(file: string, mark: string) {
 const portfolioBuild = join(repoRoot, 'mf-portfolio', 'dist');
 const portfolioSlots = routeSlots.home.filter((slot) => slot.remote === 'mf_portfolio');
 
-test('a chunk altered on the remote’s origin never runs: that remote falls back, the rest works, a new release restores it', async ({
+test('a chunk altered on the remote’s origin never runs: that remote’s sections stay unhydrated, the rest works, a new release restores it', async ({
   page,
 }) => {
   const { dir, manifest } = liveRelease(deploy, 'mf_portfolio');
@@ -232,11 +232,17 @@ test('a chunk altered on the remote’s origin never runs: that remote falls bac
   page.on('console', (message) => consoleLines.push(message.text()));
   await page.goto(siteOrigin);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  const fallback = page.getByRole('region', { name: fallbackHeading });
-  await expect(fallback).toHaveCount(portfolioSlots.length, { timeout: 15_000 });
-  expect(await fallback.evaluateAll((regions) => regions.map((region) => region.dataset.slot))).toEqual(
-    portfolioSlots.map((slot) => `mf_portfolio/${slot.module}`),
-  );
+  // Its prerendered sections stay, never hydrated: the one with a filter says it is waiting for its code.
+  await expect(page.locator('[data-slot-notice][data-slot="mf_portfolio/PortfolioSection"]')).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: fallbackHeading })).toHaveCount(0);
+  for (const slot of portfolioSlots) {
+    const element = page.locator(`[data-remote-slot="mf_portfolio/${slot.module}"]`);
+    await expect(element).not.toHaveAttribute('data-slot-live');
+    await expect(element.getByRole('heading').first()).toBeVisible();
+  }
   expect(await page.evaluate(() => '__agencyTamperedChunk' in globalThis)).toBe(false);
   // The console names the remote and the refused file.
   const chunkName = chunk.split('/').pop() ?? '';

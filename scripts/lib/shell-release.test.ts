@@ -13,7 +13,7 @@ import { releaseShell, type ShellBuild, shellBuildIn } from './shell-release.ts'
 
 let fixture: ReturnType<typeof makeDeploy>;
 let marketing: string;
-let prerendered: string[][];
+let prerendered: ReadonlyArray<string | null>[];
 const shellIndex = (label: string) =>
   `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><script defer src="/static/js/${label}.js"></script></head><body><div id="root"></div></body></html>`;
 const prerender: Prerender = (_deploy, paths) => {

@@ -137,7 +137,8 @@ describe('a prerendered slot whose code cannot load', () => {
   it('that needs code to act shows a notice beside its content, whose Try now loads it', async () => {
     const { container, heading, slotElement } = await prerenderedSlotWhoseCodeFails({ needsCode: true });
     const notice = await screen.findByRole('status');
-    expect(notice).toHaveTextContent(slotNoticeCopy.text);
+    // The text is put in once the region is mounted (SlotNotice), so wait for it.
+    await vi.waitFor(() => expect(notice).toHaveTextContent(slotNoticeCopy.text));
     expect(slotElement?.contains(notice)).toBe(true);
     expect(container.contains(heading)).toBe(true);
     loadExposedComponent.mockResolvedValue({ default: Portfolio });

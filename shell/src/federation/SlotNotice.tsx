@@ -1,4 +1,5 @@
 import type { RemoteName } from 'federation/remotes';
+import { useEffect, useState } from 'react';
 import { slotNoticeCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { slotNoticeAttribute } from '../early/protocol.ts';
@@ -47,9 +48,13 @@ export interface SlotNoticeProps {
 /**
  * Beside a prerendered section that needs its code to act while that code cannot load: the section stays as
  * it is (readable, its links work) and the shell keeps trying; Try now tries every waiting section of the
- * remote at once. A status, so a screen reader announces it without moving the focus.
+ * remote at once. A status, so a screen reader announces it without moving the focus: its text is put in after
+ * the region is mounted, as a live region that appears already holding its text is not announced by every
+ * screen reader.
  */
 export function SlotNotice({ remote, slot }: SlotNoticeProps) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <Notice
       role="status"
@@ -57,7 +62,7 @@ export function SlotNotice({ remote, slot }: SlotNoticeProps) {
       data-slot={slot}
       {...{ [slotNoticeAttribute]: '' }}
     >
-      <span>{slotNoticeCopy.text}</span>
+      <span>{mounted ? slotNoticeCopy.text : ''}</span>
       <RetryButton type="button" onClick={() => requestRemoteRetry(remote)}>
         {slotNoticeCopy.retry}
       </RetryButton>

@@ -6,22 +6,32 @@ import { slotNoticeAttribute } from '../early/protocol.ts';
 import { requestRemoteRetry } from './remote-registry.ts';
 
 /**
- * Sticky at the bottom of the viewport while its section is on screen, and at the section's end otherwise: the
- * visitor sees it wherever the section's controls are, and it never covers the section for good.
+ * A line of no height at the section's end, sticky at the bottom of the viewport while the section is on screen.
+ * The notice hangs above it, so it takes no space in the page: it appears without pushing the footer or
+ * anything else down (no layout shift, and a tap aimed at what was below lands there), stays where the
+ * section's controls are seen, and never leaves the section's box, so it never covers the footer.
  */
-const Notice = styled.p(({ theme }) => ({
+const Anchor = styled.div(({ theme }) => ({
   position: 'sticky',
   bottom: theme.space[4],
   zIndex: 1,
+  height: 0,
+  display: 'flex',
+  justifyContent: 'center',
+}));
+
+const Notice = styled.p(({ theme }) => ({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'center',
   gap: theme.space[3],
+  flex: 'none',
   width: 'fit-content',
   maxWidth: `calc(100% - 2 * ${theme.space[4]})`,
-  margin: `${theme.space[4]} auto`,
+  margin: 0,
   padding: `${theme.space[2]} ${theme.space[4]}`,
+  transform: 'translateY(-100%)',
   borderRadius: theme.radii.lg,
   boxShadow: theme.shadows.md,
   background: theme.color.bg.page,
@@ -56,16 +66,18 @@ export function SlotNotice({ remote, slot }: SlotNoticeProps) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return (
-    <Notice
-      role="status"
-      data-slot-state="waiting-for-code"
-      data-slot={slot}
-      {...{ [slotNoticeAttribute]: '' }}
-    >
-      <span>{mounted ? slotNoticeCopy.text : ''}</span>
-      <RetryButton type="button" onClick={() => requestRemoteRetry(remote)}>
-        {slotNoticeCopy.retry}
-      </RetryButton>
-    </Notice>
+    <Anchor>
+      <Notice
+        role="status"
+        data-slot-state="waiting-for-code"
+        data-slot={slot}
+        {...{ [slotNoticeAttribute]: '' }}
+      >
+        <span>{mounted ? slotNoticeCopy.text : ''}</span>
+        <RetryButton type="button" onClick={() => requestRemoteRetry(remote)}>
+          {slotNoticeCopy.retry}
+        </RetryButton>
+      </Notice>
+    </Anchor>
   );
 }

@@ -18,6 +18,8 @@ const Anchor = styled.div(({ theme }) => ({
   height: 0,
   display: 'flex',
   justifyContent: 'center',
+  // Not stretched to the line's zero height: the notice keeps its own and rises above the line.
+  alignItems: 'flex-end',
 }));
 
 const Notice = styled.p(({ theme }) => ({
@@ -31,7 +33,6 @@ const Notice = styled.p(({ theme }) => ({
   maxWidth: `calc(100% - 2 * ${theme.space[4]})`,
   margin: 0,
   padding: `${theme.space[2]} ${theme.space[4]}`,
-  transform: 'translateY(-100%)',
   borderRadius: theme.radii.lg,
   boxShadow: theme.shadows.md,
   background: theme.color.bg.page,

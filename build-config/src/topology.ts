@@ -19,6 +19,8 @@ export const remoteNames = Object.keys(remotes) as RemoteName[];
 
 export const shell = { folder: 'shell', offset: 0 } as const;
 export const enquiryApi = { folder: 'enquiry-api', offset: 10 } as const;
+/** Teams' pipelines release through it (release-service/); loopback only unless its operator says otherwise. */
+export const releaseService = { folder: 'release-service', offset: 11 } as const;
 
 /**
  * Every local port derives from one base, so a second copy of the site (a parallel test run, a

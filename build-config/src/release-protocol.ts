@@ -1,0 +1,82 @@
+/**
+ * The release service's HTTP interface, shared by the service (release-service/) and its client, the
+ * `pnpm release` and `pnpm rollback` commands (scripts/): one place for routes, headers and reply shapes, so
+ * the two cannot drift. Browser-free and dependency-free.
+ *
+ * Every route but /health needs `Authorization: Bearer <key>`. A key is for one remote's folder or for `shell`;
+ * the host's operator key (written by the service into the deploy folder) is for everything.
+ */
+
+/** What a key may change: one remote (by folder, e.g. mf-portfolio) or the shell. */
+export type ReleaseScope = 'mf-marketing' | 'mf-portfolio' | 'mf-contact' | 'shell';
+export const releaseScopes: readonly ReleaseScope[] = ['mf-marketing', 'mf-portfolio', 'mf-contact', 'shell'];
+
+export const releaseRoutes = {
+  /** GET: `{ ok, status }`, no key needed. */
+  health: '/health',
+  /**
+   * POST a build as a gzipped tar (Content-Type application/gzip) of the build folder's contents (the files of
+   * dist/ at the archive's root); query `canary=<1–99>`, `force=1`. For the shell: the archive holds `dist/` and
+   * `dist-server/`.
+   */
+  release: (scope: ReleaseScope) => `/v1/${scope}/releases`,
+  /** POST, no body: the canary becomes the default. */
+  promote: (scope: ReleaseScope) => `/v1/${scope}/promote`,
+  /** POST, JSON `{ reason? }`. */
+  abort: (scope: ReleaseScope) => `/v1/${scope}/abort`,
+  /** POST, JSON `{ version?, force? }`: an earlier published version live again. */
+  rollback: (scope: ReleaseScope) => `/v1/${scope}/rollback`,
+  /** GET: the published versions, oldest first, and the live one (`pnpm rollback --list`). */
+  versions: (scope: ReleaseScope) => `/v1/${scope}/versions`,
+  /** GET, query `remote=<folder>` (optional): live versions, traffic, health, verdicts. */
+  status: '/v1/status',
+  /** POST: judge every canary now, aborting those clearly worse (`pnpm release watch --once`). */
+  check: '/v1/check',
+  /** GET, query `remote=<folder or shell>` and `limit` (optional): the audit log, newest last. */
+  log: '/v1/log',
+} as const;
+
+/** The SHA-256 of the uploaded archive, as RFC 9530 has it: `sha-256=:<base64>:`. A mismatch is refused. */
+export const contentDigestHeader = 'content-digest';
+
+/** One line of a command's output, in order: stdout (`out`) or stderr (`warn`). */
+export interface OutputLine {
+  stream: 'out' | 'warn';
+  text: string;
+}
+
+/** A 2xx reply: what the command printed, for the CLI to print the same way. */
+export interface CommandReply {
+  output: OutputLine[];
+}
+
+/**
+ * A 4xx or 5xx reply. `error` is a whole sentence for a person; `problem` a short stable code for scripts
+ * (e.g. `unauthorized`, `forbidden`, `busy`, `too-large`, `not-an-archive`, `path-outside`, `no-manifest`,
+ * `integrity`, `incompatible`, `usage`).
+ */
+export interface ErrorReply {
+  error: string;
+  problem: string;
+}
+
+/** One change in the audit log (`pnpm release log`). */
+export interface AuditEntry {
+  /** ISO time. */
+  at: string;
+  /** The key's name, `operator` (the host's own key), `automatic` (the canary check) or `start --publish`/`start`. */
+  by: string;
+  /** The client's address (`host` for a change made on the host itself). */
+  from: string;
+  /** mf-marketing, mf-portfolio, mf-contact or shell. */
+  scope: ReleaseScope;
+  action: 'release' | 'canary' | 'promote' | 'abort' | 'rollback' | 'publish';
+  /** The version made live (or the canary's, for promote and abort). */
+  version: string;
+  /** The version live before, if any. */
+  previous?: string;
+  /** A canary's share of visitors, in percent. */
+  traffic?: number;
+  /** Why: --reason, a verdict, or the contract problems released anyway with --force. */
+  reason?: string;
+}

@@ -42,10 +42,10 @@ const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build
   default 30), ${Object.keys(canaryRuleVariables).join(', ')}.
   Undo with: pnpm rollback <remote-folder> [version]`;
 
-await runCommand(usage, () => {
+await runCommand(usage, async () => {
   const command = parseReleaseCommand(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
   if (command.kind === 'help') return console.log(usage);
-  runReleaseCommand(command, {
+  await runReleaseCommand(command, {
     deploy: deployDir(),
     env: process.env,
     build(name) {

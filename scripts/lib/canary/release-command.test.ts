@@ -33,9 +33,9 @@ const context = (): CommandContext => ({
   warn: (text) => output.push(`warn: ${text}`),
 });
 /** Runs `pnpm release <args>` with a fresh build (unless the args say otherwise); returns what it printed. */
-function release(...args: string[]): string {
+async function release(...args: string[]): Promise<string> {
   output = [];
-  runReleaseCommand(parseReleaseCommand(args, work), context());
+  await runReleaseCommand(parseReleaseCommand(args, work), context());
   return output.join('\n');
 }
 const withBuild = (...args: string[]) => release(...args, '--build-dir', marketingBuild(work));
@@ -46,9 +46,11 @@ const versions = () =>
 const files = (version: string) => relative(repoRoot, join(deploy, 'mf-marketing', version));
 
 describe('pnpm release, as typed', () => {
-  it('runs a canary: start, a second one refused, status, abort, promote without one, promote', () => {
-    const stable = withBuild('mf-marketing').match(/^Released mf-marketing (\S+) \(was not released\)/)?.[1];
-    const started = withBuild('mf-marketing', '--canary', '10');
+  it('runs a canary: start, a second one refused, status, abort, promote without one, promote', async () => {
+    const stable = (await withBuild('mf-marketing')).match(
+      /^Released mf-marketing (\S+) \(was not released\)/,
+    )?.[1];
+    const started = await withBuild('mf-marketing', '--canary', '10');
     const version = started.match(/^Canary: mf-marketing (\S+)/)?.[1] as string;
     expect(started).toBe(
       `Canary: mf-marketing ${version} now serves 10% of visitors; ${stable} keeps 90%.\n` +
@@ -60,40 +62,44 @@ describe('pnpm release, as typed', () => {
     expect(versions()).toEqual([`${stable} 90`, `${version} 10`]);
 
     // A second canary is refused before anything is built.
-    expect(() => release('mf-marketing', '--canary', '20')).toThrow(
+    await expect(release('mf-marketing', '--canary', '20')).rejects.toThrow(
       `mf-marketing already has a canary, ${version} at 10%: promote it`,
     );
     expect(builds).toEqual([]);
 
-    expect(release('status', 'mf-marketing')).toContain(`  ${version.padEnd(20)} canary      10%  `);
+    expect(await release('status', 'mf-marketing')).toContain(`  ${version.padEnd(20)} canary      10%  `);
     // Without a database the check cannot judge: it fails, and the canary stays as it is.
-    expect(() => release('watch', '--once')).toThrow(/No enquiries database at .*no-api/);
+    await expect(release('watch', '--once')).rejects.toThrow(/No enquiries database at .*no-api/);
 
-    expect(release('mf-marketing', 'abort', '--reason', 'the header jumps')).toBe(
+    expect(await release('mf-marketing', 'abort', '--reason', 'the header jumps')).toBe(
       `Aborted the canary mf-marketing ${version} (was 10%); ${stable} serves everyone again.`,
     );
     expect(releaseEvents(deploy, 'mf-marketing').at(-1)).toMatchObject({
       action: 'abort',
       reason: 'the header jumps',
     });
-    expect(() => release('mf-marketing', 'promote')).toThrow(
+    await expect(release('mf-marketing', 'promote')).rejects.toThrow(
       `mf-marketing has no canary to promote (${stable} is live for everyone); nothing changed. ` +
         'Start one with: pnpm release mf-marketing --canary <percent>',
     );
-    expect(release('watch', '--once')).toBe('No canary is live here; nothing to check.');
+    expect(await release('watch', '--once')).toBe('No canary is live here; nothing to check.');
 
-    const promoted = withBuild('mf-marketing', '--canary', '50').match(/^Canary: mf-marketing (\S+)/)?.[1];
-    expect(release('mf-marketing', 'promote')).toBe(
+    const promoted = (await withBuild('mf-marketing', '--canary', '50')).match(
+      /^Canary: mf-marketing (\S+)/,
+    )?.[1];
+    expect(await release('mf-marketing', 'promote')).toBe(
       `Promoted mf-marketing ${promoted} (was 50%) to everyone; ${stable} left the map.\n` +
         'Undo with: pnpm rollback mf-marketing',
     );
     expect(versions()).toEqual([`${promoted} 100`]);
   });
 
-  it('says when a plain release replaces a canary, and builds unless given a build', () => {
-    const stable = withBuild('mf-marketing').match(/^Released mf-marketing (\S+)/)?.[1];
-    const canary = withBuild('mf-marketing', '--canary', '10').match(/^Canary: mf-marketing (\S+)/)?.[1];
-    const plain = withBuild('mf-marketing');
+  it('says when a plain release replaces a canary, and builds unless given a build', async () => {
+    const stable = (await withBuild('mf-marketing')).match(/^Released mf-marketing (\S+)/)?.[1];
+    const canary = (await withBuild('mf-marketing', '--canary', '10')).match(
+      /^Canary: mf-marketing (\S+)/,
+    )?.[1];
+    const plain = await withBuild('mf-marketing');
     const version = plain.match(/is gone: (\S+) replaces both/)?.[1] as string;
     expect(plain).toBe(
       `The canary ${canary} that ran beside ${stable} is gone: ${version} replaces both, for everyone.\n` +
@@ -111,9 +117,9 @@ describe('pnpm release, as typed', () => {
         throw new Error('The build of mf-marketing failed; nothing was released.');
       },
     };
-    expect(() => runReleaseCommand(parseReleaseCommand(['mf-marketing', '--canary', '10']), failing)).toThrow(
-      'The build of mf-marketing failed',
-    );
+    await expect(
+      runReleaseCommand(parseReleaseCommand(['mf-marketing', '--canary', '10']), failing),
+    ).rejects.toThrow('The build of mf-marketing failed');
     expect(builds).toEqual(['mf_marketing']);
     expect(versions()).toEqual([`${version} 100`]);
   });

@@ -198,11 +198,14 @@ function watch({ deploy, env, out, warn }: CommandContext): CanaryWatcher {
   return watcher;
 }
 
-/** Runs a parsed command; `watch` without --once returns its running watcher. */
-export function runReleaseCommand(
+/**
+ * Runs a parsed command; `watch` without --once returns its running watcher. Async because the status and the
+ * canary check read the health over HTTP.
+ */
+export async function runReleaseCommand(
   command: ReleaseCommand,
   context: CommandContext,
-): CanaryWatcher | undefined {
+): Promise<CanaryWatcher | undefined> {
   if (command.kind === 'watch' && !command.once) return watch(context);
   if (command.kind === 'watch') checkOnce(context);
   else if (command.kind === 'release') release(command, context);

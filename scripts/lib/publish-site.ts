@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ReleaseScope } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes, shell } from 'build-config/topology';
 import { canaryEntry, defaultEntry } from './canary/map.ts';
 import { writeCrawlerFiles } from './pages/crawler-files.ts';
@@ -14,6 +15,7 @@ import {
   shellVersion,
 } from './publish.ts';
 import { type ReleaseEventAuthor, recordReleaseEvent } from './release-log.ts';
+import { appendAudit } from './release-service/audit.ts';
 import { readRemoteMapDocument } from './remote-map-file.ts';
 
 /** What one app's publish changed: the version now live, and the one live before (none in an empty deploy). */
@@ -52,6 +54,17 @@ export function recordAppPublish(
   }
   if (version !== previous || replacedCanary) {
     recordReleaseEvent(deploy, folder, { action: 'release', version, at, by, ...since });
+    // The audit log holds every change to what is live, whoever made it: here the host itself, on start.
+    appendAudit(deploy, {
+      at,
+      by,
+      from: 'host',
+      scope: folder as ReleaseScope,
+      action: 'publish',
+      version,
+      ...(previous ? { previous } : {}),
+      ...(replacedCanary ? { reason: `replaced the canary ${replacedCanary}` } : {}),
+    });
   }
 }
 

@@ -3,10 +3,9 @@
  * Points one remote's entry of the environment's remotes.json back at a version published earlier:
  * the one before the live one by default. Nothing is rebuilt or copied.
  */
-import { remotes } from 'build-config/topology';
 import { parseCommandLine, resolveRemote, runCommand, UsageError } from './lib/cli.ts';
 import { deployDir } from './lib/paths.ts';
-import { describeVersions, listVersions, rollbackRemote } from './lib/release.ts';
+import { listRollbackVersions, runRollback } from './lib/rollback-command.ts';
 
 const usage = `Usage: pnpm rollback <remote-folder> [version] [--list] [--force]
 
@@ -26,25 +25,11 @@ await runCommand(usage, () => {
   if (values.help) return console.log(usage);
   if (positionals.length > 2) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
   const name = resolveRemote(positionals[0]);
-  const { folder } = remotes[name];
-  const deploy = deployDir();
 
-  if (values.list) {
-    const known = listVersions(deploy, name);
-    if (known.versions.length === 0) console.log(`${folder} has no published versions here.`);
-    else console.log(`Published versions of ${folder} (oldest first):\n${describeVersions(known)}`);
-    return;
-  }
-  const outcome = rollbackRemote(deploy, name, {
-    force: values.force ?? false,
-    ...(positionals[1] ? { version: positionals[1] } : {}),
-  });
-  for (const problem of outcome.forced) console.warn(`Rolled back despite: ${problem}`);
-  if (outcome.replacedCanary)
-    console.log(`The canary ${outcome.replacedCanary} that ran beside ${outcome.previous} is gone as well.`);
-  console.log(
-    `Rolled ${folder} back to ${outcome.version} (was ${outcome.previous ?? 'none'}).\n` +
-      `  remotes.json: ${name} → ${outcome.manifestUrl}\n` +
-      'Reload the site to see it.',
+  const context = { deploy: deployDir(), env: process.env, out: console.log, warn: console.warn };
+  if (values.list) return listRollbackVersions(name, context);
+  runRollback(
+    { name, force: values.force ?? false, ...(positionals[1] ? { version: positionals[1] } : {}) },
+    context,
   );
 });

@@ -1,0 +1,71 @@
+/**
+ * Who changed what, when and from where: deploy/releases/audit.jsonl, one AuditEntry per line, appended for
+ * every change the release service makes (rollbacks and the canary check's aborts included) and for the
+ * builds a start publishes. Lines are only ever appended, each with one write of a whole line, so a reader never
+ * sees half an entry and an entry once written is never rewritten.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type AuditEntry, type ReleaseScope, releaseScopes } from 'build-config/release-protocol';
+
+export const auditFile = (deploy: string) => join(deploy, 'releases', 'audit.jsonl');
+
+const actions: readonly AuditEntry['action'][] = [
+  'release',
+  'canary',
+  'promote',
+  'abort',
+  'rollback',
+  'publish',
+];
+
+const isEntry = (value: unknown): value is AuditEntry => {
+  const entry = value as Partial<AuditEntry> | null;
+  return (
+    typeof entry?.at === 'string' &&
+    typeof entry.by === 'string' &&
+    typeof entry.from === 'string' &&
+    typeof entry.version === 'string' &&
+    releaseScopes.includes(entry.scope as ReleaseScope) &&
+    actions.includes(entry.action as AuditEntry['action'])
+  );
+};
+
+export function appendAudit(deploy: string, entry: AuditEntry) {
+  mkdirSync(join(deploy, 'releases'), { recursive: true });
+  // O_APPEND with one write per line: appends from two processes never interleave within a line.
+  appendFileSync(auditFile(deploy), `${JSON.stringify(entry)}\n`);
+}
+
+export interface AuditQuery {
+  scope?: ReleaseScope;
+  /** The newest this many (after the scope filter). */
+  limit?: number;
+}
+
+/** The entries, oldest first; a line that is not an entry (a torn last line after a crash) is skipped. */
+export function readAudit(deploy: string, query: AuditQuery = {}): AuditEntry[] {
+  const file = auditFile(deploy);
+  if (!existsSync(file)) return [];
+  const entries = readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      if (line.trim() === '') return [];
+      try {
+        const parsed: unknown = JSON.parse(line);
+        return isEntry(parsed) ? [parsed] : [];
+      } catch {
+        return [];
+      }
+    })
+    .filter((entry) => query.scope === undefined || entry.scope === query.scope);
+  return query.limit === undefined ? entries : entries.slice(-query.limit);
+}
+
+/** One line per entry, for `pnpm release log`. */
+export function describeAuditEntry(entry: AuditEntry): string {
+  const previous = entry.previous ? ` (was ${entry.previous})` : '';
+  const traffic = entry.traffic === undefined ? '' : ` at ${entry.traffic}%`;
+  const reason = entry.reason ? `: ${entry.reason}` : '';
+  return `${entry.at}  ${entry.scope.padEnd(12)}  ${entry.action.padEnd(8)}  ${entry.version}${traffic}${previous}  by ${entry.by} from ${entry.from}${reason}`;
+}

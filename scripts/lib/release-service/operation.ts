@@ -1,0 +1,290 @@
+/**
+ * One change the release service makes, run by the same library the host's commands always ran
+ * (runReleaseCommand, runRollback, abortCanary), with what it printed collected line by line, its refusal turned
+ * into an HTTP status, and an audit entry for each change it made to what is live. It runs in a child process
+ * (operation-main.ts, runOperationInChild below) so that the service keeps answering while a prerender of
+ * every page blocks that process for seconds.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { AuditEntry, OutputLine, ReleaseScope } from 'build-config/release-protocol';
+import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { canaryEntry, defaultEntry } from '../canary/map.ts';
+import { abortCanary } from '../canary/release-canary.ts';
+import { type ReleaseCommand, runReleaseCommand } from '../canary/release-command.ts';
+import { UsageError } from '../cli.ts';
+import { liveShellVersion } from '../live-state.ts';
+import { repoRoot } from '../paths.ts';
+import { ReleaseError } from '../release.ts';
+import { releaseEvents } from '../release-log.ts';
+import { readRemoteMapDocument } from '../remote-map-file.ts';
+import { runRollback } from '../rollback-command.ts';
+import { appendAudit } from './audit.ts';
+
+export type RemoteScope = Exclude<ReleaseScope, 'shell'>;
+
+export type Operation =
+  | { kind: 'release'; scope: ReleaseScope; buildDir: string; force: boolean; canary?: number }
+  | { kind: 'promote'; scope: RemoteScope }
+  /** With `version`: the canary check's abort of the canary it judged, and of no other. */
+  | { kind: 'abort'; scope: RemoteScope; reason?: string; version?: string }
+  | { kind: 'rollback'; scope: RemoteScope; version?: string; force: boolean }
+  /** Judge every canary now, aborting those clearly worse. */
+  | { kind: 'check' };
+
+export interface OperationRequest {
+  deploy: string;
+  operation: Operation;
+  /** For the audit: the key's name (or `automatic`) and the client's address. */
+  by: string;
+  from: string;
+}
+
+export type OperationResult =
+  | { ok: true; output: OutputLine[]; audit: AuditEntry[] }
+  | { ok: false; status: number; problem: string; error: string; output: OutputLine[] };
+
+export const remoteOfScope = (scope: RemoteScope): RemoteName => {
+  const name = remoteNames.find((remote) => remotes[remote].folder === scope);
+  if (!name) throw new UsageError(`Unknown remote "${scope}".`);
+  return name;
+};
+
+/** What is live, for telling what a change changed. */
+interface LiveState {
+  shell: string | undefined;
+  remotes: Record<RemoteName, { default?: string; canary?: { version: string; traffic: number } }>;
+}
+
+function liveState(deploy: string): LiveState {
+  // Read as leniently as the release tooling reads it before sealing: the audit must not fail a change.
+  const document = readRemoteMapDocument(deploy, { integrity: 'optional' });
+  const state = Object.fromEntries(
+    remoteNames.map((name) => {
+      const stable = defaultEntry(document, name);
+      const canary = canaryEntry(document, name);
+      return [
+        name,
+        {
+          ...(stable ? { default: stable.metadata.version } : {}),
+          ...(canary
+            ? { canary: { version: canary.metadata.version, traffic: canary.deployment.traffic } }
+            : {}),
+        },
+      ];
+    }),
+  ) as LiveState['remotes'];
+  return { shell: liveShellVersion(deploy), remotes: state };
+}
+
+type Change = Omit<AuditEntry, 'at' | 'by' | 'from'>;
+
+/** The reason the release log gave the remote's last event (an abort's --reason or verdict). */
+const lastReason = (deploy: string, scope: RemoteScope) => releaseEvents(deploy, scope).at(-1)?.reason;
+
+/** Each change from `before` to `after` that the operation made, as the audit records it. */
+function changesOf(
+  deploy: string,
+  operation: Operation,
+  before: LiveState,
+  after: LiveState,
+  forced: string[],
+): Change[] {
+  const reason = forced.length > 0 ? { reason: `released despite: ${forced.join('; ')}` } : {};
+  if (operation.kind === 'release' && operation.scope === 'shell') {
+    if (after.shell === undefined || after.shell === before.shell) return [];
+    return [
+      {
+        scope: 'shell',
+        action: 'release',
+        version: after.shell,
+        ...(before.shell ? { previous: before.shell } : {}),
+        ...reason,
+      },
+    ];
+  }
+  const scopes =
+    operation.kind === 'check'
+      ? remoteNames.map((name) => remotes[name].folder)
+      : [operation.scope as RemoteScope];
+  return scopes.flatMap((scope): Change[] => {
+    const name = remoteOfScope(scope);
+    const was = before.remotes[name];
+    const now = after.remotes[name];
+    const previous = was.default ? { previous: was.default } : {};
+    if (operation.kind === 'release' && operation.canary !== undefined) {
+      if (!now.canary || now.canary.version === was.canary?.version) return [];
+      return [
+        {
+          scope,
+          action: 'canary',
+          version: now.canary.version,
+          ...previous,
+          traffic: now.canary.traffic,
+          ...reason,
+        },
+      ];
+    }
+    if (operation.kind === 'release' || operation.kind === 'rollback') {
+      if (!now.default || (now.default === was.default && !was.canary)) return [];
+      return [{ scope, action: operation.kind, version: now.default, ...previous, ...reason }];
+    }
+    // promote, abort and the check: the canary that was live is gone.
+    if (!was.canary || now.canary?.version === was.canary.version) return [];
+    const promoted = now.default === was.canary.version;
+    const why = promoted ? undefined : lastReason(deploy, scope);
+    return [
+      {
+        scope,
+        action: promoted ? 'promote' : 'abort',
+        version: was.canary.version,
+        ...previous,
+        traffic: was.canary.traffic,
+        ...(why ? { reason: why } : {}),
+      },
+    ];
+  });
+}
+
+/** The status and problem a refusal is answered with; the message is the library's own. */
+export function refusalOf(error: unknown): { status: number; problem: string } {
+  if (error instanceof UsageError) return { status: 400, problem: 'usage' };
+  if (!(error instanceof ReleaseError)) return { status: 500, problem: 'failed' };
+  const { message } = error;
+  if (/is incompatible with the shell|would break remotes that are live/.test(message))
+    return { status: 422, problem: 'incompatible' };
+  if (/has no published version "/.test(message)) return { status: 404, problem: 'unknown-version' };
+  if (/has no mf-manifest\.json|is missing: is this a build of the shell/.test(message))
+    return { status: 400, problem: 'no-manifest' };
+  // Every other ReleaseError refuses what is live now: a canary already live, none to promote, nothing earlier.
+  return { status: 409, problem: 'conflict' };
+}
+
+function releaseCommandOf(operation: Operation): ReleaseCommand {
+  switch (operation.kind) {
+    case 'release': {
+      const { scope, buildDir, force, canary } = operation;
+      if (scope === 'shell') {
+        if (canary !== undefined)
+          throw new UsageError('The shell has no canary: release it for everyone, without canary.');
+        return { kind: 'shell', buildDir, force };
+      }
+      const name = remoteOfScope(scope);
+      return canary === undefined
+        ? { kind: 'release', name, buildDir, force }
+        : { kind: 'canary', name, percent: canary, buildDir, force };
+    }
+    case 'promote':
+      return { kind: 'promote', name: remoteOfScope(operation.scope) };
+    case 'abort':
+      return {
+        kind: 'abort',
+        name: remoteOfScope(operation.scope),
+        ...(operation.reason === undefined ? {} : { reason: operation.reason }),
+      };
+    case 'check':
+      return { kind: 'watch', once: true };
+    default:
+      throw new UsageError(`${operation.kind} is not a release command.`);
+  }
+}
+
+/** The canary check's own abort: only the canary it judged, which may have gone meanwhile. */
+function abortJudged(
+  deploy: string,
+  scope: RemoteScope,
+  version: string,
+  reason: string | undefined,
+  out: (text: string) => void,
+) {
+  const outcome = abortCanary(deploy, remoteOfScope(scope), {
+    version,
+    by: 'automatic',
+    env: process.env,
+    ...(reason === undefined ? {} : { reason }),
+  });
+  if (!outcome) return out(`The canary ${scope} ${version} is no longer live; nothing changed.`);
+  out(
+    `Canary aborted: ${scope} ${outcome.version} (${outcome.percent}%) is out, ${outcome.defaultVersion} ` +
+      `serves everyone again${reason ? `: ${reason}` : '.'}`,
+  );
+}
+
+/** Runs the operation in this process, appends its audit entries, and never throws. */
+export async function performOperation(
+  request: OperationRequest,
+  now = () => new Date(),
+): Promise<OperationResult> {
+  const { deploy, operation, by, from } = request;
+  const output: OutputLine[] = [];
+  const forced: string[] = [];
+  const out = (text: string) => output.push({ stream: 'out', text });
+  const warn = (text: string) => {
+    output.push({ stream: 'warn', text });
+    const problem = /^(?:Released|Rolled back) despite: (.*)$/s.exec(text)?.[1];
+    if (problem) forced.push(problem);
+  };
+  try {
+    const before = liveState(deploy);
+    const context = { deploy, env: process.env, out, warn };
+    if (operation.kind === 'rollback') {
+      const { scope, version, force } = operation;
+      runRollback({ name: remoteOfScope(scope), force, ...(version ? { version } : {}) }, context);
+    } else if (operation.kind === 'abort' && operation.version !== undefined) {
+      abortJudged(deploy, operation.scope, operation.version, operation.reason, out);
+    } else {
+      await runReleaseCommand(releaseCommandOf(operation), {
+        ...context,
+        build() {
+          throw new Error('The release service never builds: upload a build.');
+        },
+      });
+    }
+    const at = now().toISOString();
+    const audit = changesOf(deploy, operation, before, liveState(deploy), forced).map(
+      (change): AuditEntry => ({ at, by, from, ...change }),
+    );
+    for (const entry of audit) appendAudit(deploy, entry);
+    return { ok: true, output, audit };
+  } catch (error) {
+    return { ok: false, ...refusalOf(error), error: (error as Error).message, output };
+  }
+}
+
+const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
+const childMain = join(import.meta.dirname, 'operation-main.ts');
+
+/**
+ * Runs the operation in a child process with `env` as its environment: the request on its stdin, the result on
+ * its stdout. A child that dies or prints something else is a 500 naming what it wrote on stderr.
+ */
+export function runOperationInChild(
+  request: OperationRequest,
+  env: NodeJS.ProcessEnv,
+): Promise<OperationResult> {
+  return new Promise((resolve) => {
+    const child = spawn(tsx, [childMain], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const failed = (why: string): OperationResult => ({
+      ok: false,
+      status: 500,
+      problem: 'failed',
+      error: `The release operation did not finish: ${why}`,
+      output: [],
+    });
+    child.once('error', (error) => resolve(failed(error.message)));
+    child.once('close', (code) => {
+      const text = Buffer.concat(stdout).toString('utf8');
+      try {
+        resolve(JSON.parse(text) as OperationResult);
+      } catch {
+        const said = Buffer.concat(stderr).toString('utf8').trim();
+        resolve(failed(`exit code ${code}${said ? `\n${said}` : ''}`));
+      }
+    });
+    child.stdin.end(JSON.stringify(request));
+  });
+}

@@ -4,6 +4,7 @@ import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import {
   federationEsmAliases,
+  pluginModuleList,
   pluginPortableNodeBuild,
   pluginSharedSurface,
   pluginSvgTextDataUri,
@@ -96,6 +97,8 @@ const federation = [
   pluginPortableNodeBuild(),
   // metaData.sharedExports: the exports of site-router this shell ships, which remotes are checked against.
   pluginSharedSurface({ record: 'exports' }),
+  // dist-modules/: the source files each environment is built from, which `pnpm affected` reads.
+  pluginModuleList(),
 ];
 
 export default defineConfig({

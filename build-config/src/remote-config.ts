@@ -4,6 +4,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { type ExposeDeclaration, federationExposes } from './contract.ts';
 import { federationEsmAliases } from './esm-runtime-alias.ts';
 import { remoteBrowserExperiments, runtimeEnvironment, runtimeScriptTag } from './external-runtime.ts';
+import { pluginModuleList } from './module-list.ts';
 import {
   nodeEnvironment,
   nodeFederation,
@@ -15,7 +16,13 @@ import { pluginStableSriOrder } from './stable-sri-order.ts';
 import { pluginSvgTextDataUri } from './svg-data-uri.ts';
 import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remotes } from './topology.ts';
 
-export { federationEsmAliases, pluginPortableNodeBuild, pluginSharedSurface, pluginSvgTextDataUri };
+export {
+  federationEsmAliases,
+  pluginModuleList,
+  pluginPortableNodeBuild,
+  pluginSharedSurface,
+  pluginSvgTextDataUri,
+};
 
 export interface RemoteConfigOptions {
   name: RemoteName;
@@ -53,6 +60,8 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
       pluginStableSriOrder(),
       // metaData.sharedImports: which exports of site-router the remote's code imports, checked against the shell.
       pluginSharedSurface({ record: 'imports' }),
+      // dist-modules/: the source files each environment is built from, which `pnpm affected` reads.
+      pluginModuleList(),
     ],
     source: {
       // Only the standalone showcase page reads this; composed in the shell, remotes get runtime.json's values.

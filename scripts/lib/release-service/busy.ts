@@ -40,6 +40,11 @@ export class ChangeGate {
     };
   }
 
+  /** Whether any change is in flight (accepted and not yet answered). */
+  get busy(): boolean {
+    return this.#holders.size > 0;
+  }
+
   holderOf(scope: string): ScopeHolder | undefined {
     return this.#holders.get(scope);
   }

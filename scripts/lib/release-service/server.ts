@@ -156,7 +156,8 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
   app.onError((error, c) => problemReply(c, 500, 'failed', error.message));
   app.notFound((c) => problemReply(c, 404, 'not-found', `No such route: ${c.req.method} ${c.req.path}.`));
 
-  app.get(releaseRoutes.health, (c) => c.json({ ok: true, status: 'ok' }));
+  // No key needed, so it says no more than whether a change is under way (not whose, nor of what).
+  app.get(releaseRoutes.health, (c) => c.json({ ok: true, status: gate.busy ? 'busy' : 'idle' }));
 
   app.use('/v1/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');

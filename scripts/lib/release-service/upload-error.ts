@@ -1,0 +1,24 @@
+/** Why an uploaded build was refused: the HTTP status, the reply's `problem` (release-protocol.ts) and a sentence. */
+export class UploadError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    readonly problem: UploadProblem,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+export type UploadProblem =
+  | 'unsupported-media-type'
+  | 'too-large'
+  | 'too-many-files'
+  | 'not-an-archive'
+  | 'path-outside'
+  | 'not-a-file'
+  | 'duplicate-path'
+  | 'no-manifest'
+  | 'bad-manifest'
+  | 'wrong-remote'
+  | 'integrity';

@@ -1,0 +1,214 @@
+/**
+ * Receives a build sent to the release service: a gzipped tar (pack.ts makes it) with its Content-Digest.
+ * Everything is checked before a file of the build is written: the headers, the size as declared and as
+ * streamed, the digest, then every entry of the archive (archive-entries.ts) and what the build must hold
+ * (build-contents.ts). Only then is it unpacked, into a fresh folder below `tempRoot`. Nothing is written
+ * outside `tempRoot`, and a refusal leaves nothing there either.
+ */
+import { createHash } from 'node:crypto';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmdirSync,
+  rmSync,
+} from 'node:fs';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { ReleaseScope } from 'build-config/release-protocol';
+import { extract, type ReadEntry } from 'tar';
+import { listArchive, notAnArchive } from './archive-entries.ts';
+import { checkBuildContents, manifestPathOf } from './build-contents.ts';
+import { sha256OfContentDigest } from './content-digest.ts';
+import { UploadError } from './upload-error.ts';
+import { inMegabytes, type UploadLimits, uploadLimits } from './upload-limits.ts';
+
+export { UploadError, type UploadProblem } from './upload-error.ts';
+export { type UploadLimits, uploadLimits } from './upload-limits.ts';
+
+export interface UploadOptions {
+  /** The request's Content-Length, if it sent one. */
+  contentLength?: number | string | null;
+  /** The request's Content-Digest (RFC 9530), `sha-256=:<base64>:`. */
+  contentDigest?: string | null;
+  /** The request's Content-Type: application/gzip. */
+  contentType?: string | null;
+  /** The remote (or shell) the build is sent for. */
+  scope: ReleaseScope;
+  /** A folder to unpack into (created if missing); each upload gets its own folder inside it. */
+  tempRoot: string;
+  /** uploadLimits(process.env) unless given. */
+  limits?: UploadLimits;
+}
+
+export interface ReceivedBuild {
+  /** The unpacked build: a remote's dist/ files, or the shell's dist/ and dist-server/. */
+  dir: string;
+  /** Removes the unpacked build (and tempRoot, if the upload created it and it is empty again). */
+  cleanup(): void;
+}
+
+const gzipTypes = new Set(['application/gzip', 'application/x-gzip']);
+
+/** Checks and unpacks an uploaded build, or throws an UploadError saying why it was refused. */
+export async function receiveBuildUpload(
+  body: WebReadableStream | Readable | ReadableStream,
+  options: UploadOptions,
+): Promise<ReceivedBuild> {
+  const limits = options.limits ?? uploadLimits();
+  const sha256 = checkHeaders(options, limits);
+  const createdRoot = !existsSync(options.tempRoot);
+  mkdirSync(options.tempRoot, { recursive: true });
+  const work = mkdtempSync(join(options.tempRoot, 'upload-'));
+  const cleanup = () => {
+    rmSync(work, { recursive: true, force: true });
+    if (createdRoot && existsSync(options.tempRoot) && readdirSync(options.tempRoot).length === 0) {
+      rmdirSync(options.tempRoot);
+    }
+  };
+  try {
+    const archive = join(work, 'build.tar.gz');
+    const saved = await saveBody(body, archive, limits.maxBytes);
+    if (saved.bytes === 0)
+      throw new UploadError(400, 'not-an-archive', 'The upload is empty: send a gzipped tar of the build.');
+    if (saved.sha256 !== sha256) {
+      throw new UploadError(
+        400,
+        'integrity',
+        `The upload's SHA-256 (${saved.sha256}) is not the one its Content-Digest gives (${sha256}): it was altered or cut short on its way. Nothing was published.`,
+      );
+    }
+    if (!(await startsLikeGzip(archive))) {
+      throw new UploadError(
+        400,
+        'not-an-archive',
+        'The upload is not gzip-compressed: send a gzipped tar of the build.',
+      );
+    }
+    const manifestPath = manifestPathOf(options.scope);
+    const listing = await listArchive(archive, limits, [manifestPath]);
+    checkBuildContents(options.scope, listing);
+    const dir = join(work, 'build');
+    mkdirSync(dir);
+    await unpack(archive, dir);
+    rmSync(archive);
+    return { dir, cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
+
+/** The SHA-256 (base64) the request's Content-Digest promises, once its type and declared size are right. */
+function checkHeaders(options: UploadOptions, limits: UploadLimits): string {
+  const mediaType = options.contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!gzipTypes.has(mediaType)) {
+    throw new UploadError(
+      415,
+      'unsupported-media-type',
+      `A build is sent as Content-Type: application/gzip, not ${mediaType ? JSON.stringify(mediaType) : 'without a Content-Type'}.`,
+    );
+  }
+  const declared = options.contentLength;
+  if (declared !== undefined && declared !== null && declared !== '' && Number(declared) > limits.maxBytes) {
+    throw new UploadError(
+      413,
+      'too-large',
+      `The upload declares ${inMegabytes(Number(declared))}, over the limit of ${inMegabytes(limits.maxBytes)}: refused before reading it.`,
+    );
+  }
+  if (!options.contentDigest) {
+    throw new UploadError(
+      400,
+      'integrity',
+      'The upload has no Content-Digest header (sha-256=:<base64>: of the archive), so its integrity cannot be checked: refused.',
+    );
+  }
+  const digest = sha256OfContentDigest(options.contentDigest);
+  if ('problem' in digest) {
+    throw new UploadError(400, 'integrity', `The upload's Content-Digest ${digest.problem}: refused.`);
+  }
+  return digest.sha256;
+}
+
+/**
+ * Writes the body to `file`, hashing and counting as it goes, and stops at `maxBytes`. On a refusal it stops
+ * reading but does not destroy the request, so the HTTP server can still send the 413.
+ */
+async function saveBody(
+  body: WebReadableStream | Readable | ReadableStream,
+  file: string,
+  maxBytes: number,
+): Promise<{ bytes: number; sha256: string }> {
+  const source = body instanceof Readable ? body : Readable.fromWeb(body as WebReadableStream);
+  const out = createWriteStream(file);
+  const hash = createHash('sha256');
+  let bytes = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const stop = (error: unknown) => {
+        source.off('data', onData);
+        source.pause();
+        reject(error);
+      };
+      const onData = (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > maxBytes) {
+          return stop(
+            new UploadError(
+              413,
+              'too-large',
+              `The upload is larger than the limit of ${inMegabytes(maxBytes)}: refused.`,
+            ),
+          );
+        }
+        hash.update(chunk);
+        if (!out.write(chunk)) {
+          source.pause();
+          out.once('drain', () => source.resume());
+        }
+      };
+      source.on('data', onData);
+      source.once('end', () => out.end(resolve));
+      source.once('error', stop);
+      out.once('error', stop);
+    });
+  } finally {
+    out.destroy();
+  }
+  return { bytes, sha256: hash.digest('base64') };
+}
+
+async function startsLikeGzip(file: string): Promise<boolean> {
+  const handle = await open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Unpacks an archive listArchive accepted. Modes are the service's own and owners never the archive's. */
+async function unpack(archive: string, dir: string) {
+  try {
+    await extract({
+      file: archive,
+      cwd: dir,
+      strict: true,
+      preserveOwner: false,
+      filter: (_path, entry) => {
+        // A build's files are read by the static host and the prerender: an archive's 0000 or setuid modes are not kept.
+        (entry as ReadEntry).mode = (entry as ReadEntry).type === 'Directory' ? 0o755 : 0o644;
+        return true;
+      },
+    });
+  } catch (error) {
+    if (error instanceof Error && 'tarCode' in error) throw notAnArchive(error);
+    throw error;
+  }
+}

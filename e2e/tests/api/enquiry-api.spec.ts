@@ -15,7 +15,7 @@ const enquiry = {
   message: 'Sent from the e2e suite.',
 };
 
-test.describe('enquiry API', () => {
+test.describe('enquiry API', { tag: ['@enquiry-api', '@mf-contact'] }, () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'no layout involved: desktop only');
 
   test('runs with the site, and runtime.json points both forms at it', async ({ request }) => {

@@ -14,30 +14,32 @@ import { buildRemoteCopy } from './remote-builds.ts';
  */
 const workDir = join(repoRoot, '.data', 'e2e-reproducible');
 
-test('the same source of a remote builds to the same bytes, every file, and so the same version', async () => {
-  test.setTimeout(420_000);
-  rmSync(workDir, { recursive: true, force: true });
-  const builds: string[] = [];
-  for (const round of [
-    ['one', 'two', 'six'],
-    ['ten', 'red', 'sea'],
-  ]) {
-    const copies = round.map((label) => join(workDir, label));
-    for (const copy of copies) mkdirSync(copy, { recursive: true });
-    builds.push(
-      ...(await Promise.all(copies.map((copy) => buildRemoteCopy('mf_portfolio', copy, process.env)))),
-    );
-  }
-  const [first = '', ...others] = builds;
-  const expected = folderDigest(first);
-  expect(Object.keys(expected).length).toBeGreaterThan(20);
-  for (const other of others) {
-    const digest = folderDigest(other);
-    const differing = Object.keys({ ...expected, ...digest }).filter(
-      (file) => expected[file] !== digest[file],
-    );
-    expect(differing, `files that differ between ${first} and ${other}`).toEqual([]);
-    expect(releaseVersion(other)).toBe(releaseVersion(first));
-  }
-  rmSync(workDir, { recursive: true, force: true });
+test.describe('', { tag: ['@composition'] }, () => {
+  test('the same source of a remote builds to the same bytes, every file, and so the same version', async () => {
+    test.setTimeout(420_000);
+    rmSync(workDir, { recursive: true, force: true });
+    const builds: string[] = [];
+    for (const round of [
+      ['one', 'two', 'six'],
+      ['ten', 'red', 'sea'],
+    ]) {
+      const copies = round.map((label) => join(workDir, label));
+      for (const copy of copies) mkdirSync(copy, { recursive: true });
+      builds.push(
+        ...(await Promise.all(copies.map((copy) => buildRemoteCopy('mf_portfolio', copy, process.env)))),
+      );
+    }
+    const [first = '', ...others] = builds;
+    const expected = folderDigest(first);
+    expect(Object.keys(expected).length).toBeGreaterThan(20);
+    for (const other of others) {
+      const digest = folderDigest(other);
+      const differing = Object.keys({ ...expected, ...digest }).filter(
+        (file) => expected[file] !== digest[file],
+      );
+      expect(differing, `files that differ between ${first} and ${other}`).toEqual([]);
+      expect(releaseVersion(other)).toBe(releaseVersion(first));
+    }
+    rmSync(workDir, { recursive: true, force: true });
+  });
 });

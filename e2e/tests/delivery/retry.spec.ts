@@ -42,24 +42,26 @@ const cases = [
   },
 ] as const;
 
-for (const { file, pattern, failure } of cases) {
-  test(`mf_marketing failing twice to serve ${file}, then succeeding: the hero shows, no fallback`, async ({
-    page,
-  }) => {
-    const fallbackSeen = await recordFallbacks(page);
-    const requests = await failTwice(
+test.describe('', { tag: ['@shell'] }, () => {
+  for (const { file, pattern, failure } of cases) {
+    test(`mf_marketing failing twice to serve ${file}, then succeeding: the hero shows, no fallback`, async ({
       page,
-      new RegExp(`^${remoteOrigin('mf_marketing')}/.*${pattern.source}`),
-      failure,
-    );
-    await page.goto('/');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Elevate Your Business With Premium Digital Services' }),
-    ).toBeVisible();
-    // The heading is in the prerendered HTML; the browser's own load of mf_marketing succeeds on the third try.
-    await expect.poll(requests).toBe(3);
-    await page.waitForLoadState('networkidle');
-    expect(await fallbackSeen()).toBe(false);
-    await expect(page.getByRole('region', { name: 'This section could not be loaded' })).toHaveCount(0);
-  });
-}
+    }) => {
+      const fallbackSeen = await recordFallbacks(page);
+      const requests = await failTwice(
+        page,
+        new RegExp(`^${remoteOrigin('mf_marketing')}/.*${pattern.source}`),
+        failure,
+      );
+      await page.goto('/');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Elevate Your Business With Premium Digital Services' }),
+      ).toBeVisible();
+      // The heading is in the prerendered HTML; the browser's own load of mf_marketing succeeds on the third try.
+      await expect.poll(requests).toBe(3);
+      await page.waitForLoadState('networkidle');
+      expect(await fallbackSeen()).toBe(false);
+      await expect(page.getByRole('region', { name: 'This section could not be loaded' })).toHaveCount(0);
+    });
+  }
+});

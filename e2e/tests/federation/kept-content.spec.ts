@@ -81,81 +81,83 @@ const slotTexts = (page: Page) =>
 const noticeOf = (page: Page, slot: string) =>
   page.getByRole('status').and(page.locator(`[data-slot-notice][data-slot="${slot}"]`));
 
-for (const { path, remote, needsCode } of cases) {
-  for (const failure of ['remotes.json', 'remote host', 'runtime.json'] as const) {
-    test(`${path} with ${failure === 'remote host' ? `${remote}'s host` : failure} failing keeps its prerendered sections, and they come live once it is back`, async ({
-      page,
-    }) => {
-      test.setTimeout(60_000);
-      const restore = await fail(page, failure, remote);
-      await page.goto(path, { waitUntil: 'commit' });
-      await page.locator('footer').waitFor({ state: 'attached' });
-      const before = await slotTexts(page);
-      expect(before.every(({ length }) => length > 0)).toBe(true);
-      // The page still becomes interactive: a section waiting for its code does not hold the mark back.
-      await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
-      await page.waitForTimeout(waitMs);
-      // Scrolled through, so every section is wanted (and has tried its code) at least once.
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(2_000);
-      await page.evaluate(() => window.scrollTo(0, 0));
+test.describe('', { tag: ['@shell'] }, () => {
+  for (const { path, remote, needsCode } of cases) {
+    for (const failure of ['remotes.json', 'remote host', 'runtime.json'] as const) {
+      test(`${path} with ${failure === 'remote host' ? `${remote}'s host` : failure} failing keeps its prerendered sections, and they come live once it is back`, async ({
+        page,
+      }) => {
+        test.setTimeout(60_000);
+        const restore = await fail(page, failure, remote);
+        await page.goto(path, { waitUntil: 'commit' });
+        await page.locator('footer').waitFor({ state: 'attached' });
+        const before = await slotTexts(page);
+        expect(before.every(({ length }) => length > 0)).toBe(true);
+        // The page still becomes interactive: a section waiting for its code does not hold the mark back.
+        await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+        await page.waitForTimeout(waitMs);
+        // Scrolled through, so every section is wanted (and has tried its code) at least once.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForTimeout(2_000);
+        await page.evaluate(() => window.scrollTo(0, 0));
 
-      expect(await slotTexts(page)).toEqual(before);
-      await expect(page.getByRole('region', { name: remoteFallbackCopy.heading })).toHaveCount(0);
-      for (const slot of needsCode[failure]) {
-        await expect(noticeOf(page, slot)).toHaveText(new RegExp(slotNoticeCopy.text));
-      }
-      await expect(page.locator('[data-slot-notice]')).toHaveCount(needsCode[failure].length);
+        expect(await slotTexts(page)).toEqual(before);
+        await expect(page.getByRole('region', { name: remoteFallbackCopy.heading })).toHaveCount(0);
+        for (const slot of needsCode[failure]) {
+          await expect(noticeOf(page, slot)).toHaveText(new RegExp(slotNoticeCopy.text));
+        }
+        await expect(page.locator('[data-slot-notice]')).toHaveCount(needsCode[failure].length);
 
-      // The network is back: the browser says so, and every section hydrates in place, the same page.
-      await page.evaluate(() => {
-        (window as unknown as { samePage: boolean }).samePage = true;
+        // The network is back: the browser says so, and every section hydrates in place, the same page.
+        await page.evaluate(() => {
+          (window as unknown as { samePage: boolean }).samePage = true;
+        });
+        await restore();
+        await page.context().setOffline(true);
+        await page.context().setOffline(false);
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        await expect(page.locator('[data-remote-slot]:not([data-slot-live])')).toHaveCount(0, {
+          timeout: 20_000,
+        });
+        await expect(page.locator('[data-slot-notice]')).toHaveCount(0);
+        expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+        expect((await slotTexts(page)).map(({ heading }) => heading)).toEqual(
+          before.map(({ heading }) => heading),
+        );
       });
-      await restore();
-      await page.context().setOffline(true);
-      await page.context().setOffline(false);
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-      await expect(page.locator('[data-remote-slot]:not([data-slot-live])')).toHaveCount(0, {
-        timeout: 20_000,
-      });
-      await expect(page.locator('[data-slot-notice]')).toHaveCount(0);
-      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
-      expect((await slotTexts(page)).map(({ heading }) => heading)).toEqual(
-        before.map(({ heading }) => heading),
-      );
-    });
+    }
   }
-}
 
-test('a link in a section whose code cannot load navigates, and a tap held for it is not lost', async ({
-  page,
-}) => {
-  test.setTimeout(60_000);
-  await fail(page, 'remote host', 'mf_portfolio');
-  await page.goto('/portfolio');
-  const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
-  await expect(noticeOf(page, 'mf_portfolio/PortfolioPage')).toBeVisible();
-  // A tap on a filter chip is held (the page loader), not performed on HTML that has no code yet.
-  const chip = slot.getByRole('button', { name: 'WordPress' });
-  await chip.click();
-  await expect(chip).toHaveAttribute('aria-pressed', 'false');
-  const link = slot.locator('a[href^="/"]').first();
-  const href = await link.getAttribute('href');
-  await link.click();
-  await expect(page).toHaveURL(new RegExp(`${href?.replace(/[?]/g, '\\?')}$`));
-});
+  test('a link in a section whose code cannot load navigates, and a tap held for it is not lost', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await fail(page, 'remote host', 'mf_portfolio');
+    await page.goto('/portfolio');
+    const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
+    await expect(noticeOf(page, 'mf_portfolio/PortfolioPage')).toBeVisible();
+    // A tap on a filter chip is held (the page loader), not performed on HTML that has no code yet.
+    const chip = slot.getByRole('button', { name: 'WordPress' });
+    await chip.click();
+    await expect(chip).toHaveAttribute('aria-pressed', 'false');
+    const link = slot.locator('a[href^="/"]').first();
+    const href = await link.getAttribute('href');
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href?.replace(/[?]/g, '\\?')}$`));
+  });
 
-test('with nothing done, the background retry alone brings a section back', async ({ page }) => {
-  test.setTimeout(90_000);
-  const restore = await fail(page, 'remotes.json', 'mf_portfolio');
-  await page.goto('/portfolio');
-  const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
-  await expect(noticeOf(page, 'mf_portfolio/PortfolioPage')).toBeVisible();
-  // Taps held while the code was missing are performed once it arrives.
-  await slot.getByRole('button', { name: 'WordPress' }).click();
-  await page.waitForTimeout(waitMs);
-  await restore();
-  await expect(slot).toHaveAttribute('data-slot-live', '', { timeout: 45_000 });
-  await expect(slot.getByRole('button', { name: 'WordPress' })).toHaveAttribute('aria-pressed', 'true');
+  test('with nothing done, the background retry alone brings a section back', async ({ page }) => {
+    test.setTimeout(90_000);
+    const restore = await fail(page, 'remotes.json', 'mf_portfolio');
+    await page.goto('/portfolio');
+    const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
+    await expect(noticeOf(page, 'mf_portfolio/PortfolioPage')).toBeVisible();
+    // Taps held while the code was missing are performed once it arrives.
+    await slot.getByRole('button', { name: 'WordPress' }).click();
+    await page.waitForTimeout(waitMs);
+    await restore();
+    await expect(slot).toHaveAttribute('data-slot-live', '', { timeout: 45_000 });
+    await expect(slot.getByRole('button', { name: 'WordPress' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });

@@ -48,63 +48,65 @@ const remoteScripts = (page: Page) =>
     remoteOrigins,
   );
 
-test('a stored map without integrity, with /remotes.json blocked, runs no remote script and is not saved again', async ({
-  page,
-  request,
-}) => {
-  const served = (await (await request.get('/remotes.json')).json()) as {
-    microFrontends: Record<string, Array<{ metadata: { integrity?: string } }>>;
-  };
-  // The same versions, their integrity taken out: as a forged or old stored map would have them.
-  for (const versions of Object.values(served.microFrontends))
-    for (const version of versions) delete version.metadata.integrity;
-  await storeBeforeScripts(page, served);
-  const remoteScriptRequests: string[] = [];
-  page.on('request', (request) => {
-    if (
-      request.resourceType() === 'script' &&
-      remoteOrigins.some((origin) => request.url().startsWith(origin))
-    )
-      remoteScriptRequests.push(request.url());
+test.describe('', { tag: ['@shell'] }, () => {
+  test('a stored map without integrity, with /remotes.json blocked, runs no remote script and is not saved again', async ({
+    page,
+    request,
+  }) => {
+    const served = (await (await request.get('/remotes.json')).json()) as {
+      microFrontends: Record<string, Array<{ metadata: { integrity?: string } }>>;
+    };
+    // The same versions, their integrity taken out: as a forged or old stored map would have them.
+    for (const versions of Object.values(served.microFrontends))
+      for (const version of versions) delete version.metadata.integrity;
+    await storeBeforeScripts(page, served);
+    const remoteScriptRequests: string[] = [];
+    page.on('request', (request) => {
+      if (
+        request.resourceType() === 'script' &&
+        remoteOrigins.some((origin) => request.url().startsWith(origin))
+      )
+        remoteScriptRequests.push(request.url());
+    });
+    await page.route('**/remotes.json', (route) => route.abort('connectionrefused'));
+    await page.goto('/portfolio');
+    const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
+    // The section keeps its prerendered content and waits: no map it may use.
+    await expect(page.locator('[data-slot-notice][data-slot="mf_portfolio/PortfolioPage"]')).toBeVisible();
+    await expect(slot).not.toHaveAttribute('data-slot-live');
+    expect(await remoteScripts(page)).toEqual([]);
+    expect(await page.evaluate((name) => localStorage.getItem(name), key)).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { mapWrites: string[] }).mapWrites)).toEqual([]);
+    // Only the page's own preloads went out, each with its release's integrity (deferred-requests.ts).
+    const preloads = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')).map(
+        (link) => ({
+          href: link.href,
+          integrity: link.integrity,
+        }),
+      ),
+    );
+    for (const url of remoteScriptRequests) {
+      expect(preloads.find((preload) => preload.href === url)?.integrity).toMatch(/^sha384-/);
+    }
   });
-  await page.route('**/remotes.json', (route) => route.abort('connectionrefused'));
-  await page.goto('/portfolio');
-  const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
-  // The section keeps its prerendered content and waits: no map it may use.
-  await expect(page.locator('[data-slot-notice][data-slot="mf_portfolio/PortfolioPage"]')).toBeVisible();
-  await expect(slot).not.toHaveAttribute('data-slot-live');
-  expect(await remoteScripts(page)).toEqual([]);
-  expect(await page.evaluate((name) => localStorage.getItem(name), key)).toBeNull();
-  expect(await page.evaluate(() => (window as unknown as { mapWrites: string[] }).mapWrites)).toEqual([]);
-  // Only the page's own preloads went out, each with its release's integrity (deferred-requests.ts).
-  const preloads = await page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')).map(
-      (link) => ({
-        href: link.href,
-        integrity: link.integrity,
-      }),
-    ),
-  );
-  for (const url of remoteScriptRequests) {
-    expect(preloads.find((preload) => preload.href === url)?.integrity).toMatch(/^sha384-/);
-  }
-});
 
-test('a valid stored map is used while /remotes.json is blocked: every remote script runs with its integrity, and it is not saved again', async ({
-  page,
-  request,
-}) => {
-  const served = await (await request.get('/remotes.json')).json();
-  await storeBeforeScripts(page, served);
-  await page.route('**/remotes.json', (route) => route.abort('connectionrefused'));
-  await page.goto('/portfolio');
-  const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
-  await expect(slot).toHaveAttribute('data-slot-live', '');
-  const scripts = await remoteScripts(page);
-  expect(scripts.length).toBeGreaterThan(0);
-  for (const script of scripts) expect(script.integrity, script.src).toMatch(/^sha384-/);
-  expect(await page.evaluate(() => (window as unknown as { mapWrites: string[] }).mapWrites)).toEqual([]);
-  expect(JSON.parse((await page.evaluate((name) => localStorage.getItem(name), key)) ?? '{}')).toEqual(
-    served,
-  );
+  test('a valid stored map is used while /remotes.json is blocked: every remote script runs with its integrity, and it is not saved again', async ({
+    page,
+    request,
+  }) => {
+    const served = await (await request.get('/remotes.json')).json();
+    await storeBeforeScripts(page, served);
+    await page.route('**/remotes.json', (route) => route.abort('connectionrefused'));
+    await page.goto('/portfolio');
+    const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
+    await expect(slot).toHaveAttribute('data-slot-live', '');
+    const scripts = await remoteScripts(page);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.integrity, script.src).toMatch(/^sha384-/);
+    expect(await page.evaluate(() => (window as unknown as { mapWrites: string[] }).mapWrites)).toEqual([]);
+    expect(JSON.parse((await page.evaluate((name) => localStorage.getItem(name), key)) ?? '{}')).toEqual(
+      served,
+    );
+  });
 });

@@ -6,77 +6,79 @@ import { NewsletterObject } from '../../pages/newsletter.ts';
 import { PortfolioObject } from '../../pages/portfolio.ts';
 import { openWithScriptsHeld } from './held-scripts.ts';
 
-/**
- * No tap lost: input given while the page's scripts are still on their way (held back here, on a CPU four
- * times slower) takes effect once its part of the page is live — once, however often the visitor tapped.
- */
+test.describe('', { tag: ['@shell', '@mf-portfolio', '@mf-contact'] }, () => {
+  /**
+   * No tap lost: input given while the page's scripts are still on their way (held back here, on a CPU four
+   * times slower) takes effect once its part of the page is live — once, however often the visitor tapped.
+   */
 
-test('the menu button tapped before the shell is live opens the drawer once it is', async ({
-  page,
-  header,
-}) => {
-  const held = await openWithScriptsHeld(page, '/services');
-  test.skip(!(await header.menuToggle.isVisible()), 'the menu button shows on narrow screens only');
-  await header.menuToggle.click();
-  await header.menuToggle.click();
-  await expect(header.drawer).toBeHidden();
-  held.release();
-  await expect(header.drawer).toBeVisible();
-  await expect(header.menuToggle).toHaveAttribute('aria-expanded', 'true');
-});
-
-test('a filter chip tapped before its slot is live filters once it is', async ({ page }) => {
-  const held = await openWithScriptsHeld(page, '/portfolio');
-  const portfolio = new PortfolioObject(page, 'page');
-  await portfolio.chip('WordPress').click();
-  await expect(portfolio.chip('WordPress')).toHaveAttribute('aria-pressed', 'false');
-  held.release();
-  await expect(portfolio.chip('WordPress')).toHaveAttribute('aria-pressed', 'true');
-  await expect(page).toHaveURL(/\/portfolio\?category=WordPress$/);
-});
-
-test('an FAQ question opened before its slot is live opens once it is', async ({ page }) => {
-  const held = await openWithScriptsHeld(page, '/contact');
-  const contact = new ContactPageObject(page);
-  const question = contact.faqQuestion(faqItems[1]?.question ?? '');
-  await question.click();
-  await expect(question).toHaveAttribute('aria-expanded', 'false');
-  held.release();
-  await expect(question).toHaveAttribute('aria-expanded', 'true');
-  await expect(contact.openAnswers()).toHaveCount(1);
-});
-
-test('an enquiry typed and sent before its slot is live keeps its text and is sent once', async ({
-  page,
-}) => {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/send-email')) sent.push(request.url());
+  test('the menu button tapped before the shell is live opens the drawer once it is', async ({
+    page,
+    header,
+  }) => {
+    const held = await openWithScriptsHeld(page, '/services');
+    test.skip(!(await header.menuToggle.isVisible()), 'the menu button shows on narrow screens only');
+    await header.menuToggle.click();
+    await header.menuToggle.click();
+    await expect(header.drawer).toBeHidden();
+    held.release();
+    await expect(header.drawer).toBeVisible();
+    await expect(header.menuToggle).toHaveAttribute('aria-expanded', 'true');
   });
-  const held = await openWithScriptsHeld(page, '/contact');
-  const contact = new ContactPageObject(page);
-  await contact.fillEnquiry(sampleEnquiry);
-  await contact.enquirySubmit.click();
-  await contact.enquirySubmit.click();
-  // The browser never submits the form by itself (a reload with the fields in the URL).
-  expect(new URL(page.url()).search).toBe('');
-  held.release();
-  await expect(contact.enquiryStatus).toContainText("Thank you! We'll contact you within 24 hours.");
-  expect(sent).toHaveLength(1);
-  expect(new URL(page.url()).search).toBe('');
-});
 
-test('a newsletter address sent before the shell is live is kept and subscribed once', async ({ page }) => {
-  const sent: unknown[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/subscribe'))
-      sent.push(request.postDataJSON());
+  test('a filter chip tapped before its slot is live filters once it is', async ({ page }) => {
+    const held = await openWithScriptsHeld(page, '/portfolio');
+    const portfolio = new PortfolioObject(page, 'page');
+    await portfolio.chip('WordPress').click();
+    await expect(portfolio.chip('WordPress')).toHaveAttribute('aria-pressed', 'false');
+    held.release();
+    await expect(portfolio.chip('WordPress')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/\/portfolio\?category=WordPress$/);
   });
-  const held = await openWithScriptsHeld(page, '/services');
-  const newsletter = new NewsletterObject(page);
-  await newsletter.email.fill('early.reader@example.in');
-  await newsletter.submit.click();
-  held.release();
-  await expect(newsletter.status).toContainText(footerCopy.newsletterSuccess);
-  expect(sent).toEqual([{ email: 'early.reader@example.in' }]);
+
+  test('an FAQ question opened before its slot is live opens once it is', async ({ page }) => {
+    const held = await openWithScriptsHeld(page, '/contact');
+    const contact = new ContactPageObject(page);
+    const question = contact.faqQuestion(faqItems[1]?.question ?? '');
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+    held.release();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(contact.openAnswers()).toHaveCount(1);
+  });
+
+  test('an enquiry typed and sent before its slot is live keeps its text and is sent once', async ({
+    page,
+  }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/send-email')) sent.push(request.url());
+    });
+    const held = await openWithScriptsHeld(page, '/contact');
+    const contact = new ContactPageObject(page);
+    await contact.fillEnquiry(sampleEnquiry);
+    await contact.enquirySubmit.click();
+    await contact.enquirySubmit.click();
+    // The browser never submits the form by itself (a reload with the fields in the URL).
+    expect(new URL(page.url()).search).toBe('');
+    held.release();
+    await expect(contact.enquiryStatus).toContainText("Thank you! We'll contact you within 24 hours.");
+    expect(sent).toHaveLength(1);
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  test('a newsletter address sent before the shell is live is kept and subscribed once', async ({ page }) => {
+    const sent: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/subscribe'))
+        sent.push(request.postDataJSON());
+    });
+    const held = await openWithScriptsHeld(page, '/services');
+    const newsletter = new NewsletterObject(page);
+    await newsletter.email.fill('early.reader@example.in');
+    await newsletter.submit.click();
+    held.release();
+    await expect(newsletter.status).toContainText(footerCopy.newsletterSuccess);
+    expect(sent).toEqual([{ email: 'early.reader@example.in' }]);
+  });
 });

@@ -2,7 +2,7 @@ import { expect, test } from '../../fixtures.ts';
 import { MarketingObject } from '../../pages/marketing.ts';
 
 /** Spec section 9: the logo strip loops every 30 seconds. Behaviour, so desktop width only. */
-test.describe('client carousel', () => {
+test.describe('client carousel', { tag: ['@mf-marketing'] }, () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'behaviour is the same at every width');
 
   test('loops endlessly every 30 s, by exactly one identical half (no visible jump)', async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, remoteOrigin, test } from '../../fixtures.ts';
 import { MarketingObject } from '../../pages/marketing.ts';
 
 /** Spec sections 2 and 9: the home page's texts, at phone and desktop width (the layout differs). */
-test.describe('home page', () => {
+test.describe('home page', { tag: ['@mf-marketing'] }, () => {
   test('sections in the spec’s order, hero first', async ({ page, consoleErrors }) => {
     const marketing = new MarketingObject(page);
     await marketing.openHome();

@@ -5,7 +5,7 @@ import { expect, test } from '../../fixtures.ts';
 import { NewsletterObject } from '../../pages/newsletter.ts';
 
 /** The footer form against the real enquiry API started with the site. Behaviour is the same at both widths. */
-test.describe('footer newsletter', () => {
+test.describe('footer newsletter', { tag: ['@shell', '@enquiry-api'] }, () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'behaviour tested once, at desktop width');
 
   const api = originOf(enquiryApi);

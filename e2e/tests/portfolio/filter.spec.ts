@@ -3,7 +3,7 @@ import { expect, test } from '../../fixtures.ts';
 import { expectedTitles, type PortfolioChip, PortfolioObject } from '../../pages/portfolio.ts';
 
 /** Chips and View More at both widths: the chips wrap and the cards stack on a phone. */
-test.describe('portfolio filter', () => {
+test.describe('portfolio filter', { tag: ['@mf-portfolio'] }, () => {
   test('starts on ECommerce with six cards and View More', async ({ page, consoleErrors }) => {
     await page.goto('/portfolio');
     const portfolio = new PortfolioObject(page, 'page');

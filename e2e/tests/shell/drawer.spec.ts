@@ -1,6 +1,6 @@
 import { expect, test } from '../../fixtures.ts';
 
-test.describe('mobile drawer', () => {
+test.describe('mobile drawer', { tag: ['@shell'] }, () => {
   test.beforeEach(async ({ page }, info) => {
     test.skip(info.project.name !== 'mobile', 'the drawer exists below 768 px');
     await page.goto('/');

@@ -3,7 +3,7 @@ import { expect, test } from '../../fixtures.ts';
 const transparent = 'rgba(0, 0, 0, 0)';
 const solid = 'rgb(15, 23, 42)';
 
-test.describe('header', () => {
+test.describe('header', { tag: ['@shell'] }, () => {
   test('is fixed and 80 px high', async ({ page, header }) => {
     await page.goto('/');
     await expect(header.bar).toHaveCSS('position', 'fixed');

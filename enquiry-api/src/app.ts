@@ -14,6 +14,7 @@ import { describeError, headerSafe } from './logger.ts';
 import { beacon } from './routes/beacon.ts';
 import type { AppDependencies } from './routes/dependencies.ts';
 import { health } from './routes/health.ts';
+import { remoteHealthReport } from './routes/remote-health.ts';
 import { sendEmail } from './routes/send-email.ts';
 import { sendForm } from './routes/send-form.ts';
 import { subscribe } from './routes/subscribe.ts';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDependencies): Hono {
     beacon(deps),
   );
   app.get(enquiryApiPaths.health, health(deps));
+  app.get(enquiryApiPaths.remoteHealth, remoteHealthReport(deps));
 
   for (const [path, allow] of [
     [enquiryApiPaths.sendEmail, 'POST'],
@@ -123,6 +125,7 @@ export function createApp(deps: AppDependencies): Hono {
     [enquiryApiPaths.sendForm, 'POST'],
     [enquiryApiPaths.health, 'GET'],
     [enquiryApiPaths.beacon, 'POST'],
+    [enquiryApiPaths.remoteHealth, 'GET'],
   ] as const) {
     app.all(path, (c) => {
       c.header('Allow', allow);

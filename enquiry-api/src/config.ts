@@ -31,6 +31,11 @@ export interface ApiConfig {
   /** Remote health counts (POST /beacon) older than this many days are deleted. */
   healthRetentionDays: number;
   /**
+   * The Bearer key GET /remote-health asks for; null: no key, and the counts go only to a client connected
+   * directly from loopback (the release tooling on the same machine), never through a proxy.
+   */
+  healthKey: string | null;
+  /**
    * How many reverse proxies stand in front of the API (0: none). The client address is taken that many
    * entries from the right of X-Forwarded-For, and X-Forwarded-Proto is believed (HSTS over https).
    */
@@ -103,6 +108,20 @@ function mailbox(env: Env, name: string, fallback: string): string {
   const bare = match?.[2] ?? match?.[3];
   if (!bare || !address.safeParse(bare).success) {
     throw new ConfigError(`${name} must be an e-mail address (optionally "Name <address>"), got "${raw}"`);
+  }
+  return raw;
+}
+
+/** Long enough that guessing it over HTTP is hopeless; a key is compared in constant time. */
+export const minHealthKeyLength = 24;
+
+function healthKey(env: Env): string | null {
+  const raw = value(env, 'ENQUIRY_HEALTH_KEY');
+  if (raw === undefined) return null;
+  if (raw.length < minHealthKeyLength || !/^[\x21-\x7e]+$/.test(raw)) {
+    throw new ConfigError(
+      `ENQUIRY_HEALTH_KEY must be at least ${minHealthKeyLength} printable characters without spaces (e.g. openssl rand -hex 32)`,
+    );
   }
   return raw;
 }
@@ -191,6 +210,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
       windowMs: integer(env, 'ENQUIRY_BEACON_RATE_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     },
     healthRetentionDays: integer(env, 'ENQUIRY_HEALTH_RETENTION_DAYS', 30, 1, 3650),
+    healthKey: healthKey(env),
     trustProxy: proxyHops(env),
     maxBodyBytes: integer(env, 'ENQUIRY_MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     smtp: smtp(env),

@@ -37,6 +37,11 @@ function clientAddress(c: Context): string {
   return (getConnInfo(c).remote.address ?? 'unknown').replace(/^::ffff:/, '');
 }
 
+/** The connection's own peer, for GET /remote-health's loopback check (never X-Forwarded-For). */
+function peerAddress(c: Context): string {
+  return getConnInfo(c).remote.address ?? 'unknown';
+}
+
 /** Only a trusted proxy's word counts: a client could send X-Forwarded-Proto itself. */
 function overHttps(c: Context): boolean {
   return fromTheRight(c.req.header('x-forwarded-proto'), config.trustProxy)?.toLowerCase() === 'https';
@@ -59,6 +64,8 @@ const app = createApp({
   beaconRateLimiter: new RateLimiter(config.beaconRateLimit.max, config.beaconRateLimit.windowMs),
   maxBodyBytes: config.maxBodyBytes,
   clientAddress,
+  peerAddress,
+  healthKey: config.healthKey,
   overHttps,
   onStored: () => worker.kick(),
   status: () => ({ shuttingDown }),
@@ -95,6 +102,7 @@ server.once('listening', () => {
     rateLimit: config.rateLimit,
     beaconRateLimit: config.beaconRateLimit,
     healthRetentionDays: config.healthRetentionDays,
+    remoteHealthAccess: config.healthKey ? 'Bearer key' : 'direct loopback clients only',
   });
   worker.start();
 });

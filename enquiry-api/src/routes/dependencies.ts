@@ -22,6 +22,10 @@ export interface AppDependencies {
   maxBodyBytes: number;
   /** The client's address, the key of the rate limit. */
   clientAddress: (c: Context) => string;
+  /** The address of the connection's other end, whatever X-Forwarded-For says (GET /remote-health's check). */
+  peerAddress: (c: Context) => string;
+  /** GET /remote-health's Bearer key (ENQUIRY_HEALTH_KEY); null: direct loopback clients only. */
+  healthKey: string | null;
   /** True when a trusted proxy says the request came over https (the reply then carries HSTS). */
   overHttps: (c: Context) => boolean;
   /** Called after a message is stored, so the outbox worker sends it at once. */

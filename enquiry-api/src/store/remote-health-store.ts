@@ -1,5 +1,6 @@
-import type { RemoteHealthEvent } from 'shared-content/enquiry';
+import type { RemoteHealthEvent, RemoteHealthReport } from 'shared-content/enquiry';
 import type { Db } from './database.ts';
+import { minuteStart, sumRemoteHealth } from './remote-health-sums.ts';
 import { type WriteBatcher, writeBatcherOf } from './write-batcher.ts';
 
 const minuteMs = 60_000;
@@ -7,10 +8,7 @@ const dayMs = 24 * 60 * minuteMs;
 /** Old rows are looked for at most this often: one delete an hour keeps the table bounded, one per beacon would not pay. */
 export const pruneIntervalMs = 60 * minuteMs;
 
-/** The start of the minute `time` is in (Unix ms, UTC): the key that aggregates a minute's beacons. */
-export function minuteStart(time: number): number {
-  return Math.floor(time / minuteMs) * minuteMs;
-}
+export { minuteStart } from './remote-health-sums.ts';
 
 export interface RemoteHealthStoreOptions {
   /** Rows of minutes older than this many days are deleted. */
@@ -32,7 +30,7 @@ export class RemoteHealthStore {
   private nextPruneAt = 0;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly options: RemoteHealthStoreOptions,
   ) {
     this.now = options.now ?? Date.now;
@@ -61,6 +59,12 @@ export class RemoteHealthStore {
         this.upsert.run({ minuteStart: minute, remote, version, kind, reason: reason ?? '', count });
       }
     });
+  }
+
+  /** The counts summed from the minute `since` is in onwards (Unix ms): GET /remote-health's reply. */
+  report(since: number): RemoteHealthReport {
+    const counts = sumRemoteHealth(this.db, { since });
+    return { since: new Date(minuteStart(since)).toISOString(), counts };
   }
 
   /** Deletes the rows older than the retention now; returns how many went. */

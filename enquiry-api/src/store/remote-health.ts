@@ -1,27 +1,13 @@
 /**
- * The reader of the shell's remote health counts, for the release tooling (this package exports it as
- * `enquiry-api/remote-health`): how often each remote version was viewed, failed to load, failed to render or
- * hydrated differently. It opens the API's database read-only, so it runs while the API writes (WAL).
+ * A read-only reader of the remote health counts in the API's database file, for this package's own tests and
+ * tools on the API's host (it runs while the API writes: WAL). The release tooling never opens the file: it
+ * reads the same sums over HTTP (GET /remote-health, routes/remote-health.ts).
  */
-import type { LoadFailureReason, RemoteHealthKind } from 'shared-content/enquiry';
 import { dataDirFrom } from '../config.ts';
-import { type Db, openDatabaseReadOnly } from './database.ts';
-import { minuteStart } from './remote-health-store.ts';
+import { openDatabaseReadOnly } from './database.ts';
+import { type RemoteHealthCount, sumRemoteHealth } from './remote-health-sums.ts';
 
-/** Summed counts of one remote version's kind (and reason), over the minutes asked for. */
-export interface RemoteHealthCount {
-  remote: string;
-  version: string;
-  kind: RemoteHealthKind;
-  /** Why it failed to load; null for every other kind. */
-  reason: LoadFailureReason | null;
-  count: number;
-  /** The first and the last minute in the sum that had counts (ISO, the minute's start, UTC). */
-  firstMinute: string;
-  lastMinute: string;
-  /** With `perMinute` only: the minute this row counts (ISO, the minute's start, UTC). */
-  minute?: string;
-}
+export type { RemoteHealthCount } from './remote-health-sums.ts';
 
 export interface RemoteHealthQuery {
   /**
@@ -35,48 +21,6 @@ export interface RemoteHealthQuery {
   perMinute?: boolean;
   /** Where the default data folder is looked up; process.env unless given. */
   env?: NodeJS.ProcessEnv;
-}
-
-interface Row {
-  remote: string;
-  version: string;
-  kind: RemoteHealthKind;
-  reason: LoadFailureReason | '';
-  count: number;
-  firstMinute: number;
-  lastMinute: number;
-  minute?: number;
-}
-
-function sinceTime(since: RemoteHealthQuery['since']): number {
-  const time =
-    since instanceof Date ? since.getTime() : typeof since === 'number' ? since : Date.parse(since);
-  if (!Number.isFinite(time))
-    throw new Error(`readRemoteHealth: since must be a time, got "${String(since)}"`);
-  return time;
-}
-
-const iso = (time: number) => new Date(time).toISOString();
-
-/** Sums the counts in an open database (the reader below opens and closes one). */
-function sumRemoteHealth(db: Db, query: Pick<RemoteHealthQuery, 'since' | 'perMinute'>): RemoteHealthCount[] {
-  const byMinute = query.perMinute === true;
-  const rows = db
-    .prepare(
-      `SELECT remote, version, kind, reason, SUM(count) AS count, MIN(minute_start) AS firstMinute,
-         MAX(minute_start) AS lastMinute ${byMinute ? ', minute_start AS minute' : ''}
-       FROM remote_health WHERE minute_start >= ?
-       GROUP BY remote, version, kind, reason ${byMinute ? ', minute_start' : ''}
-       ORDER BY remote, version, kind, reason ${byMinute ? ', minute_start' : ''}`,
-    )
-    .all(minuteStart(sinceTime(query.since))) as Row[];
-  return rows.map(({ reason, firstMinute, lastMinute, minute, ...counted }) => ({
-    ...counted,
-    reason: reason === '' ? null : reason,
-    firstMinute: iso(firstMinute),
-    lastMinute: iso(lastMinute),
-    ...(minute === undefined ? {} : { minute: iso(minute) }),
-  }));
 }
 
 /**

@@ -3,9 +3,16 @@ import { releaseBuild } from '../release.ts';
 import { lastAutomaticAbort } from '../release-log.ts';
 import { readRemoteMapDocument } from '../remote-map-file.ts';
 import { checkCanaries, describeCheck } from './check.ts';
-import type { ReadHealth } from './health.ts';
+import { HealthUnavailableError, type ReadHealth } from './health.ts';
 import { startCanary } from './release-canary.ts';
-import { env, type HealthApi, makeDeploy, marketingBuild, startHealthApi } from './test-fixtures.ts';
+import {
+  env,
+  freePort,
+  type HealthApi,
+  makeDeploy,
+  marketingBuild,
+  startHealthApi,
+} from './test-fixtures.ts';
 
 let api: HealthApi;
 let work: string;
@@ -28,7 +35,7 @@ const canary = (percent = 10) =>
   startCanary(deploy, 'mf_marketing', { buildDir: marketingBuild(work), percent, env }).version;
 const versions = () =>
   readRemoteMapDocument(deploy).microFrontends.mf_marketing?.map((entry) => entry.metadata.version);
-/** The real path: the API's database in ENQUIRY_DATA_DIR, the rules from the same environment. */
+/** The real path: GET /remote-health of the API at AGENCY_HEALTH_URL, the rules from the same environment. */
 const check = (extra: NodeJS.ProcessEnv = {}) =>
   checkCanaries(deploy, { env: { ...env, ...api.env, ...extra } });
 
@@ -38,7 +45,7 @@ describe('checkCanaries, from the counts the enquiry API stored', () => {
     await api.report('mf_marketing', stable, { view: 300, 'render-error': 3 });
     await api.report('mf_marketing', version, { view: 60, 'render-error': 20, 'load-failure': 10 });
 
-    const [result, ...others] = check();
+    const [result, ...others] = await check();
     expect(others).toEqual([]);
     expect(result).toMatchObject({
       remote: 'mf_marketing',
@@ -68,7 +75,7 @@ describe('checkCanaries, from the counts the enquiry API stored', () => {
     const version = canary(20);
     await api.report('mf_marketing', stable, { view: 300, 'hydration-mismatch': 3 });
     await api.report('mf_marketing', version, { view: 60, 'hydration-mismatch': 1 });
-    expect(check()).toEqual([
+    expect(await check()).toEqual([
       expect.objectContaining({
         canary: version,
         aborted: false,
@@ -87,13 +94,15 @@ describe('checkCanaries, from the counts the enquiry API stored', () => {
     const version = canary();
     await api.report('mf_marketing', stable, { view: 300 });
     await api.report('mf_marketing', version, { view: 10, 'render-error': 10 });
-    expect(check().map(({ verdict, aborted }) => [verdict, aborted])).toEqual([
+    expect((await check()).map(({ verdict, aborted }) => [verdict, aborted])).toEqual([
       [{ action: 'keep', reason: 'waiting for 50 canary views (10 so far)' }, false],
     ]);
     expect(versions()).toEqual([stable, version]);
 
     // An operator (or the e2e suite) lowers the threshold: the same counts are now enough.
-    expect(check({ AGENCY_CANARY_MIN_VIEWS: '5' })).toEqual([expect.objectContaining({ aborted: true })]);
+    expect(await check({ AGENCY_CANARY_MIN_VIEWS: '5' })).toEqual([
+      expect.objectContaining({ aborted: true }),
+    ]);
     expect(versions()).toEqual([stable]);
   });
 });
@@ -101,17 +110,18 @@ describe('checkCanaries, from the counts the enquiry API stored', () => {
 describe('checkCanaries, around the counts', () => {
   const rowsFor =
     (seen: Date[]): ReadHealth =>
-    (query) => {
+    async (query) => {
       seen.push(query.since);
-      return [];
+      return { since: query.since.toISOString(), counts: [] };
     };
 
-  it('reads the counts since the canary started, and reads nothing without a canary', () => {
+  it('reads the counts since the canary started, and reads nothing without a canary', async () => {
     const seen: Date[] = [];
-    expect(checkCanaries(deploy, { env, readHealth: rowsFor(seen) })).toEqual([]);
+    expect(await checkCanaries(deploy, { env, readHealth: rowsFor(seen) })).toEqual([]);
     expect(seen).toEqual([]);
-    // Without a canary there is nothing to read, so a missing database is no error.
-    expect(checkCanaries(deploy, { env: { ENQUIRY_DATA_DIR: `${work}/nowhere` } })).toEqual([]);
+    // Without a canary there is nothing to read, so an API that does not answer is no error.
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    expect(await checkCanaries(deploy, { env: { AGENCY_HEALTH_URL: nowhere } })).toEqual([]);
 
     const now = new Date('2025-03-01T10:30:00.000Z');
     startCanary(deploy, 'mf_marketing', {
@@ -120,17 +130,50 @@ describe('checkCanaries, around the counts', () => {
       env,
       now: new Date('2025-03-01T10:00:00.000Z'),
     });
-    checkCanaries(deploy, { env, now, readHealth: rowsFor(seen) });
+    await checkCanaries(deploy, { env, now, readHealth: rowsFor(seen) });
     expect(seen).toEqual([new Date('2025-03-01T10:00:00.000Z')]);
   });
 
-  it('throws what stops it (no database, a bad rule), for the watcher to log', () => {
+  it('judges nothing and aborts nothing when the API does not answer, and says so naming the URL', async () => {
+    const version = canary();
+    // Counts that would abort it, were they read.
+    await api.report('mf_marketing', version, { view: 60, 'render-error': 60 });
+    const port = await freePort();
+    const failed = checkCanaries(deploy, { env: { ...env, AGENCY_HEALTH_URL: `http://127.0.0.1:${port}` } });
+    await expect(failed).rejects.toThrow(HealthUnavailableError);
+    await expect(failed).rejects.toThrow(
+      `The canary check judged nothing and aborted nothing: health is unavailable: the enquiry API at http://127.0.0.1:${port}/remote-health did not answer (ECONNREFUSED).`,
+    );
+    expect(versions()).toEqual([stable, version]);
+    expect(lastAutomaticAbort(deploy, 'mf-marketing')).toBeUndefined();
+  });
+
+  it('judges nothing when the API refuses the read (a key it does not take)', async () => {
+    const keyed = await startHealthApi({ ENQUIRY_HEALTH_KEY: 'the-api-key-0123456789abcdef' });
+    try {
+      const version = canary();
+      await keyed.report('mf_marketing', version, { view: 60, 'render-error': 60 });
+      const withKey = (key: string) => ({ ...env, ...keyed.env, ENQUIRY_HEALTH_KEY: key });
+      await expect(checkCanaries(deploy, { env: { ...env, ...keyed.env } })).rejects.toThrow(
+        `health is unavailable: the enquiry API at ${keyed.url}/remote-health asks for a key (401): set ENQUIRY_HEALTH_KEY to the API's.`,
+      );
+      await expect(checkCanaries(deploy, { env: withKey('another-key-0123456789abcdef') })).rejects.toThrow(
+        `the enquiry API at ${keyed.url}/remote-health refused the key (401): ENQUIRY_HEALTH_KEY must be the one the API has.`,
+      );
+      expect(versions()).toEqual([stable, version]);
+      // The key the API has: the counts are read, and the canary judged.
+      expect(await checkCanaries(deploy, { env: withKey('the-api-key-0123456789abcdef') })).toEqual([
+        expect.objectContaining({ canary: version, aborted: true }),
+      ]);
+    } finally {
+      await keyed.stop();
+    }
+  }, 60_000);
+
+  it('throws what stops it (a bad rule), for the watcher to log', async () => {
     canary();
-    expect(() => checkCanaries(deploy, { env: { ...env, ENQUIRY_DATA_DIR: `${work}/nowhere` } })).toThrow(
-      /No enquiries database at .*nowhere/,
-    );
-    expect(() => checkCanaries(deploy, { env: { AGENCY_CANARY_MAX_EXCESS_POINTS: 'lots' } })).toThrow(
-      'AGENCY_CANARY_MAX_EXCESS_POINTS must be a number from 0 to 100, got "lots"',
-    );
+    await expect(
+      checkCanaries(deploy, { env: { ...api.env, AGENCY_CANARY_MAX_EXCESS_POINTS: 'lots' } }),
+    ).rejects.toThrow('AGENCY_CANARY_MAX_EXCESS_POINTS must be a number from 0 to 100, got "lots"');
   });
 });

@@ -5,7 +5,7 @@
  */
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { readRemoteMapDocument } from '../remote-map-file.ts';
-import { countsOf, healthPeriod, healthReader, type ReadHealth } from './health.ts';
+import { countsOf, HealthUnavailableError, healthPeriod, healthReader, type ReadHealth } from './health.ts';
 import { canaryEntry, defaultEntry } from './map.ts';
 import { abortCanary } from './release-canary.ts';
 import { canaryRulesFromEnv } from './rules.ts';
@@ -14,7 +14,7 @@ import { type CanaryRules, type CanaryVerdict, judgeCanary } from './verdict.ts'
 export interface CheckOptions {
   env?: NodeJS.ProcessEnv;
   now?: Date;
-  /** Default: the API's database in ENQUIRY_DATA_DIR. */
+  /** Default: GET /remote-health of the enquiry API (AGENCY_HEALTH_URL, ENQUIRY_HEALTH_KEY). */
   readHealth?: ReadHealth;
   /** Default: canaryRules with the AGENCY_CANARY_* overrides of env. */
   rules?: CanaryRules;
@@ -33,25 +33,45 @@ export interface CanaryCheck {
   aborted: boolean;
 }
 
-/** Judges every live canary, aborting those judged clearly worse; one result per canary. */
-export function checkCanaries(deploy: string, options: CheckOptions = {}): CanaryCheck[] {
+/**
+ * Judges every live canary, aborting those judged clearly worse; one result per canary. The health of every
+ * canary is read before any is judged: when it cannot be read, nothing is judged and nothing is aborted, and
+ * the HealthUnavailableError thrown says so (a missing count must not look like a healthy or a failing canary).
+ */
+export async function checkCanaries(deploy: string, options: CheckOptions = {}): Promise<CanaryCheck[]> {
   const env = options.env ?? process.env;
   const now = options.now ?? new Date();
   const readHealth = options.readHealth ?? healthReader();
   const rules = options.rules ?? canaryRulesFromEnv(env);
   const document = readRemoteMapDocument(deploy);
-  const checks: CanaryCheck[] = [];
-  for (const remote of remoteNames) {
+  const live = remoteNames.flatMap((remote) => {
     const canary = canaryEntry(document, remote);
     const stable = defaultEntry(document, remote);
-    if (!canary || !stable) continue;
-    const { since } = healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env);
-    const rows = readHealth({ since, env });
+    return canary && stable ? [{ remote, canary, stable }] : [];
+  });
+  let reports: Awaited<ReturnType<ReadHealth>>[];
+  try {
+    reports = await Promise.all(
+      live.map(({ canary }) =>
+        readHealth({
+          since: healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env).since,
+          env,
+        }),
+      ),
+    );
+  } catch (error) {
+    if (!(error instanceof HealthUnavailableError)) throw error;
+    throw new HealthUnavailableError(
+      `The canary check judged nothing and aborted nothing: health is unavailable: ${error.message}.`,
+    );
+  }
+  return live.map(({ remote, canary, stable }, index) => {
+    const report = reports[index] as Awaited<ReturnType<ReadHealth>>;
     const version = canary.metadata.version;
     const defaultVersion = stable.metadata.version;
     const verdict = judgeCanary(
-      countsOf(rows, remote, version),
-      countsOf(rows, remote, defaultVersion),
+      countsOf(report, remote, version),
+      countsOf(report, remote, defaultVersion),
       rules,
     );
     // Only the canary judged: one promoted or replaced since the map was read is no longer this check's.
@@ -60,16 +80,15 @@ export function checkCanaries(deploy: string, options: CheckOptions = {}): Canar
       !options.judgeOnly &&
       abortCanary(deploy, remote, { version, reason: verdict.reason, by: 'automatic', env, now }) !==
         undefined;
-    checks.push({
+    return {
       remote,
       canary: version,
       defaultVersion,
       percent: canary.deployment.traffic,
       verdict,
       aborted,
-    });
-  }
-  return checks;
+    };
+  });
 }
 
 /** One line about a check: what the watcher logs for an abort, and `pnpm release watch --once` for each. */

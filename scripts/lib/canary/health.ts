@@ -1,20 +1,96 @@
 /**
- * A remote version's health as the canary tooling reads it: the enquiry API's per-minute counts
- * (enquiry-api/remote-health, read-only, so it runs while the API writes), summed per version.
+ * A remote version's health as the canary tooling reads it: the enquiry API's counts, summed per version, read
+ * over HTTP (GET /remote-health), never from the API's database file, so the tooling runs on any machine that
+ * can reach the API, and the API's data stays the API's.
  */
-import { type RemoteHealthCount, type RemoteHealthQuery, readRemoteHealth } from 'enquiry-api/remote-health';
-import type { LoadFailureReason } from 'shared-content/enquiry';
-import { enquiryDataDir } from '../enquiry-api.ts';
+import { enquiryApi, originOf } from 'build-config/topology';
+import {
+  enquiryApiPaths,
+  type LoadFailureReason,
+  type RemoteHealthCount,
+  type RemoteHealthReport,
+  remoteHealthReportSchema,
+} from 'shared-content/enquiry';
 import type { VersionHealth } from './verdict.ts';
 
-/** How the counts are read: readRemoteHealth itself, or one bound to a data folder (healthReader); tests pass rows. */
-export type ReadHealth = (query: { since: Date; env?: NodeJS.ProcessEnv }) => RemoteHealthCount[];
+/** How the counts are read: over HTTP by default (healthReader); tests may pass a reader of their own. */
+export type ReadHealth = (query: { since: Date; env?: NodeJS.ProcessEnv }) => Promise<RemoteHealthReport>;
 
-/** The counts in the API's data folder: the given one, else ENQUIRY_DATA_DIR as the API itself takes it. */
-export function healthReader(dataDir?: string): ReadHealth {
-  return ({ since, env }) => {
-    const query: RemoteHealthQuery = { since, dataDir: dataDir ?? enquiryDataDir(env) };
-    return readRemoteHealth(query);
+/** The health could not be read: the API did not answer, refused, or answered something else. */
+export class HealthUnavailableError extends Error {
+  override name = 'HealthUnavailableError';
+}
+
+export interface HealthSource {
+  /** The enquiry API's URL: AGENCY_HEALTH_URL, else the API's origin in the topology (AGENCY_PORT_BASE + 10). */
+  url: string;
+  /** ENQUIRY_HEALTH_KEY, sent as a Bearer token when set (the API then asks for it from everyone). */
+  key?: string;
+}
+
+export function healthSource(env: NodeJS.ProcessEnv = process.env): HealthSource {
+  const url = env.AGENCY_HEALTH_URL?.trim() || originOf(enquiryApi, env);
+  const key = env.ENQUIRY_HEALTH_KEY?.trim();
+  return { url, ...(key ? { key } : {}) };
+}
+
+/** A health read that hangs must not hold the check or the status: the API answers from one SQL query. */
+export const healthTimeoutMs = 10_000;
+
+/** The route's URL under the API's URL (which may have a path, behind a proxy). */
+function reportUrl(base: string, since: Date): URL {
+  let url: URL;
+  try {
+    url = new URL(enquiryApiPaths.remoteHealth.slice(1), base.endsWith('/') ? base : `${base}/`);
+  } catch {
+    throw new HealthUnavailableError(`AGENCY_HEALTH_URL is not a URL: "${base}"`);
+  }
+  url.searchParams.set('since', since.toISOString());
+  return url;
+}
+
+/** Why a refusal happened, in the operator's terms. */
+function refusal(status: number, where: string, keyed: boolean): string {
+  if (status === 401)
+    return keyed
+      ? `the enquiry API at ${where} refused the key (401): ENQUIRY_HEALTH_KEY must be the one the API has`
+      : `the enquiry API at ${where} asks for a key (401): set ENQUIRY_HEALTH_KEY to the API's`;
+  if (status === 404)
+    return `the enquiry API at ${where} does not show the counts here (404): without ENQUIRY_HEALTH_KEY it shows them only to a client on its own machine, connected directly; set ENQUIRY_HEALTH_KEY on both sides, or check AGENCY_HEALTH_URL`;
+  return `the enquiry API at ${where} answered ${status}`;
+}
+
+/**
+ * Reads the counts over HTTP from the given source (by default the environment's, per call). Throws
+ * HealthUnavailableError naming the URL and why: an API that does not answer or refuses must not read as zero
+ * failures, which would pass for a healthy canary.
+ */
+export function healthReader(source?: HealthSource): ReadHealth {
+  return async ({ since, env }) => {
+    const { url: base, key } = source ?? healthSource(env);
+    const url = reportUrl(base, since);
+    const where = `${url.origin}${url.pathname}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { Accept: 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}) },
+        signal: AbortSignal.timeout(healthTimeoutMs),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const why = cause?.code ?? cause?.message ?? (error as Error).message;
+      throw new HealthUnavailableError(`the enquiry API at ${where} did not answer (${why})`);
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new HealthUnavailableError(refusal(response.status, where, key !== undefined));
+    }
+    const parsed = remoteHealthReportSchema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success)
+      throw new HealthUnavailableError(
+        `the enquiry API at ${where} answered something that is not its counts`,
+      );
+    return parsed.data;
   };
 }
 
@@ -29,7 +105,11 @@ export interface VersionCounts extends VersionHealth {
 }
 
 /** Sums one remote version's rows (a version nobody has seen yet has zeros). */
-export function countsOf(rows: readonly RemoteHealthCount[], remote: string, version: string): VersionCounts {
+export function countsOf(
+  { counts: rows }: { counts: readonly RemoteHealthCount[] },
+  remote: string,
+  version: string,
+): VersionCounts {
   const counts: VersionCounts = {
     views: 0,
     failures: 0,

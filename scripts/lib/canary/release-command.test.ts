@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../cli.ts';
 import { repoRoot } from '../paths.ts';
 import { releaseEvents } from '../release-log.ts';
 import { readRemoteMapDocument } from '../remote-map-file.ts';
 import { type CommandContext, parseReleaseCommand, runReleaseCommand } from './release-command.ts';
-import { makeDeploy, marketingBuild } from './test-fixtures.ts';
+import { freePort, makeDeploy, marketingBuild } from './test-fixtures.ts';
 
 /**
  * `pnpm release` as a person types it: the arguments, what it says and what it refuses. What each step does to
@@ -25,9 +25,14 @@ beforeEach(() => {
 });
 afterEach(() => remove());
 
+/** An enquiry API that does not answer: a port nothing listens on. */
+let noApi = '';
+beforeAll(async () => {
+  noApi = `http://127.0.0.1:${await freePort()}`;
+});
 const context = (): CommandContext => ({
   deploy,
-  env: { AGENCY_PORT_BASE: '5000', ENQUIRY_DATA_DIR: join(work, 'no-api') },
+  env: { AGENCY_PORT_BASE: '5000', AGENCY_HEALTH_URL: noApi },
   build: (name) => builds.push(name),
   out: (text) => output.push(text),
   warn: (text) => output.push(`warn: ${text}`),
@@ -68,8 +73,11 @@ describe('pnpm release, as typed', () => {
     expect(builds).toEqual([]);
 
     expect(await release('status', 'mf-marketing')).toContain(`  ${version.padEnd(20)} canary      10%  `);
-    // Without a database the check cannot judge: it fails, and the canary stays as it is.
-    await expect(release('watch', '--once')).rejects.toThrow(/No enquiries database at .*no-api/);
+    // Without the API's counts the check cannot judge: it says so, and the canary stays as it is.
+    await expect(release('watch', '--once')).rejects.toThrow(
+      `The canary check judged nothing and aborted nothing: health is unavailable: the enquiry API at ${noApi}/remote-health did not answer (ECONNREFUSED).`,
+    );
+    expect(versions()).toEqual([`${stable} 90`, `${version} 10`]);
 
     expect(await release('mf-marketing', 'abort', '--reason', 'the header jumps')).toBe(
       `Aborted the canary mf-marketing ${version} (was 10%); ${stable} serves everyone again.`,
@@ -175,7 +183,7 @@ describe('scripts/release.ts', () => {
   const script = (...args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'release.ts', ...args], {
       cwd: join(repoRoot, 'scripts'),
-      env: { ...process.env, AGENCY_DEPLOY_DIR: deploy, ENQUIRY_DATA_DIR: join(work, 'no-api') },
+      env: { ...process.env, AGENCY_DEPLOY_DIR: deploy, AGENCY_HEALTH_URL: noApi },
       encoding: 'utf8',
     });
 

@@ -176,15 +176,15 @@ function abort(
   );
 }
 
-function checkOnce({ deploy, env, out }: CommandContext) {
-  const checks = checkCanaries(deploy, { env });
+async function checkOnce({ deploy, env, out }: CommandContext) {
+  const checks = await checkCanaries(deploy, { env });
   if (checks.length === 0) out('No canary is live here; nothing to check.');
   for (const check of checks) out(describeCheck(check));
 }
 
-function status(names: readonly RemoteName[], { deploy, env, out }: CommandContext) {
+async function status(names: readonly RemoteName[], { deploy, env, out }: CommandContext) {
   const now = new Date();
-  out(formatReleaseStatus(releaseStatus(deploy, names, { env, now }), now));
+  out(formatReleaseStatus(await releaseStatus(deploy, names, { env, now }), now));
 }
 
 /** The check on a timer in the foreground, for a host where the composed server (scripts/start.ts) does not run. */
@@ -194,7 +194,7 @@ function watch({ deploy, env, out, warn }: CommandContext): CanaryWatcher {
     throw new UsageError('AGENCY_CANARY_CHECK_SECONDS is 0 (no checks): set it above 0, or use --once.');
   out(`Checking the canaries every ${settings.intervalSeconds} s; aborts are logged here (Ctrl+C to stop).`);
   const watcher = watchCanaries(deploy, { env, settings, keepAlive: true, log: { info: out, error: warn } });
-  watcher.check();
+  void watcher.check();
   return watcher;
 }
 
@@ -207,12 +207,12 @@ export async function runReleaseCommand(
   context: CommandContext,
 ): Promise<CanaryWatcher | undefined> {
   if (command.kind === 'watch' && !command.once) return watch(context);
-  if (command.kind === 'watch') checkOnce(context);
+  if (command.kind === 'watch') await checkOnce(context);
   else if (command.kind === 'release') release(command, context);
   else if (command.kind === 'shell') releaseTheShell(command, context);
   else if (command.kind === 'canary') canary(command, context);
   else if (command.kind === 'promote') promote(command, context);
   else if (command.kind === 'abort') abort(command, context);
-  else if (command.kind === 'status') status(command.names, context);
+  else if (command.kind === 'status') await status(command.names, context);
   return undefined;
 }

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { releaseBuild } from '../release.ts';
 import { lastAutomaticAbort } from '../release-log.ts';
@@ -7,7 +5,14 @@ import { readRemoteMapDocument } from '../remote-map-file.ts';
 import { checkCanaries } from './check.ts';
 import { startCanary } from './release-canary.ts';
 import { ago, formatReleaseStatus, releaseStatus } from './status.ts';
-import { env, type HealthApi, makeDeploy, marketingBuild, startHealthApi } from './test-fixtures.ts';
+import {
+  env,
+  freePort,
+  type HealthApi,
+  makeDeploy,
+  marketingBuild,
+  startHealthApi,
+} from './test-fixtures.ts';
 
 let api: HealthApi;
 let work: string;
@@ -25,8 +30,8 @@ afterEach(() => remove());
 
 const releasedAt = (index: number) =>
   readRemoteMapDocument(deploy).microFrontends.mf_marketing?.[index]?.extras?.releasedAt ?? '';
-const status = (extra: NodeJS.ProcessEnv, now = new Date(), names = ['mf_marketing'] as const) =>
-  formatReleaseStatus(releaseStatus(deploy, names, { env: { ...env, ...extra }, now }), now);
+const status = async (extra: NodeJS.ProcessEnv, now = new Date(), names = ['mf_marketing'] as const) =>
+  formatReleaseStatus(await releaseStatus(deploy, names, { env: { ...env, ...extra }, now }), now);
 const release = () => releaseBuild(deploy, 'mf_marketing', { buildDir: marketingBuild(work), env }).version;
 const canary = (percent = 10) =>
   startCanary(deploy, 'mf_marketing', { buildDir: marketingBuild(work), percent, env }).version;
@@ -38,13 +43,13 @@ describe('the release status', () => {
     // A canary the check aborted, then the one live now.
     const bad = canary();
     await api.report('mf_marketing', bad, { view: 50, 'render-error': 50 });
-    const [aborted] = checkCanaries(deploy, { env: { ...env, ...api.env } });
+    const [aborted] = await checkCanaries(deploy, { env: { ...env, ...api.env } });
     const version = canary();
     await api.report('mf_marketing', stable, { view: 250, 'load-failure': 2, 'render-error': 1 });
     await api.report('mf_marketing', version, { view: 40, 'hydration-mismatch': 1 });
 
     const now = minutesAfter(releasedAt(1), 5);
-    const lines = status(api.env, now).split('\n');
+    const lines = (await status(api.env, now)).split('\n');
     expect(lines.slice(0, -1)).toEqual([
       'mf-marketing',
       '  version              role    traffic  released',
@@ -64,7 +69,7 @@ describe('the release status', () => {
   it('shows a single version’s health since its release, and says what the check would do with a bad canary', async () => {
     const stable = release();
     await api.report('mf_marketing', stable, { view: 120 });
-    const single = status(api.env, minutesAfter(releasedAt(0), 90)).split('\n');
+    const single = (await status(api.env, minutesAfter(releasedAt(0), 90))).split('\n');
     expect(single.slice(3)).toEqual([
       `  health since ${releasedAt(0)} (its release):`,
       '    version              role      views  failures    rate  failures by kind',
@@ -75,42 +80,50 @@ describe('the release status', () => {
     const version = canary(30);
     await api.report('mf_marketing', version, { view: 60, 'render-error': 40 });
     // The check has not run yet: the status judges, it does not abort.
-    const text = status(api.env, minutesAfter(releasedAt(1), 1));
+    const text = await status(api.env, minutesAfter(releasedAt(1), 1));
     expect(text).toContain(`    ${version.padEnd(20)} canary       60        40   66.7%  render-error 40`);
     expect(text).toMatch(
       / {2}canary check now: abort \(the next canary check takes it out\): failure rate 66\.7%/,
     );
-    expect(releaseStatus(deploy, ['mf_marketing'], { env: api.env })[0]?.versions).toHaveLength(2);
+    expect((await releaseStatus(deploy, ['mf_marketing'], { env: api.env }))[0]?.versions).toHaveLength(2);
   });
 
-  it('still shows the versions when the health cannot be read, saying why', () => {
+  it('still shows the versions when the health cannot be read, saying why and naming the URL', async () => {
     const stable = release();
     const version = canary(25);
-    const nowhere = join(work, 'no-api-here');
-    const lines = status({ ENQUIRY_DATA_DIR: nowhere }).split('\n');
-    expect(lines.slice(0, 4)).toEqual([
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    const lines = (await status({ AGENCY_HEALTH_URL: nowhere })).split('\n');
+    expect(lines).toEqual([
       'mf-marketing',
       '  version              role    traffic  released',
       `  ${stable.padEnd(20)} default     75%  ${releasedAt(0)} (0 min ago)`,
       `  ${version.padEnd(20)} canary      25%  ${releasedAt(1)} (0 min ago)`,
+      `  health: unavailable: the enquiry API at ${nowhere}/remote-health did not answer (ECONNREFUSED)`,
+      '  canary check now: cannot judge without the health; it aborts nothing until it can read it',
+      '  last automatic abort: none',
     ]);
-    expect(lines[4]).toMatch(
-      /^ {2}health: unavailable \(No enquiries database at .*no-api-here.*enquiries\.sqlite .*; set ENQUIRY_DATA_DIR\)$/,
-    );
-    expect(lines.slice(5)).toEqual(['  last automatic abort: none']);
 
-    // A database from before the remote health table (an API that has not run this version yet).
-    const old = join(work, 'old-api');
-    mkdirSync(old);
-    writeFileSync(join(old, 'enquiries.sqlite'), '');
-    expect(status({ ENQUIRY_DATA_DIR: old })).toContain(
-      `  health: unavailable (The enquiries database in ${old} has no remote health table yet; start this version of the API on it once)`,
-    );
-  });
+    // An API that asks for a key the status was not given.
+    const keyed = await startHealthApi({ ENQUIRY_HEALTH_KEY: 'the-api-key-0123456789abcdef' });
+    try {
+      expect(await status(keyed.env)).toContain(
+        `  health: unavailable: the enquiry API at ${keyed.url}/remote-health asks for a key (401): set ENQUIRY_HEALTH_KEY to the API's\n`,
+      );
+      expect(await status({ ...keyed.env, ENQUIRY_HEALTH_KEY: 'the-api-key-0123456789abcdef' })).toContain(
+        '  health since',
+      );
+      // A URL where the API has no counts (a wrong path, or a proxy in between without a key).
+      expect(await status({ AGENCY_HEALTH_URL: `${keyed.url}/elsewhere` })).toContain(
+        `  health: unavailable: the enquiry API at ${keyed.url}/elsewhere/remote-health does not show the counts here (404)`,
+      );
+    } finally {
+      await keyed.stop();
+    }
+  }, 60_000);
 
-  it('covers every remote, one released before release times were kept, and cuts the period to the retention', () => {
+  it('covers every remote, one released before release times were kept, and cuts the period to the retention', async () => {
     const stable = release();
-    const text = status(api.env, minutesAfter(releasedAt(0), 40 * 24 * 60), [
+    const text = await status(api.env, minutesAfter(releasedAt(0), 40 * 24 * 60), [
       'mf_marketing',
       'mf_portfolio',
     ] as never);
@@ -129,15 +142,20 @@ describe('the release status', () => {
     ]);
     // ENQUIRY_HEALTH_RETENTION_DAYS as the API reads it.
     expect(
-      status({ ...api.env, ENQUIRY_HEALTH_RETENTION_DAYS: '7' }, minutesAfter(releasedAt(0), 8 * 24 * 60)),
+      await status(
+        { ...api.env, ENQUIRY_HEALTH_RETENTION_DAYS: '7' },
+        minutesAfter(releasedAt(0), 8 * 24 * 60),
+      ),
     ).toContain('(the 7-day retention; its release was');
     expect(
-      formatReleaseStatus(releaseStatus(deploy, undefined, { env: api.env })).split('\n\n'),
+      formatReleaseStatus(await releaseStatus(deploy, undefined, { env: api.env })).split('\n\n'),
     ).toHaveLength(3);
   });
 
-  it('says so for a remote not released here', () => {
-    expect(status({}, new Date())).toBe('mf-marketing: not released here\n  last automatic abort: none');
+  it('says so for a remote not released here', async () => {
+    expect(await status({}, new Date())).toBe(
+      'mf-marketing: not released here\n  last automatic abort: none',
+    );
   });
 
   it('says how long ago in minutes, hours or days', () => {

@@ -13,6 +13,7 @@ import {
   countsOf,
   failureKinds,
   type HealthPeriod,
+  HealthUnavailableError,
   healthPeriod,
   healthReader,
   type VersionCounts,
@@ -35,7 +36,7 @@ export interface RemoteStatus {
   /** Default first; empty when the remote is not released here. */
   versions: VersionStatus[];
   period?: HealthPeriod;
-  /** Why the health could not be read (no database, no table yet…). */
+  /** Why the health could not be read (the API at its URL did not answer, or refused). */
   healthUnavailable?: string;
   /** What the canary check would decide now, with a canary and its health. */
   verdict?: CanaryVerdict;
@@ -50,41 +51,44 @@ const versionStatus = (entry: RemoteVersionEntry): VersionStatus => ({
 });
 
 /** The status of the named remotes (all by default), in the topology's order. */
-export function releaseStatus(
+export async function releaseStatus(
   deploy: string,
   names: readonly RemoteName[] = remoteNames,
   options: CheckOptions = {},
-): RemoteStatus[] {
+): Promise<RemoteStatus[]> {
   const env = options.env ?? process.env;
   const now = options.now ?? new Date();
   const readHealth = options.readHealth ?? healthReader();
   const rules = options.rules ?? canaryRulesFromEnv(env);
   const document = readRemoteMapDocument(deploy);
-  return names.map((remote) => {
-    const lastAbort = lastAutomaticAbort(deploy, remotes[remote].folder);
-    const status: RemoteStatus = {
-      remote,
-      versions: [],
-      ...(lastAbort ? { lastAutomaticAbort: lastAbort } : {}),
-    };
-    const stable = defaultEntry(document, remote);
-    if (!stable) return status;
-    const canary = canaryEntry(document, remote);
-    status.versions = [stable, ...(canary ? [canary] : [])].map(versionStatus);
-    status.period = canary
-      ? healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env)
-      : healthPeriod(stable.extras?.releasedAt, 'its release', now, env);
-    try {
-      const rows = readHealth({ since: status.period.since, env });
-      for (const version of status.versions) version.health = countsOf(rows, remote, version.version);
-    } catch (error) {
-      status.healthUnavailable = (error as Error).message;
+  return Promise.all(
+    names.map(async (remote) => {
+      const lastAbort = lastAutomaticAbort(deploy, remotes[remote].folder);
+      const status: RemoteStatus = {
+        remote,
+        versions: [],
+        ...(lastAbort ? { lastAutomaticAbort: lastAbort } : {}),
+      };
+      const stable = defaultEntry(document, remote);
+      if (!stable) return status;
+      const canary = canaryEntry(document, remote);
+      status.versions = [stable, ...(canary ? [canary] : [])].map(versionStatus);
+      status.period = canary
+        ? healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env)
+        : healthPeriod(stable.extras?.releasedAt, 'its release', now, env);
+      try {
+        const report = await readHealth({ since: status.period.since, env });
+        for (const version of status.versions) version.health = countsOf(report, remote, version.version);
+      } catch (error) {
+        if (!(error instanceof HealthUnavailableError)) throw error;
+        status.healthUnavailable = error.message;
+        return status;
+      }
+      const [ofDefault, ofCanary] = status.versions.map((version) => version.health);
+      if (ofCanary && ofDefault) status.verdict = judgeCanary(ofCanary, ofDefault, rules);
       return status;
-    }
-    const [ofDefault, ofCanary] = status.versions.map((version) => version.health);
-    if (ofCanary && ofDefault) status.verdict = judgeCanary(ofCanary, ofDefault, rules);
-    return status;
-  });
+    }),
+  );
 }
 
 /** "12 min ago", "3 h ago", "2 days ago". */
@@ -119,7 +123,13 @@ const row = (version: string, role: string, ...rest: string[]) =>
   `    ${version.padEnd(20)} ${role.padEnd(7)} ${rest.join('  ')}`.trimEnd();
 
 function healthLines(status: RemoteStatus): string[] {
-  if (status.healthUnavailable) return [`  health: unavailable (${status.healthUnavailable})`];
+  if (status.healthUnavailable)
+    return [
+      `  health: unavailable: ${status.healthUnavailable}`,
+      ...(status.versions.some(({ role }) => role === 'canary')
+        ? ['  canary check now: cannot judge without the health; it aborts nothing until it can read it']
+        : []),
+    ];
   if (!status.period) return [];
   const rows = status.versions.map(({ version, role, health }) => {
     const counts = health as VersionCounts;

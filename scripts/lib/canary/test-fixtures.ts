@@ -1,6 +1,6 @@
 /**
  * For the release and canary tests: a deploy folder with a deployed shell's manifest, remote builds that are each a new
- * version, and a real enquiry API writing the remote health counts into its own SQLite file.
+ * version, and a real enquiry API on loopback that stores the beacons' counts and answers them over HTTP.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -79,9 +79,9 @@ export function marketingBuild(work: string, label = `b${++builds}-${process.pid
 }
 
 export interface HealthApi {
-  /** The environment that names its data folder (ENQUIRY_DATA_DIR), as the release tooling reads it. */
+  /** The environment that names its URL (AGENCY_HEALTH_URL), as the release tooling reads it. */
   env: NodeJS.ProcessEnv;
-  dataDir: string;
+  url: string;
   /** POSTs counts to /beacon as the shell does, in beacons of at most 24 events of at most 50. */
   report(remote: string, version: string, counts: Partial<Record<'view' | Failure, number>>): Promise<void>;
   stop(): Promise<void>;
@@ -99,7 +99,7 @@ function events(remote: string, version: string, kind: RemoteHealthEvent['kind']
 }
 
 /** A port the system has just handed out as free (the API takes it a moment later). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer().listen(0, () => {
       const { port } = server.address() as { port: number };
@@ -109,8 +109,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The enquiry API as its own process, on a free port, with a data folder of its own. */
-export async function startHealthApi(): Promise<HealthApi> {
+/**
+ * The enquiry API as its own process, on a free port, with a data folder of its own; `extra` adds to its
+ * environment (ENQUIRY_HEALTH_KEY, say).
+ */
+export async function startHealthApi(extra: NodeJS.ProcessEnv = {}): Promise<HealthApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canary-health-'));
   const { ENQUIRY_PORT: _, ...inherited } = process.env;
   // The API listens on AGENCY_PORT_BASE + its offset; only that port has to be free (the base is 1024–65000).
@@ -121,11 +124,12 @@ export async function startHealthApi(): Promise<HealthApi> {
     AGENCY_PORT_BASE: String(port - enquiryApi.offset),
     ENQUIRY_DATA_DIR: dataDir,
     ENQUIRY_LOG_LEVEL: 'error',
+    ...extra,
   };
   const api: RunningApi = await startEnquiryApi(apiEnv);
   return {
-    env: { ENQUIRY_DATA_DIR: dataDir },
-    dataDir,
+    env: { AGENCY_HEALTH_URL: api.url },
+    url: api.url,
     async report(remote, version, counts) {
       const all = Object.entries(counts).flatMap(([kind, total]) =>
         events(remote, version, kind as RemoteHealthEvent['kind'], total ?? 0),

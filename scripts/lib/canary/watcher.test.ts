@@ -1,8 +1,8 @@
-import type { RemoteHealthCount } from 'enquiry-api/remote-health';
+import type { RemoteHealthCount } from 'shared-content/enquiry';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { releaseBuild } from '../release.ts';
 import { readRemoteMapDocument } from '../remote-map-file.ts';
-import type { ReadHealth } from './health.ts';
+import { HealthUnavailableError, type ReadHealth } from './health.ts';
 import { startCanary } from './release-canary.ts';
 import { env, makeDeploy, marketingBuild } from './test-fixtures.ts';
 import { canaryWatchSettings, watchCanaries } from './watcher.ts';
@@ -32,12 +32,15 @@ const count = (
   firstMinute: '2025-03-01T10:00:00.000Z',
   lastMinute: '2025-03-01T10:00:00.000Z',
 });
-/** Counts as readRemoteHealth returns them: a canary failing half its views, a healthy default version. */
-const failingCanary: ReadHealth = () => [
-  count('mf_marketing', stable, 'view', 500),
-  count('mf_marketing', version, 'view', 100),
-  count('mf_marketing', version, 'render-error', 50),
-];
+const reportOf = (counts: RemoteHealthCount[]) => ({ since: '2025-03-01T10:00:00.000Z', counts });
+/** Counts as GET /remote-health answers them: a canary failing half its views, a healthy default version. */
+const failingCanary: ReadHealth = async () =>
+  reportOf([
+    count('mf_marketing', stable, 'view', 500),
+    count('mf_marketing', version, 'view', 100),
+    count('mf_marketing', version, 'render-error', 50),
+  ]);
+const noCounts: ReadHealth = async () => reportOf([]);
 const marketing = () =>
   readRemoteMapDocument(deploy).microFrontends.mf_marketing?.map((entry) => entry.metadata.version);
 const settings = canaryWatchSettings({ AGENCY_CANARY_CHECK_SECONDS: '30' });
@@ -55,12 +58,12 @@ afterEach(() => {
 });
 
 describe('the canary watcher', () => {
-  it('checks every interval and logs one line when it aborts a canary', () => {
+  it('checks every interval and logs one line when it aborts a canary', async () => {
     vi.useFakeTimers();
     const watcher = watchCanaries(deploy, { env, settings, readHealth: failingCanary, log });
-    vi.advanceTimersByTime(29_000);
+    await vi.advanceTimersByTimeAsync(29_000);
     expect(marketing()).toEqual([stable, version]);
-    vi.advanceTimersByTime(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(marketing()).toEqual([stable]);
     expect(lines).toEqual([
       expect.stringMatching(
@@ -70,15 +73,15 @@ describe('the canary watcher', () => {
       ),
     ]);
     // Nothing to say while there is no canary.
-    vi.advanceTimersByTime(60_000);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(lines).toHaveLength(1);
     watcher.stop();
   });
 
-  it('with an abort delegated, judges here and hands the canary judged worse over, leaving the map as it is', () => {
+  it('with an abort delegated, judges here and hands the canary judged worse over, leaving the map as it is', async () => {
     const delegateAbort = vi.fn();
     const watcher = watchCanaries(deploy, { env, settings, readHealth: failingCanary, log, delegateAbort });
-    watcher.check();
+    await watcher.check();
     expect(marketing()).toEqual([stable, version]);
     expect(delegateAbort).toHaveBeenCalledWith([
       expect.objectContaining({ remote: 'mf_marketing', canary: version, aborted: false }),
@@ -86,41 +89,65 @@ describe('the canary watcher', () => {
     expect(lines).toEqual([]);
     // A canary that is kept is nobody's to abort.
     delegateAbort.mockClear();
-    watchCanaries(deploy, { env, settings, readHealth: () => [], log, delegateAbort }).check();
+    await watchCanaries(deploy, { env, settings, readHealth: noCounts, log, delegateAbort }).check();
     expect(delegateAbort).not.toHaveBeenCalled();
     watcher.stop();
   });
 
-  it('says nothing while it keeps a canary', () => {
-    const watcher = watchCanaries(deploy, { env, settings, readHealth: () => [], log });
-    expect(watcher.check()).toEqual([expect.objectContaining({ aborted: false })]);
+  it('says nothing while it keeps a canary', async () => {
+    const watcher = watchCanaries(deploy, { env, settings, readHealth: noCounts, log });
+    expect(await watcher.check()).toEqual([expect.objectContaining({ aborted: false })]);
     expect(lines).toEqual([]);
     watcher.stop();
   });
 
-  it('logs a failed check instead of throwing, the same error once, and again after a check that worked', () => {
+  it('logs a failed check instead of throwing, the same error once, and again after a check that worked', async () => {
     let broken = true;
-    const readHealth: ReadHealth = () => {
-      if (broken) throw new Error('No enquiries database at /nowhere/enquiries.sqlite; set ENQUIRY_DATA_DIR');
-      return [];
+    const readHealth: ReadHealth = async () => {
+      if (broken)
+        throw new HealthUnavailableError(
+          'the enquiry API at http://127.0.0.1:9/remote-health did not answer',
+        );
+      return reportOf([]);
     };
     const watcher = watchCanaries(deploy, { env, settings, readHealth, log });
-    expect(watcher.check()).toEqual([]);
-    expect(watcher.check()).toEqual([]);
+    expect(await watcher.check()).toEqual([]);
+    expect(await watcher.check()).toEqual([]);
     broken = false;
-    watcher.check();
+    await watcher.check();
     broken = true;
-    watcher.check();
+    await watcher.check();
     const error =
-      'error: Canary check failed: No enquiries database at /nowhere/enquiries.sqlite; set ENQUIRY_DATA_DIR';
+      'error: Canary check failed: The canary check judged nothing and aborted nothing: health is unavailable: ' +
+      'the enquiry API at http://127.0.0.1:9/remote-health did not answer.';
     expect(lines).toEqual([error, error]);
+    expect(marketing()).toEqual([stable, version]);
+    watcher.stop();
+  });
+
+  it('runs one check at a time: a tick while the health is still being read is skipped', async () => {
+    let release: () => void = () => undefined;
+    let reads = 0;
+    const slow: ReadHealth = async () => {
+      reads += 1;
+      await new Promise<void>((done) => {
+        release = done;
+      });
+      return reportOf([]);
+    };
+    const watcher = watchCanaries(deploy, { env, settings, readHealth: slow, log });
+    const first = watcher.check();
+    expect(await watcher.check()).toEqual([]);
+    expect(reads).toBe(1);
+    release();
+    expect(await first).toEqual([expect.objectContaining({ aborted: false })]);
     watcher.stop();
   });
 
   it('does not keep the process alive, unless asked to (the foreground pnpm release watch)', () => {
     const setInterval = vi.spyOn(globalThis, 'setInterval');
-    watchCanaries(deploy, { env, settings, readHealth: () => [], log }).stop();
-    watchCanaries(deploy, { env, settings, readHealth: () => [], log, keepAlive: true }).stop();
+    watchCanaries(deploy, { env, settings, readHealth: noCounts, log }).stop();
+    watchCanaries(deploy, { env, settings, readHealth: noCounts, log, keepAlive: true }).stop();
     const [server, foreground] = setInterval.mock.results.map(({ value }) => value as NodeJS.Timeout);
     expect(server?.hasRef()).toBe(false);
     expect(foreground?.hasRef()).toBe(true);

@@ -1,8 +1,9 @@
 /**
  * The canary check on a timer, for the composed production server (scripts/start.ts) and `pnpm release watch`:
  * every AGENCY_CANARY_CHECK_SECONDS (default 30) it runs checkCanaries and logs one line per canary it aborts.
- * A check that fails (no database yet, a broken map) is logged, not thrown: the site keeps serving, and the
- * same error is logged once rather than every interval.
+ * A check that fails (the enquiry API does not answer, a broken map) is logged, not thrown: the site keeps
+ * serving, nothing is aborted, and the same error is logged once rather than every interval. A check still
+ * reading the health when the next is due is not doubled: that tick is skipped.
  */
 import { type CanaryCheck, type CheckOptions, checkCanaries, describeCheck } from './check.ts';
 import { canaryCheckSeconds, canaryRulesFromEnv } from './rules.ts';
@@ -38,8 +39,8 @@ export interface WatchOptions extends Omit<CheckOptions, 'rules' | 'now'> {
 }
 
 export interface CanaryWatcher {
-  /** Runs one check now (as each tick does); never throws. */
-  check(): CanaryCheck[];
+  /** Runs one check now (as each tick does); never rejects. Resolves to [] when a check was already running. */
+  check(): Promise<CanaryCheck[]>;
   stop(): void;
 }
 
@@ -47,10 +48,18 @@ export function watchCanaries(deploy: string, options: WatchOptions): CanaryWatc
   const log = options.log ?? { info: console.log, error: console.error };
   const { settings } = options;
   let lastError: string | undefined;
-  const check = (): CanaryCheck[] => {
+  let running = false;
+  const check = async (): Promise<CanaryCheck[]> => {
+    if (running) return [];
+    running = true;
     try {
       const judgeOnly = options.delegateAbort !== undefined;
-      const checks = checkCanaries(deploy, { ...options, rules: settings.rules, now: new Date(), judgeOnly });
+      const checks = await checkCanaries(deploy, {
+        ...options,
+        rules: settings.rules,
+        now: new Date(),
+        judgeOnly,
+      });
       for (const aborted of checks.filter((result) => result.aborted)) log.info(describeCheck(aborted));
       const judgedWorse = checks.filter((result) => result.verdict.action === 'abort' && !result.aborted);
       if (judgeOnly && judgedWorse.length > 0) options.delegateAbort?.(judgedWorse);
@@ -61,10 +70,12 @@ export function watchCanaries(deploy: string, options: WatchOptions): CanaryWatc
       if (message !== lastError) log.error(message);
       lastError = message;
       return [];
+    } finally {
+      running = false;
     }
   };
   if (settings.intervalSeconds === 0) return { check, stop: () => undefined };
-  const timer = setInterval(check, settings.intervalSeconds * 1000);
+  const timer = setInterval(() => void check(), settings.intervalSeconds * 1000);
   if (!options.keepAlive) timer.unref();
   return { check, stop: () => clearInterval(timer) };
 }

@@ -12,4 +12,9 @@ export const enquiryApiPaths = {
    * navigator.sendBeacon, so as text/plain; answers 204 with no body.
    */
   beacon: '/beacon',
+  /**
+   * The beacon counts summed since a time (`?since=<ISO time>`), for the release tooling only: with the API's
+   * ENQUIRY_HEALTH_KEY as a Bearer token, or without one to a direct loopback client (remote-health-report.ts).
+   */
+  remoteHealth: '/remote-health',
 } as const;

@@ -1,0 +1,39 @@
+/**
+ * The reply of GET /remote-health (enquiryApiPaths.remoteHealth): the beacon counts summed per remote, version,
+ * kind and load-failure reason since the time asked for. The API writes it and the release tooling (the canary
+ * check, `pnpm release status`) reads it over HTTP, so the schema below is the one both hold to: the tooling
+ * parses what it is sent rather than trusting a reply from whatever answers at the URL it was given.
+ */
+import * as z from 'zod';
+import { loadFailureReasons, remoteHealthKinds } from './telemetry-contract.ts';
+
+const isoTime = z.iso.datetime();
+
+export const remoteHealthCountSchema = z.strictObject({
+  remote: z.string(),
+  version: z.string(),
+  kind: z.enum(remoteHealthKinds),
+  /** Why it failed to load; null for every other kind. */
+  reason: z.enum(loadFailureReasons).nullable(),
+  count: z.int().nonnegative(),
+  /** The first and the last minute in the sum that had counts (ISO, the minute's start, UTC). */
+  firstMinute: isoTime,
+  lastMinute: isoTime,
+});
+export type RemoteHealthCount = z.infer<typeof remoteHealthCountSchema>;
+
+export const remoteHealthReportSchema = z.strictObject({
+  /** The start of the minute the sums begin with (the `since` asked for, rounded down to its minute). */
+  since: isoTime,
+  counts: z.array(remoteHealthCountSchema),
+});
+export type RemoteHealthReport = z.infer<typeof remoteHealthReportSchema>;
+
+/** Replies of GET /remote-health that are not the report. */
+export const remoteHealthMessages = {
+  since: (got: string | undefined) =>
+    got === undefined
+      ? 'since is required: GET /remote-health?since=<ISO time>, e.g. since=2026-11-26T09:00:00Z.'
+      : `since must be an ISO time such as 2026-11-26T09:00:00Z, got "${got.slice(0, 60)}".`,
+  unauthorized: 'The remote health counts need Authorization: Bearer <ENQUIRY_HEALTH_KEY>.',
+} as const;

@@ -1,8 +1,8 @@
 import { releaseRoutes } from 'build-config/release-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCanary } from '../canary/release-canary.ts';
-import { ReleaseError } from '../release.ts';
 import { UsageError } from '../cli.ts';
+import { ReleaseError } from '../release.ts';
 import { readAudit } from './audit.ts';
 import { ensureOperatorKey } from './keys.ts';
 import { refusalOf } from './operation.ts';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
-import { originOf, shell } from 'build-config/topology';
+import { enquiryApi, originOf, shell } from 'build-config/topology';
 import { bucketCookie, bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { readRemoteMapDocument } from 'site-tools/remote-map-file';
 
@@ -29,6 +29,8 @@ export const canaryEnv: NodeJS.ProcessEnv = {
 };
 export const canaryDeploy = join(workDir, 'deploy');
 export const canaryOrigin = originOf(shell, canaryEnv);
+/** Its enquiry API, whose GET /remote-health the canary check reads (from loopback: no key needed). */
+export const apiOrigin = originOf(enquiryApi, canaryEnv);
 export const scratchDir = join(workDir, 'builds');
 
 /** The live versions of a remote in the canary site's map, default first. */

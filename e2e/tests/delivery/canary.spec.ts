@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
-import { readRemoteHealth } from 'enquiry-api/remote-health';
 import { bucketCookie } from 'federation/bucket';
+import { enquiryApiPaths, remoteHealthReportSchema } from 'shared-content/enquiry';
 import { expect, test } from '../../fixtures.ts';
 import {
+  apiOrigin,
   bucketCookieFor,
   canaryEnv,
   canaryOrigin,
@@ -185,16 +186,18 @@ test.describe('', { tag: ['@composition'] }, () => {
     }
     await canaryVisitor.close();
 
-    const counted = () =>
-      readRemoteHealth({ dataDir: canaryEnv.ENQUIRY_DATA_DIR, since: canaryStartedAt }).filter(
-        ({ remote, version }) => remote === 'mf_marketing' && version === canaryVersion,
-      );
-    await expect
-      .poll(() => counted().find(({ kind }) => kind === 'render-error')?.count ?? 0)
-      .toBeGreaterThan(0);
-    expect(counted().find(({ kind }) => kind === 'view')?.count ?? 0).toBeGreaterThanOrEqual(
-      Number(canaryEnv.AGENCY_CANARY_MIN_VIEWS),
-    );
+    // Read as the canary check reads them: over HTTP from the API (this runner is on its loopback).
+    const counted = async () => {
+      const since = encodeURIComponent(canaryStartedAt.toISOString());
+      const response = await fetch(`${apiOrigin}${enquiryApiPaths.remoteHealth}?since=${since}`);
+      expect(response.status).toBe(200);
+      return remoteHealthReportSchema
+        .parse(await response.json())
+        .counts.filter(({ remote, version }) => remote === 'mf_marketing' && version === canaryVersion);
+    };
+    const countOf = async (kind: string) => (await counted()).find((row) => row.kind === kind)?.count ?? 0;
+    await expect.poll(() => countOf('render-error')).toBeGreaterThan(0);
+    expect(await countOf('view')).toBeGreaterThanOrEqual(Number(canaryEnv.AGENCY_CANARY_MIN_VIEWS));
 
     await expect
       .poll(() => liveVersions('mf_marketing'), { timeout: 30_000 })

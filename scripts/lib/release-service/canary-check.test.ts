@@ -1,0 +1,95 @@
+import { releaseRoutes } from 'build-config/release-protocol';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { canaryEntry } from '../canary/map.ts';
+import { startCanary } from '../canary/release-canary.ts';
+import { type HealthApi, startHealthApi } from '../canary/test-fixtures.ts';
+import { lastAutomaticAbort } from '../release-log.ts';
+import { readRemoteMapDocument } from '../remote-map-file.ts';
+import { readAudit } from './audit.ts';
+import { createKey, ensureOperatorKey } from './keys.ts';
+import { type RunningReleaseService, startReleaseService } from './server.ts';
+import {
+  makeServiceDeploy,
+  post,
+  printed,
+  remoteBuild,
+  type ServiceDeploy,
+  serviceEnv,
+} from './test-service.ts';
+
+let site: ServiceDeploy;
+let health: HealthApi;
+let service: RunningReleaseService | undefined;
+let canary: string;
+let lines: string[];
+
+beforeEach(async () => {
+  site = makeServiceDeploy();
+  canary = startCanary(site.deploy, 'mf_marketing', {
+    buildDir: remoteBuild(site.work, 'mf_marketing'),
+    percent: 10,
+    env: serviceEnv,
+  }).version;
+  health = await startHealthApi();
+  // The canary fails half its views; the default version none of its many.
+  await health.report('mf_marketing', site.live.mf_marketing, { view: 500 });
+  await health.report('mf_marketing', canary, { view: 100, 'render-error': 50 });
+  lines = [];
+}, 60_000);
+afterEach(async () => {
+  await service?.stop();
+  service = undefined;
+  await health.stop();
+  site.remove();
+});
+
+const start = (seconds: string) =>
+  startReleaseService({
+    deploy: site.deploy,
+    env: { ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: seconds },
+    port: 0,
+    log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
+  });
+const liveCanary = () => canaryEntry(readRemoteMapDocument(site.deploy), 'mf_marketing')?.metadata.version;
+
+describe('the canary check inside the release service', () => {
+  it('aborts a canary clearly worse on its timer, by automatic, through the same queue, recorded in the audit', async () => {
+    service = await start('1');
+    for (let waited = 0; liveCanary() && waited < 40_000; waited += 200)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(liveCanary()).toBeUndefined();
+    // The abort's audit entry is written once the change is done; the map changes a moment before.
+    for (let waited = 0; readAudit(site.deploy).length === 0 && waited < 10_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readAudit(site.deploy)).toEqual([
+      {
+        at: expect.any(String),
+        by: 'automatic',
+        from: 'host',
+        scope: 'mf-marketing',
+        action: 'abort',
+        version: canary,
+        previous: site.live.mf_marketing,
+        traffic: 10,
+        reason: expect.stringMatching(/^failure rate 50\.0%/),
+      },
+    ]);
+    expect(lastAutomaticAbort(site.deploy, 'mf-marketing')?.version).toBe(canary);
+    expect(lines.join('\n')).toMatch(new RegExp(`Canary aborted: mf-marketing ${canary} \\(10%\\) is out`));
+  }, 60_000);
+
+  it('judges every canary now on POST /v1/check, for the operator key only', async () => {
+    service = await start('0');
+    const teamKey = createKey(site.deploy, 'mf-marketing').key;
+    expect((await post(service.url, teamKey, releaseRoutes.check)).status).toBe(403);
+    expect(liveCanary()).toBe(canary);
+
+    const reply = await post(service.url, ensureOperatorKey(site.deploy), releaseRoutes.check);
+    expect(reply.status, printed(reply)).toBe(200);
+    expect(printed(reply)).toMatch(new RegExp(`Canary aborted: mf-marketing ${canary} \\(10%\\) is out`));
+    expect(liveCanary()).toBeUndefined();
+    expect(readAudit(site.deploy).map(({ by, action, version }) => [by, action, version])).toEqual([
+      ['operator', 'abort', canary],
+    ]);
+  }, 60_000);
+});

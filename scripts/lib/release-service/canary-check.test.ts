@@ -9,6 +9,7 @@ import { readAudit } from './audit.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
 import {
+  get,
   makeServiceDeploy,
   post,
   printed,
@@ -91,5 +92,16 @@ describe('the canary check inside the release service', () => {
     expect(readAudit(site.deploy).map(({ by, action, version }) => [by, action, version])).toEqual([
       ['operator', 'abort', canary],
     ]);
+  }, 60_000);
+
+  it('tells any key the status of every remote, with the canary and its health read over HTTP', async () => {
+    service = await start('0');
+    const contactKey = createKey(site.deploy, 'mf-contact').key;
+    const reply = await get(service.url, contactKey, `${releaseRoutes.status}?remote=mf-marketing`);
+    expect(reply.status, printed(reply)).toBe(200);
+    expect(printed(reply)).toContain(canary);
+    expect(printed(reply)).toContain(site.live.mf_marketing);
+    expect(printed(reply)).toMatch(/canary +100 +50 +50\.0% {2}render-error 50/);
+    expect((await get(service.url, undefined, releaseRoutes.status)).status).toBe(401);
   }, 60_000);
 });

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseRoutes } from 'build-config/release-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canaryEntry, defaultEntry } from '../canary/map.ts';
+import { serverBuildDir } from '../prerender/prerender.ts';
 import { readRemoteMapDocument } from '../remote-map-file.ts';
 import { readAudit } from './audit.ts';
 import { runKeyCommand } from './key-command.ts';
@@ -49,6 +50,25 @@ const variantPages = () => {
   if (!existsSync(buckets)) return [];
   return readdirSync(buckets).map((variant) => readFileSync(join(buckets, variant, 'index.html'), 'utf8'));
 };
+
+/** A shell build in `<work>/<label>/{dist,dist-server}`: the deployed one's manifest changed by `edit`, its own page. */
+function shellBuild(
+  label: string,
+  edit: (manifest: { shared: { name: string; version: string }[] }) => void = () => {},
+) {
+  const folder = join(site.work, label);
+  mkdirSync(join(folder, 'dist', 'static', 'js'), { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(site.deploy, 'shell', 'mf-manifest.json'), 'utf8'));
+  edit(manifest);
+  writeFileSync(join(folder, 'dist', 'mf-manifest.json'), JSON.stringify(manifest));
+  writeFileSync(
+    join(folder, 'dist', 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><script defer src="/static/js/${label}.js"></script></head><body><div id="root"></div></body></html>`,
+  );
+  writeFileSync(join(folder, 'dist', 'static', 'js', `${label}.js`), `start(${JSON.stringify(label)})`);
+  cpSync(serverBuildDir(site.deploy), join(folder, 'dist-server'), { recursive: true });
+  return folder;
+}
 
 beforeEach(async () => {
   site = makeServiceDeploy();
@@ -259,4 +279,33 @@ describe('the release service: releases through HTTP', () => {
       },
     ]);
   }, 120_000);
+
+  it('releases the shell from an upload of its dist/ and dist-server/, writing the pages from its new index.html', async () => {
+    const key = keyFor('shell', 'shell-ci');
+    const build = shellBuild('second');
+    const reply = await upload(service.url, key, 'shell', build, '', ['dist', 'dist-server']);
+    expect(reply.status, printed(reply)).toBe(200);
+    expect(printed(reply)).toMatch(
+      /^Released the shell \S+ \(was \S+\); every live remote version was checked/,
+    );
+    expect(page()).toContain('/static/js/second.js');
+    expect(page()).toContain(`mf_portfolio@${site.live.mf_portfolio}`);
+    expect(readAudit(site.deploy)).toEqual([
+      expect.objectContaining({ by: 'shell-ci', scope: 'shell', action: 'release', from: '127.0.0.1' }),
+    ]);
+  }, 60_000);
+
+  it('refuses a shell that would break a live remote with 422, naming it; nothing changes', async () => {
+    const key = keyFor('shell');
+    const build = shellBuild('old-react', (manifest) => {
+      for (const shared of manifest.shared) if (shared.name === 'react') shared.version = '18.3.1';
+    });
+    const before = digestOf(site.deploy);
+    const reply = await upload(service.url, key, 'shell', build, '', ['dist', 'dist-server']);
+    expect(reply).toMatchObject({ status: 422, body: { problem: 'incompatible' } });
+    expect(reply.body.error).toMatch(
+      /would break remotes that are live here, so nothing changed:\n {2}- mf-marketing /,
+    );
+    expect(digestOf(site.deploy)).toEqual(before);
+  }, 60_000);
 });

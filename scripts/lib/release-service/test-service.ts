@@ -153,8 +153,9 @@ export async function upload(
   scope: ReleaseScope,
   buildDir: string,
   query = '',
+  include?: readonly string[],
 ): Promise<Reply> {
-  const { archive, digest } = await packBuild(buildDir);
+  const { archive, digest } = await packBuild(buildDir, include ? { include } : {});
   const response = await fetch(`${url}${releaseRoutes.release(scope)}${query}`, {
     method: 'POST',
     headers: { ...bearer(key), 'content-type': 'application/gzip', [contentDigestHeader]: digest },

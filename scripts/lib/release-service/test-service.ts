@@ -129,7 +129,7 @@ export const startService = (
   env: NodeJS.ProcessEnv = serviceEnv,
 ): Promise<RunningReleaseService> => startReleaseService({ deploy, env, port: 0, log: quietLog });
 
-export const bearer = (key: string | undefined) =>
+export const bearer = (key: string | undefined): Record<string, string> =>
   key === undefined ? {} : { authorization: `Bearer ${key}` };
 
 export interface Reply {
@@ -172,7 +172,10 @@ export async function post(
 ): Promise<Reply> {
   const response = await fetch(`${url}${path}`, {
     method: 'POST',
-    headers: { ...bearer(key), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...bearer(key),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    } as Record<string, string>,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return replyOf(response);

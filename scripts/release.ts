@@ -2,17 +2,21 @@
  * pnpm release <remote-folder> [--canary <percent>] [--build-dir <dir>] [--force]
  * pnpm release <remote-folder> promote | abort [--reason <text>]
  * pnpm release shell [--build-dir <dir>] [--force]
- * pnpm release status [<remote-folder>]  |  pnpm release watch [--once]
- * Builds one remote, checks it against the shell, publishes it into deploy/<remote-folder>/<version>/ and
- * points only that remote's entry of the environment's remotes.json at it (atomically): for everyone, or for a
- * share of the visitors as a canary to promote or abort. The forms are parsed and run in
- * lib/canary/release-command.ts.
+ * pnpm release status [<remote-folder>]  |  pnpm release watch [--once]  |  pnpm release log [<scope>]
+ * pnpm release key create <scope> [--name <name>] | key list | key revoke <name>   (on the host)
+ * The release service's client: builds here (or takes --build-dir), uploads, and prints what the service did.
+ * The forms are parsed in lib/canary/release-command.ts and sent in lib/release-client/.
  */
 import { remotes } from 'build-config/topology';
-import { parseReleaseCommand, runReleaseCommand } from './lib/canary/release-command.ts';
+import { parseReleaseCommand } from './lib/canary/release-command.ts';
 import { canaryRuleVariables } from './lib/canary/rules.ts';
 import { runCommand } from './lib/cli.ts';
 import { deployDir } from './lib/paths.ts';
+import { runThroughService } from './lib/release-client/commands.ts';
+import { connect } from './lib/release-client/connection.ts';
+import { printLog } from './lib/release-client/log.ts';
+import { watchThroughService } from './lib/release-client/watch.ts';
+import { runKeyCommand } from './lib/release-service/key-command.ts';
 import { runPnpm } from './lib/run.ts';
 
 const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build-dir <dir>] [--force]
@@ -20,10 +24,13 @@ const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build
        pnpm release shell [--build-dir <dir>] [--force]
        pnpm release status [<remote-folder>]
        pnpm release watch [--once]
+       pnpm release log [<remote-folder> | shell] [--limit <n>]
+       pnpm release key create <remote-folder | shell> [--name <name>] | key list | key revoke <name>
 
-  Builds that remote only, checks it against the shell (exposes the shell imports, singleton versions),
-  publishes it into deploy/<remote-folder>/<version>/ and makes it live in this environment's remotes.json:
-  for everyone, or with --canary for a share of the visitors beside the live (default) version.
+  Builds that remote here (or takes --build-dir), uploads it to the release service, which checks it against
+  the live shell (exposes the shell imports, singleton versions), publishes it into deploy/<remote-folder>/<version>/
+  and makes it live in the environment's remotes.json: for everyone, or with --canary for a share of the visitors
+  beside the live (default) version. The service answers with what it did, printed here.
 
   <remote-folder>      mf-marketing, mf-portfolio or mf-contact
   --canary <percent>   serve the new version to 1–99% of visitors; the default version keeps the rest
@@ -35,20 +42,30 @@ const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build
                        (--build-dir: a folder with the shell's dist/ and dist-server/; --force: despite breaking)
   status               live versions, their traffic and health, the canary check's verdict, the last auto-abort
   watch                check every canary now and then, aborting those clearly worse (--once: one check)
+  log                  every change, newest last: who (the key's name, operator, automatic, start), what, when,
+                       from which address (--limit: the last n, default 50)
+  key                  on the host: create a key for one remote or the shell (printed once, on the last line),
+                       list the keys (never the keys themselves), revoke one by name
 
   A plain release during a canary replaces both the canary and the default.
-  Environment: AGENCY_DEPLOY_DIR (default deploy), AGENCY_PORT_BASE, AGENCY_REMOTES_ORIGIN (a CDN origin),
-  ENQUIRY_DATA_DIR (the enquiry API's data, where the health counts are), AGENCY_CANARY_CHECK_SECONDS (watch,
-  default 30), ${Object.keys(canaryRuleVariables).join(', ')}.
+  Where it goes: AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a team's pipeline: the service's URL and a key for its
+  remote); without them, the release service of this host (AGENCY_PORT_BASE + 11) with the host's own key, or one
+  started for this command when the site is not running (AGENCY_DEPLOY_DIR, default deploy).
+  The service reads: AGENCY_REMOTES_ORIGIN (a CDN origin), AGENCY_HEALTH_URL and ENQUIRY_HEALTH_KEY (the enquiry
+  API's health counts), AGENCY_CANARY_CHECK_SECONDS (watch, default 30), ${Object.keys(canaryRuleVariables).join(', ')}.
   Undo with: pnpm rollback <remote-folder> [version]`;
 
 await runCommand(usage, async () => {
-  const command = parseReleaseCommand(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
+  const argv = process.argv.slice(2);
+  // Keys are managed on the host's disk, never over HTTP: whoever holds a key must not be able to make more.
+  if (argv[0] === 'key') return runKeyCommand(argv.slice(1), { deploy: deployDir(), out: console.log });
+  if (argv[0] === 'log') return printLog(argv.slice(1), process.env);
+  const command = parseReleaseCommand(argv, process.env.INIT_CWD ?? process.cwd());
   if (command.kind === 'help') return console.log(usage);
-  await runReleaseCommand(command, {
-    deploy: deployDir(),
-    env: process.env,
-    build(name) {
+  const connection = await connect(process.env);
+  const context = {
+    connection,
+    build(name: keyof typeof remotes | 'shell') {
       const folder = name === 'shell' ? name : remotes[name].folder;
       console.log(`Building ${folder}…`);
       if (!runPnpm(['--filter', folder, 'build']))
@@ -56,5 +73,11 @@ await runCommand(usage, async () => {
     },
     out: console.log,
     warn: console.warn,
-  });
+  };
+  try {
+    if (command.kind === 'watch' && !command.once) return await watchThroughService(context);
+    await runThroughService(command, context);
+  } finally {
+    await connection.close();
+  }
 });

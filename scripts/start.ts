@@ -1,6 +1,7 @@
 /**
  * Serves the composed site from the deploy folder: the shell and each remote on its own local port, as they
- * would be on separate static hosts, and the enquiry API beside them as its own process.
+ * would be on separate static hosts, the enquiry API beside them as its own process, and the release service
+ * (loopback only by default) through which every change to what is live goes, the canary check's included.
  * An existing deploy is served exactly as it was left (remote map, canaries, rollbacks, pages): a restart
  * changes nothing that is live. New builds are published only into an empty deploy folder, or with --publish.
  *   tsx scripts/start.ts                        empty deploy: build, publish, serve; otherwise serve it as it was
@@ -8,13 +9,12 @@
  *   tsx scripts/start.ts --no-build [--publish] the same with the builds already in dist/
  */
 
-import { abortInChildProcess } from './lib/canary/abort-in-child.ts';
-import { healthReader } from './lib/canary/health.ts';
-import { canaryWatchSettings, watchCanaries } from './lib/canary/watcher.ts';
+import { canaryWatchSettings } from './lib/canary/watcher.ts';
 import { describeDataDir, startEnquiryApi } from './lib/enquiry-api.ts';
 import { hasLiveState, liveStateReport } from './lib/live-state.ts';
 import { deployDir } from './lib/paths.ts';
 import type { PublishedSite } from './lib/publish-site.ts';
+import { releaseServiceAddress, startReleaseService } from './lib/release-service/server.ts';
 import { runPnpm } from './lib/run.ts';
 import { publishAll, serveDeploy, siteRoots, siteUrl } from './lib/site.ts';
 
@@ -30,6 +30,7 @@ const skipBuild = process.argv.includes('--no-build');
 const canarySettings = (() => {
   try {
     siteRoots(deployDir());
+    releaseServiceAddress();
     return canaryWatchSettings();
   } catch (error) {
     console.error((error as Error).message);
@@ -65,9 +66,16 @@ const api = await startEnquiryApi().catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });
-const servers = await serveDeploy(deploy).catch(async (error: Error) => {
+// The canary check runs inside the release service and reads the counts from this API over HTTP.
+const serviceEnv = { ...process.env, AGENCY_HEALTH_URL: process.env.AGENCY_HEALTH_URL ?? api.url };
+const releases = await startReleaseService({ deploy, env: serviceEnv }).catch(async (error: Error) => {
   console.error(error.message);
   await api.stop();
+  process.exit(1);
+});
+const servers = await serveDeploy(deploy).catch(async (error: Error) => {
+  console.error(error.message);
+  await Promise.all([releases.stop(), api.stop()]);
   process.exit(1);
 });
 
@@ -92,27 +100,26 @@ const mail = process.env.ENQUIRY_SMTP_HOST
   ? `mails go out through ${process.env.ENQUIRY_SMTP_HOST}`
   : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;
 console.log(`\nThe enquiry API is running at ${api.url} (data in ${describeDataDir(api.dataDir)}; ${mail})`);
+const checks =
+  canarySettings.intervalSeconds > 0
+    ? `the canary check every ${canarySettings.intervalSeconds} s`
+    : 'no canary check';
+console.log(
+  `The release service is running at ${releases.url} (keys and audit log in ${shownDeploy}/releases; ${checks})`,
+);
+if (process.env.AGENCY_PNPM?.startsWith('npx'))
+  console.log(
+    'pnpm is not installed on this machine: run the commands the docs show as npx pnpm … (the project has its own pnpm).',
+  );
 console.log(`The site is running at ${siteUrl()}  (Ctrl+C to stop)\n`);
-
-// Canaries are judged from the API's health counts and aborted here when clearly worse, as long as the site runs.
-const canaryWatcher = watchCanaries(deploy, {
-  settings: canarySettings,
-  readHealth: healthReader(api.dataDir),
-  delegateAbort: abortInChildProcess(
-    { ...process.env, ENQUIRY_DATA_DIR: api.dataDir, AGENCY_DEPLOY_DIR: deploy },
-    {
-      info: console.log,
-      error: console.error,
-    },
-  ),
-});
 
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  canaryWatcher.stop();
   for (const server of servers) server.close();
+  // A change in flight finishes first, so the deploy is never left half-changed.
+  await releases.stop();
   await api.stop();
   process.exit(code);
 }

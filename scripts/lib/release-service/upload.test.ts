@@ -176,6 +176,18 @@ describe('receiveBuildUpload refuses, leaving nothing', () => {
     expect([error.status, error.problem]).toEqual([400, 'not-an-archive']);
   });
 
+  it('a file name longer than the disk allows: 400 not-an-archive, not a failure of the service', async () => {
+    const long = `static/${'a'.repeat(300)}.js`;
+    const error = await refusal(
+      receive(withEntries({ path: 'static/long.js', pax: { path: long }, body: 'x' })),
+    );
+    expect([error.status, error.problem, error.message]).toEqual([
+      400,
+      'not-an-archive',
+      expect.stringContaining('ENAMETOOLONG'),
+    ]);
+  });
+
   it('a tar with no files: 400 not-an-archive', async () => {
     const error = await refusal(receive(archiveOf([{ path: 'static/', type: 'Directory' }])));
     expect([error.status, error.problem]).toEqual([400, 'not-an-archive']);

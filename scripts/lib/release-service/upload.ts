@@ -208,7 +208,10 @@ async function unpack(archive: string, dir: string) {
       },
     });
   } catch (error) {
-    if (error instanceof Error && 'tarCode' in error) throw notAnArchive(error);
+    // What the archive asks for (a name too long for the disk, an entry node-tar cannot write) is the upload's
+    // fault; anything else (a full disk, a permission) is the host's, and stays a 500.
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code.startsWith('TAR_') || code === 'ENAMETOOLONG') throw notAnArchive(error);
     throw error;
   }
 }

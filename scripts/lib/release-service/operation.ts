@@ -6,7 +6,9 @@
  * every page blocks that process for seconds.
  */
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AuditEntry, OutputLine, ReleaseScope } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { canaryEntry, defaultEntry } from '../canary/map.ts';
@@ -251,7 +253,14 @@ export async function performOperation(
   }
 }
 
-const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
+// Node itself with tsx's loader, as the prerender runs its worker: one process, so stopping it stops the change
+// (tsx's own CLI runs the script in a second process that a SIGKILL of the first would leave running).
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/**
+ * A change that runs this long hangs (each prerender is bounded at 2 minutes): it is stopped so the queue, and
+ * every team behind it, is not held for ever.
+ */
+export const operationTimeoutMs = 15 * 60_000;
 const childMain = join(import.meta.dirname, 'operation-main.ts');
 
 /**
@@ -261,9 +270,19 @@ const childMain = join(import.meta.dirname, 'operation-main.ts');
 export function runOperationInChild(
   request: OperationRequest,
   env: NodeJS.ProcessEnv,
+  timeoutMs = operationTimeoutMs,
 ): Promise<OperationResult> {
   return new Promise((resolve) => {
-    const child = spawn(tsx, [childMain], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', tsxLoader, childMain], {
+      cwd: repoRoot,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -275,8 +294,14 @@ export function runOperationInChild(
       error: `The release operation did not finish: ${why}`,
       output: [],
     });
-    child.once('error', (error) => resolve(failed(error.message)));
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      resolve(failed(error.message));
+    });
     child.once('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut)
+        return resolve(failed(`it ran for more than ${Math.round(timeoutMs / 1000)} s and was stopped`));
       const text = Buffer.concat(stdout).toString('utf8');
       try {
         resolve(JSON.parse(text) as OperationResult);

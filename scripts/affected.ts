@@ -1,23 +1,25 @@
 /**
  * pnpm affected <git-range> [--json]
  * Prints which apps a change touches, so each team's pipeline builds, tests and releases only its own app:
- * per app, release (it builds from a changed package) or check (it only typechecks against one), and whether
- * the composed e2e suite runs. The rules are in scripts/README.md ("affected.ts").
+ * per app, release (its build includes a changed module, or it builds from a changed package) or check (it only
+ * typechecks against one), and which e2e tags run. The rules are in scripts/README.md ("affected.ts").
  */
 import { affectedBy } from './lib/affected/affected.ts';
-import { changedFiles } from './lib/affected/git-changes.ts';
+import { readBuilds } from './lib/affected/builds.ts';
+import { blobsAt, changedFiles, rangeEnd } from './lib/affected/git-changes.ts';
 import { affectedJson, describeAffected } from './lib/affected/report.ts';
-import { readWorkspace } from './lib/affected/workspace.ts';
+import { appFolders, readWorkspace } from './lib/affected/workspace.ts';
 import { parseCommandLine, runCommand, UsageError } from './lib/cli.ts';
 import { repoRoot } from './lib/paths.ts';
 
 const usage = `Usage: pnpm affected <git-range> [--json]
 
   Lists the apps (shell, mf-marketing, mf-portfolio, mf-contact, enquiry-api) that the range's changes touch:
-    release  it builds from a changed package: build, test and release it
-    check    it only reads a changed app's types (the shell, when a remote changes) or the check setup
-             changed: re-run its typecheck and tests, release nothing
-    test     the composed e2e suite must run
+    release  its build includes a changed module (read from its last pnpm build), or it builds from a
+             changed package where no build tells: build, test and release it
+    check    it only reads a changed app's types (the shell, when a remote changes), a changed library module
+             that its build leaves out, or the check setup changed: re-run its typecheck and tests, release nothing
+    test     the composed e2e suite must run, and with which tags
   and ignores documentation. Exit code 0 whatever it finds.
 
   <git-range>  origin/main...HEAD (what a pull request changes), main~3..HEAD, or one commit
@@ -34,7 +36,16 @@ await runCommand(usage, () => {
   if (positionals.length > 1) throw new UsageError(`One git range at a time, got: ${positionals.join(' ')}.`);
 
   const files = changedFiles(range, repoRoot);
-  const affected = affectedBy(files, readWorkspace(repoRoot));
+  const workspace = readWorkspace(repoRoot);
+  const apps = workspace.apps.map((name, index) => ({ name, folder: appFolders[index] ?? name }));
+  const end = rangeEnd(range);
+  const builds = readBuilds(repoRoot, apps, blobsAt(end, repoRoot), end);
+  const affected = affectedBy(
+    files,
+    workspace,
+    builds,
+    new Map(apps.map(({ name, folder }) => [name, folder])),
+  );
   console.log(
     values.json
       ? JSON.stringify(affectedJson(affected, range, files.length), null, 2)

@@ -14,6 +14,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
 import { importClosure } from './import-closure.ts';
 
+export { importClosure };
+
 export const moduleListFolder = 'dist-modules';
 
 export interface ModuleList {

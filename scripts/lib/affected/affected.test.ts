@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Affected, affectedBy } from './affected.ts';
+import type { AppBuild } from './builds.ts';
 import { readWorkspace, type Workspace } from './workspace.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
@@ -142,6 +143,7 @@ describe('affectedBy', () => {
         { source: 'e2e', kind: 'package', files: ['e2e/fixtures.ts'] },
         { source: 'shell', kind: 'package', files: ['shell/src/App.tsx'] },
       ],
+      tags: null,
     });
   });
 
@@ -153,5 +155,107 @@ describe('affectedBy', () => {
       e2e: true,
       ignored: [],
     });
+  });
+});
+
+/** What each app's build includes, as the builds of this repository list them (a few modules each). */
+const read = (modules: string[], config: string[] = [], from: 'build' | 'source' = 'build'): AppBuild => ({
+  state: 'read',
+  from,
+  modules: new Set(modules),
+  config: new Set(config),
+});
+const site = ['shared-content/src/site/routes.ts', 'shared-content/src/theme/tokens.ts'];
+const builds = new Map<string, AppBuild>([
+  [
+    'shell',
+    read(['shell/src/App.tsx', ...site], ['shell/rsbuild.config.ts', 'shared-content/src/site/seo.ts']),
+  ],
+  ['mf-marketing', read(['mf-marketing/src/index.ts', ...site, 'shared-content/src/marketing/hero.ts'])],
+  ['mf-portfolio', read(['mf-portfolio/src/index.ts', ...site, 'shared-content/src/portfolio/projects.ts'])],
+  ['mf-contact', read(['mf-contact/src/index.ts', ...site, 'shared-content/src/contact/faq.ts'])],
+  ['enquiry-api', read(['enquiry-api/src/main.ts', 'shared-content/src/enquiry/schemas.ts'], [], 'source')],
+]);
+const folders = new Map(everyApp.map((app) => [app, app]));
+
+describe('affectedBy, by module', () => {
+  it('a copy change in one remote’s content releases that remote only; the others re-check', () => {
+    const affected = affectedBy(['shared-content/src/portfolio/projects.ts'], workspace, builds, folders);
+    expect(outcome(affected)).toEqual({
+      release: ['mf-portfolio'],
+      check: ['shell', 'mf-marketing', 'mf-contact', 'enquiry-api'],
+      e2e: true,
+      ignored: [],
+    });
+    expect(affected.apps.find((impact) => impact.app === 'mf-portfolio')?.causes).toEqual([
+      {
+        source: 'shared-content',
+        kind: 'package',
+        files: ['shared-content/src/portfolio/projects.ts'],
+        action: 'release',
+        basis: 'in its build',
+      },
+    ]);
+    expect(affected.suite.tags).toEqual(['@mf-portfolio', '@smoke']);
+    expect(affected.byModule).toBe(true);
+  });
+
+  it('a module every build includes releases every app, the whole suite runs', () => {
+    const affected = affectedBy(['shared-content/src/site/routes.ts'], workspace, builds, folders);
+    expect(outcome(affected).release).toEqual(['shell', 'mf-marketing', 'mf-portfolio', 'mf-contact']);
+    expect(outcome(affected).check).toEqual(['enquiry-api']);
+    expect(affected.suite.tags).toBeNull();
+  });
+
+  it('a module that an app’s build configuration imports releases that app', () => {
+    const affected = affectedBy(['shared-content/src/site/seo.ts'], workspace, builds, folders);
+    expect(outcome(affected).release).toEqual(['shell']);
+    expect(affected.apps[0]?.causes[0]?.basis).toBe('its build configuration imports it');
+  });
+
+  it('a file of a library that no build includes (a test, a package.json) is decided by package', () => {
+    for (const file of ['shared-content/src/portfolio/projects.test.ts', 'shared-content/package.json']) {
+      const affected = affectedBy([file], workspace, builds, folders);
+      expect(outcome(affected).release).toEqual(everyApp);
+      expect(affected.apps[1]?.causes[0]?.basis).toBe('in no build');
+    }
+  });
+
+  it('an app whose build is not read is decided by package and says why', () => {
+    const note = 'its build is not of HEAD (shared-content/src/contact/faq.ts differs)';
+    const partly = new Map(builds).set('mf-contact', { state: 'stale', note });
+    const affected = affectedBy(['shared-content/src/portfolio/projects.ts'], workspace, partly, folders);
+    expect(outcome(affected).release).toEqual(['mf-portfolio', 'mf-contact']);
+    expect(affected.suite.tags).toEqual(['@mf-portfolio', '@mf-contact', '@smoke']);
+    expect(affected.byPackage).toEqual([{ app: 'mf-contact', note }]);
+  });
+
+  it('an app’s own files and types still count by package: a remote’s change releases it, the shell re-checks', () => {
+    const affected = affectedBy(['mf-portfolio/src/filtering.ts'], workspace, builds, folders);
+    expect(outcome(affected)).toEqual({
+      release: ['mf-portfolio'],
+      check: ['shell'],
+      e2e: true,
+      ignored: [],
+    });
+    expect(affected.suite.tags).toEqual(['@mf-portfolio', '@smoke']);
+  });
+});
+
+describe('the e2e tags a change needs', () => {
+  it.each([
+    ['a remote alone: its specs and the smoke', ['mf-contact/src/index.ts'], ['@mf-contact', '@smoke']],
+    [
+      'two remotes: the specs of each and the smoke',
+      ['mf-contact/src/index.ts', 'mf-marketing/src/index.ts'],
+      ['@mf-marketing', '@mf-contact', '@smoke'],
+    ],
+    ['the shell: the whole suite', ['shell/src/App.tsx'], null],
+    ['the tooling the suite drives: the whole suite', ['scripts/lib/release.ts'], null],
+    ['the suite itself: the whole suite', ['e2e/fixtures.ts'], null],
+    ['the workspace setup: the whole suite', ['pnpm-lock.yaml'], null],
+    ['documentation: none', ['README.md'], []],
+  ])('%s', (_case, files, tags) => {
+    expect(affectedBy(files, workspace, builds, folders).suite.tags).toEqual(tags);
   });
 });

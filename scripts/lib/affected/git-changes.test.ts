@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../cli.ts';
-import { changedFiles } from './git-changes.ts';
+import { blobsAt, changedFiles, rangeEnd } from './git-changes.ts';
 
 /** A repository of three commits: the first adds three files, the second edits one, the third moves one. */
 function repositoryWithHistory(): string {
@@ -76,5 +76,29 @@ describe('changedFiles', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'affected-no-git-'));
     expect(() => changedFiles('HEAD~1..HEAD', elsewhere)).toThrow(/is not in a git repository/);
     rmSync(elsewhere, { recursive: true });
+  });
+});
+
+describe('rangeEnd and blobsAt', () => {
+  const root = repositoryWithHistory();
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('ends a range where its change leaves the repository', () => {
+    expect(rangeEnd('main...feature')).toBe('feature');
+    expect(rangeEnd('HEAD~2..HEAD~1')).toBe('HEAD~1');
+    expect(rangeEnd('main..')).toBe('HEAD');
+    expect(rangeEnd('abc123')).toBe('abc123');
+  });
+
+  it('gives each file of a revision its blob id, as git hash-object computes it', () => {
+    const blobs = blobsAt('HEAD~1', root);
+    expect([...blobs.keys()].sort()).toEqual([
+      'README.md',
+      'mf-portfolio/src/filtering.ts',
+      'shared-content/src/accordion.ts',
+    ]);
+    const edited = execFileSync('git', ['hash-object', '--stdin'], { input: 'export const a = 3;\n' });
+    expect(blobs.get('mf-portfolio/src/filtering.ts')).toBe(edited.toString().trim());
+    expect(blobsAt('HEAD', root).has('shared-content/src/accordion.ts')).toBe(false);
   });
 });

@@ -71,3 +71,22 @@ export function changedFiles(range: string, cwd: string): string[] {
   if (!result.ok) throw new UsageError(`git cannot diff "${range}": ${result.stderr.split('\n')[0]}`);
   return [...new Set(result.stdout.split('\0').filter((path) => path !== ''))].sort();
 }
+
+/** The revision a range ends at, whose tree a build is compared with: B in A..B or A...B (HEAD when empty). */
+export function rangeEnd(range: string): string {
+  const ends = range.split(/\.{2,3}/);
+  return ends.length === 1 ? range : ends[1] || 'HEAD';
+}
+
+/** Every file of a revision with its Git blob id, by path. */
+export function blobsAt(revision: string, cwd: string): Map<string, string> {
+  const result = git(cwd, ['ls-tree', '-r', '-z', '--full-tree', '--end-of-options', revision]);
+  if (!result.ok)
+    throw new UsageError(`git cannot list the files of "${revision}": ${result.stderr.split('\n')[0]}`);
+  const blobs = new Map<string, string>();
+  for (const entry of result.stdout.split('\0')) {
+    const match = /^\d+ blob ([0-9a-f]+)\t(.+)$/s.exec(entry);
+    if (match?.[1] && match[2]) blobs.set(match[2], match[1]);
+  }
+  return blobs;
+}

@@ -12,11 +12,19 @@ const remoteChange: Affected = {
     { app: 'shell', action: 'check', causes: [cause('check')] },
     { app: 'mf-portfolio', action: 'release', causes: [cause('release')] },
   ],
-  suite: { name: 'e2e', causes: [portfolio] },
+  suite: { name: 'e2e', causes: [portfolio], tags: ['@mf-portfolio', '@smoke'] },
+  byPackage: [],
+  byModule: true,
   ignored: ['mf-portfolio/README.md'],
 };
 
-const nothing: Affected = { apps: [], suite: { name: 'e2e', causes: [] }, ignored: [] };
+const nothing: Affected = {
+  apps: [],
+  suite: { name: 'e2e', causes: [], tags: [] },
+  byPackage: [],
+  byModule: false,
+  ignored: [],
+};
 
 describe('describeAffected', () => {
   it('prints a line per app, releases first, with the first file and how many', () => {
@@ -27,6 +35,7 @@ describe('describeAffected', () => {
       'test     e2e            (mf-portfolio: mf-portfolio/src/filtering.ts, 2 files)',
       'ignore   documentation  (mf-portfolio/README.md)',
       'check: re-run its typecheck and tests against the change; it has nothing new to release.',
+      'e2e: the tests tagged @mf-portfolio @smoke: pnpm test:e2e --remote mf-portfolio',
     ]);
   });
 
@@ -70,6 +79,56 @@ describe('describeAffected', () => {
   });
 });
 
+describe('by module', () => {
+  const library: Cause = {
+    source: 'shared-content',
+    kind: 'package',
+    files: ['shared-content/src/portfolio/projects.ts'],
+  };
+  const copyChange: Affected = {
+    apps: [
+      { app: 'shell', action: 'check', causes: [{ ...library, action: 'check', basis: 'not in its build' }] },
+      {
+        app: 'mf-portfolio',
+        action: 'release',
+        causes: [{ ...library, action: 'release', basis: 'in its build' }],
+      },
+    ],
+    suite: { name: 'e2e', causes: [library], tags: ['@mf-portfolio', '@smoke'] },
+    byPackage: [{ app: 'enquiry-api', note: 'its source is not of HEAD (enquiry-api/src/main.ts differs)' }],
+    byModule: true,
+    ignored: [],
+  };
+
+  it('says how each file stands to the app’s build, and which apps were decided by package', () => {
+    expect(describeAffected(copyChange, 'HEAD~1..HEAD', 1).split('\n')).toEqual([
+      '1 file changed in HEAD~1..HEAD.',
+      'release  mf-portfolio  (shared-content, in its build: shared-content/src/portfolio/projects.ts)',
+      'check    shell         (shared-content, not in its build: shared-content/src/portfolio/projects.ts)',
+      'test     e2e           (shared-content: shared-content/src/portfolio/projects.ts)',
+      'check: re-run its typecheck and tests against the change; it has nothing new to release.',
+      'e2e: the tests tagged @mf-portfolio @smoke: pnpm test:e2e --remote mf-portfolio',
+      'enquiry-api: its source is not of HEAD (enquiry-api/src/main.ts differs); decided by package.',
+    ]);
+  });
+
+  it('names the whole suite, or a --grep for several apps’ tags', () => {
+    const whole = describeAffected({ ...copyChange, suite: { ...copyChange.suite, tags: null } }, 'HEAD', 1);
+    expect(whole).toContain('\ne2e: the whole suite: pnpm test:e2e\n');
+    const several = { ...copyChange.suite, tags: ['@mf-portfolio', '@mf-contact', '@smoke'] };
+    expect(describeAffected({ ...copyChange, suite: several }, 'HEAD', 1)).toContain(
+      "e2e: the tests tagged @mf-portfolio @mf-contact @smoke: pnpm test:e2e --grep '(@mf-portfolio|@mf-contact|@smoke)(?![\\w-])'",
+    );
+  });
+
+  it('says so when no build was read at all', () => {
+    const unread = { ...copyChange, byPackage: [], byModule: false };
+    expect(describeAffected(unread, 'HEAD', 1).split('\n').at(-1)).toBe(
+      "No build to read (pnpm build writes each app's module list): every app is decided by package.",
+    );
+  });
+});
+
 describe('affectedJson', () => {
   it('puts the lists a pipeline branches on first', () => {
     expect(affectedJson(remoteChange, 'main~3..HEAD', 3)).toEqual({
@@ -77,7 +136,15 @@ describe('affectedJson', () => {
       changedFiles: 3,
       release: ['mf-portfolio'],
       check: ['shell'],
-      suite: { name: 'e2e', causes: [portfolio], run: true },
+      suite: {
+        name: 'e2e',
+        causes: [portfolio],
+        tags: ['@mf-portfolio', '@smoke'],
+        run: true,
+        command: 'pnpm test:e2e --remote mf-portfolio',
+      },
+      byModule: true,
+      byPackage: [],
       apps: remoteChange.apps,
       ignored: ['mf-portfolio/README.md'],
     });

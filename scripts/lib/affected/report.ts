@@ -2,6 +2,8 @@
  * The affected set as a person reads it (a line per app, with why) and as a pipeline reads it (--json: plain
  * lists to test membership in, with the details beside them).
  */
+import { remoteNames, remotes } from 'build-config/topology';
+import { smokeTag, tagPattern } from '../e2e-tags.ts';
 import type { Affected, AppCause, Cause } from './affected.ts';
 
 /** "mf-portfolio/src/a.ts, 3 files": the first file, and how many there are when there are several. */
@@ -12,8 +14,10 @@ function filesText(files: readonly string[]): string {
 /** A cause as seen from one app or the suite; its own package's files need no label. */
 function causeText(cause: Cause | AppCause, target: string): string {
   if (cause.source === target) return filesText(cause.files);
-  const typesOnly = cause.kind === 'package' && 'action' in cause && cause.action === 'check';
-  return `${cause.source}${typesOnly ? ', types only' : ''}: ${filesText(cause.files)}`;
+  const basis = 'basis' in cause ? cause.basis : undefined;
+  const typesOnly = cause.kind === 'package' && 'action' in cause && cause.action === 'check' && !basis;
+  const how = basis ? `, ${basis}` : typesOnly ? ', types only' : '';
+  return `${cause.source}${how}: ${filesText(cause.files)}`;
 }
 
 /** Causes enough to see why; a wide change would otherwise make a line of every package. */
@@ -23,6 +27,27 @@ function causesText(causes: readonly (Cause | AppCause)[], target: string): stri
   const shown = causes.slice(0, causesShown).map((cause) => causeText(cause, target));
   const more = causes.length - shown.length;
   return shown.join('; ') + (more > 0 ? `; ${more} more (--json lists them)` : '');
+}
+
+const remoteFolders = new Set<string>(remoteNames.map((name) => remotes[name].folder));
+
+/** The command that runs the e2e tests a change needs: one remote's own option, or a --grep on the tags. */
+export function e2eCommand(tags: readonly string[] | null): string {
+  if (tags === null) return 'pnpm test:e2e';
+  const [first = '', second] = tags;
+  if (tags.length === 2 && second === smokeTag && remoteFolders.has(first.slice(1))) {
+    return `pnpm test:e2e --remote ${first.slice(1)}`;
+  }
+  return `pnpm test:e2e --grep '${tagPattern(tags)}'`;
+}
+
+/** How the apps were decided: by their builds' modules, or by package where no build could be read. */
+function basisLines(affected: Affected): string[] {
+  const notes = affected.byPackage.map(({ app, note }) => `${app}: ${note}; decided by package.`);
+  if (affected.byModule) return notes;
+  return notes.length > 0
+    ? [...notes, 'No build was read: every app is decided by package.']
+    : ["No build to read (pnpm build writes each app's module list): every app is decided by package."];
 }
 
 /** The human output: a header, then `action  target  (why)` rows, releases first. */
@@ -48,6 +73,12 @@ export function describeAffected(affected: Affected, range: string, changedFiles
   if (affected.apps.some((impact) => impact.action === 'check')) {
     lines.push('check: re-run its typecheck and tests against the change; it has nothing new to release.');
   }
+  if (causes.length > 0) {
+    const { tags } = affected.suite;
+    const which = tags === null ? 'the whole suite' : `the tests tagged ${tags.join(' ')}`;
+    lines.push(`e2e: ${which}: ${e2eCommand(tags)}`);
+  }
+  if (affected.apps.length > 0) lines.push(...basisLines(affected));
   return lines.join('\n');
 }
 
@@ -60,7 +91,13 @@ export function affectedJson(affected: Affected, range: string, changedFiles: nu
     changedFiles,
     release: appsWith('release'),
     check: appsWith('check'),
-    suite: { ...affected.suite, run: affected.suite.causes.length > 0 },
+    suite: {
+      ...affected.suite,
+      run: affected.suite.causes.length > 0,
+      command: affected.suite.causes.length > 0 ? e2eCommand(affected.suite.tags) : null,
+    },
+    byModule: affected.byModule,
+    byPackage: affected.byPackage,
     apps: affected.apps,
     ignored: affected.ignored,
   };

@@ -159,6 +159,18 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
   // No key needed, so it says no more than whether a change is under way (not whose, nor of what).
   app.get(releaseRoutes.health, (c) => c.json({ ok: true, status: gate.busy ? 'busy' : 'idle' }));
 
+  // A refused change is logged with who and from where: an operator looking at the log at 3 a.m. sees a team's
+  // pipeline failing, or someone trying keys, without asking anyone.
+  app.use('/v1/*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.res.status >= 400) {
+      const by = c.get('holder')?.name ?? 'no valid key';
+      options.log?.error(
+        `Release service: ${c.req.method} ${c.req.path} by ${by} from ${clientAddress(c, hops)} refused (${c.res.status})`,
+      );
+    }
+  });
+
   app.use('/v1/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     const holder = authenticate(deploy, c.req.header('authorization'));

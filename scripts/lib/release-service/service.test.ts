@@ -8,7 +8,7 @@ import { readRemoteMapDocument } from '../remote-map-file.ts';
 import { readAudit } from './audit.ts';
 import { runKeyCommand } from './key-command.ts';
 import { ensureOperatorKey } from './keys.ts';
-import type { RunningReleaseService } from './server.ts';
+import { type RunningReleaseService, startReleaseService } from './server.ts';
 import {
   digestOf,
   get,
@@ -17,6 +17,7 @@ import {
   printed,
   remoteBuild,
   type ServiceDeploy,
+  serviceEnv,
   startService,
   upload,
 } from './test-service.ts';
@@ -135,6 +136,34 @@ describe('the release service: who may change what', () => {
       ['operator', 'mf-marketing'],
       ['mf-portfolio-1', 'mf-portfolio'],
     ]);
+  }, 60_000);
+});
+
+describe('the release service: its log', () => {
+  it('logs each change as the audit has it, and each refused change with who and from where', async () => {
+    const lines: string[] = [];
+    const logged = await startReleaseService({
+      deploy: site.deploy,
+      env: serviceEnv,
+      port: 0,
+      log: { info: (line) => lines.push(`info: ${line}`), error: (line) => lines.push(`error: ${line}`) },
+    });
+    try {
+      const key = keyFor('mf-contact', 'contact-ci');
+      await upload(logged.url, 'agrk_guess', 'mf-contact', remoteBuild(site.work, 'mf_contact'));
+      await post(logged.url, key, releaseRoutes.promote('mf-marketing'));
+      const reply = await upload(logged.url, key, 'mf-contact', remoteBuild(site.work, 'mf_contact'));
+      expect(reply.status, printed(reply)).toBe(200);
+      expect(lines).toEqual([
+        'error: Release service: POST /v1/mf-contact/releases by no valid key from 127.0.0.1 refused (401)',
+        'error: Release service: POST /v1/mf-marketing/promote by contact-ci from 127.0.0.1 refused (403)',
+        expect.stringMatching(
+          /^info: Release service: \S+Z {2}mf-contact {4}release {3}\S+ \(was \S+\) {2}by contact-ci from 127\.0\.0\.1$/,
+        ),
+      ]);
+    } finally {
+      await logged.stop();
+    }
   }, 60_000);
 });
 

@@ -25,6 +25,7 @@ export interface Claim {
 export class ChangeGate {
   readonly #holders = new Map<string, ScopeHolder>();
   readonly #queue = new PQueue({ concurrency: 1 });
+  #whenFree: Array<() => void> = [];
 
   /** The scope's claim, or who holds it. */
   claim(scope: string, by: string, what: string, now = new Date()): Claim | { busy: ScopeHolder } {
@@ -35,7 +36,10 @@ export class ChangeGate {
     return {
       run: (task) => this.#queue.add(task),
       release: () => {
-        if (this.#holders.get(scope) === mine) this.#holders.delete(scope);
+        if (this.#holders.get(scope) !== mine) return;
+        this.#holders.delete(scope);
+        if (this.#holders.size > 0) return;
+        for (const resolve of this.#whenFree.splice(0)) resolve();
       },
     };
   }
@@ -49,8 +53,9 @@ export class ChangeGate {
     return this.#holders.get(scope);
   }
 
-  /** Resolves once every accepted change has run (the service waits for it before it stops). */
-  idle(): Promise<void> {
-    return this.#queue.onIdle();
+  /** Resolves once no change is under way: every one accepted has answered, its upload included. */
+  async idle(): Promise<void> {
+    if (this.#holders.size > 0) await new Promise<void>((resolve) => this.#whenFree.push(resolve));
+    await this.#queue.onIdle();
   }
 }

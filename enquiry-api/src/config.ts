@@ -35,6 +35,13 @@ export interface ApiConfig {
    * directly from loopback (the release tooling on the same machine), never through a proxy.
    */
   healthKey: string | null;
+  /** Page loads one client (one network) counts per UTC day, remote version and kind (remote-health-store.ts). */
+  healthShare: { maxLoadsPerClient: number; maxLoadsPerNetwork: number };
+  /**
+   * Where the live remote map is read (the shell origin's /remotes.json), and how long a copy is used: a beacon
+   * for a version not in it is refused, and makes the API look again at most once a second.
+   */
+  remoteMap: { url: string; maxAgeMs: number };
   /**
    * How many reverse proxies stand in front of the API (0: none). The client address is taken that many
    * entries from the right of X-Forwarded-For, and X-Forwarded-Proto is believed (HSTS over https).
@@ -126,6 +133,23 @@ function healthKey(env: Env): string | null {
   return raw;
 }
 
+function remoteMapUrl(env: Env): string {
+  const raw = value(env, 'ENQUIRY_REMOTE_MAP_URL') ?? `${originOf(shell, env)}/remotes.json`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      `ENQUIRY_REMOTE_MAP_URL must be an http(s) URL of the live remotes.json, got "${raw}"`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(
+      `ENQUIRY_REMOTE_MAP_URL must be an http(s) URL of the live remotes.json, got "${raw}"`,
+    );
+  return url.href;
+}
+
 function origins(env: Env): string[] {
   const raw = value(env, 'ENQUIRY_ALLOWED_ORIGINS');
   if (raw === undefined) return [originOf(shell, env)];
@@ -211,6 +235,14 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     },
     healthRetentionDays: integer(env, 'ENQUIRY_HEALTH_RETENTION_DAYS', 30, 1, 3650),
     healthKey: healthKey(env),
+    healthShare: {
+      maxLoadsPerClient: integer(env, 'ENQUIRY_HEALTH_MAX_LOADS_PER_CLIENT', 10, 1, 1_000_000_000),
+      maxLoadsPerNetwork: integer(env, 'ENQUIRY_HEALTH_MAX_LOADS_PER_NETWORK', 50, 1, 1_000_000_000),
+    },
+    remoteMap: {
+      url: remoteMapUrl(env),
+      maxAgeMs: integer(env, 'ENQUIRY_REMOTE_MAP_MAX_AGE_SECONDS', 10, 0, 3600) * 1000,
+    },
     trustProxy: proxyHops(env),
     maxBodyBytes: integer(env, 'ENQUIRY_MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     smtp: smtp(env),

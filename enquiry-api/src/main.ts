@@ -12,6 +12,7 @@ import { type ApiConfig, ConfigError, loadConfig } from './config.ts';
 import { fromTheRight } from './http/forwarded.ts';
 import { createNodeServer } from './http/node-server.ts';
 import { RateLimiter } from './http/rate-limit.ts';
+import { createLiveRemoteMap } from './live-map.ts';
 import { createLogger, describeError, type Logger } from './logger.ts';
 import { createFolderWriter, createSmtpSender } from './mail/transports.ts';
 import { OutboxWorker } from './outbox/worker.ts';
@@ -49,7 +50,10 @@ function overHttps(c: Context): boolean {
 
 const db = openDatabase(config.dataDir);
 const inbox = new Inbox(db);
-const remoteHealth = new RemoteHealthStore(db, { retentionDays: config.healthRetentionDays });
+const remoteHealth = new RemoteHealthStore(db, {
+  retentionDays: config.healthRetentionDays,
+  ...config.healthShare,
+});
 const transport = config.smtp ? createSmtpSender(config.smtp) : createFolderWriter(config.dataDir);
 const worker = new OutboxWorker({ inbox, transport, addresses: config.mail, logger, ...config.outbox });
 let shuttingDown = false;
@@ -58,6 +62,7 @@ const app = createApp({
   inbox,
   idempotency: new IdempotencyStore(db),
   remoteHealth,
+  liveRemoteMap: createLiveRemoteMap({ ...config.remoteMap, logger }),
   logger,
   allowedOrigins: config.allowedOrigins,
   rateLimiter: new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs),
@@ -102,6 +107,8 @@ server.once('listening', () => {
     rateLimit: config.rateLimit,
     beaconRateLimit: config.beaconRateLimit,
     healthRetentionDays: config.healthRetentionDays,
+    healthShare: config.healthShare,
+    remoteMap: config.remoteMap.url,
     remoteHealthAccess: config.healthKey ? 'Bearer key' : 'direct loopback clients only',
   });
   worker.start();

@@ -14,6 +14,7 @@ import {
   validEnquiry,
 } from './support/processes.ts';
 import { RawConnection } from './support/raw-http.ts';
+import { type RemoteMapServer, startRemoteMapServer } from './support/remote-map-server.ts';
 
 /**
  * POST /beacon against the real API process and its SQLite file: bad beacons (each refused naming the problem,
@@ -33,7 +34,22 @@ const failed: RemoteHealthEvent = {
   count: 1,
 };
 const json = (value: unknown) => JSON.stringify(value);
-const beaconOf = (...events: unknown[]) => json({ events });
+/** The live remote map (the shell origin's remotes.json): '1.4.0-3f43688a' for each remote, and a canary. */
+let map: RemoteMapServer;
+const liveFor = (stable: string, canary?: string) =>
+  Object.fromEntries(
+    ['mf_marketing', 'mf_portfolio', 'mf_contact'].map((remote) => [
+      remote,
+      canary ? [stable, canary] : [stable],
+    ]),
+  );
+/** Makes `version` a live canary of every remote (the API looks again when a beacon names it). */
+const goLive = (version: string) => map.live(liveFor('1.4.0-3f43688a', version));
+
+let pageLoads = 0;
+/** A page load's random id, a new one for each beacon unless a test says otherwise. */
+const newPageLoad = () => `beacon-test-${++pageLoads}-${process.pid}`;
+const beaconOf = (...events: unknown[]) => json({ events, pageLoad: newPageLoad() });
 
 /** As a browser sends it: a string body, the page's Origin. */
 function postBeacon(api: ApiProcess, body: string | Blob, headers: Record<string, string> = {}) {
@@ -119,13 +135,13 @@ const cases: Case[] = [
   // No text can be smuggled in
   {
     name: 'an extra top-level key',
-    body: json({ events: [view], page: '/contact?email=a@b.example' }),
+    body: json({ events: [view], pageLoad: newPageLoad(), page: '/contact?email=a@b.example' }),
     status: 400,
     error: 'The beacon has an unexpected field "page".',
   },
   {
     name: 'a __proto__ key',
-    body: `{"__proto__": {"admin": true}, "events": ${json([view])}}`,
+    body: `{"__proto__": {"admin": true}, "events": ${json([view])}, "pageLoad": "${newPageLoad()}"}`,
     status: 400,
     error: 'The beacon has an unexpected field "__proto__".',
   },
@@ -272,6 +288,35 @@ const cases: Case[] = [
     error: apiMessages.originNotAllowed,
   },
   { name: 'GET /beacon', method: 'GET', status: 405, error: apiMessages.methodNotAllowed },
+  // The page load and the live versions
+  {
+    name: 'no page-load id',
+    body: json({ events: [view] }),
+    status: 400,
+    error: 'pageLoad is required.',
+    field: 'pageLoad',
+  },
+  {
+    name: 'a page-load id that is not a random token',
+    body: json({ events: [view], pageLoad: 'visitor a@b.example' }),
+    status: 400,
+    error: "pageLoad must be the page load's random id",
+    field: 'pageLoad',
+  },
+  {
+    name: 'a version that is not live',
+    body: beaconOf(view, { ...failed, version: '9.9.9-forged' }),
+    status: 400,
+    error: beaconMessages.notLive('events[1].version', '9.9.9-forged', 'mf_portfolio'),
+    field: 'events[1].version',
+  },
+  {
+    name: 'a version in the form the map refuses',
+    body: beaconOf({ ...view, version: '2025.01.31+build_7' }),
+    status: 400,
+    error: 'events[0].version "2025.01.31+build_7" is not a version of mf_contact live on the site',
+    field: 'events[0].version',
+  },
 ];
 
 describe('POST /beacon', () => {
@@ -279,10 +324,12 @@ describe('POST /beacon', () => {
   let api: ApiProcess;
 
   beforeAll(async () => {
-    api = await startApi({ dataDir: join(dir, 'data') });
+    map = await startRemoteMapServer(liveFor('1.4.0-3f43688a'));
+    api = await startApi({ dataDir: join(dir, 'data'), env: { ENQUIRY_REMOTE_MAP_URL: map.url } });
   });
   afterAll(async () => {
     await api?.stop();
+    await map?.stop();
     removeDir(dir);
   });
 
@@ -310,19 +357,22 @@ describe('POST /beacon', () => {
   });
 
   it('answers 204 with no body, for the site origin, and stores the counts', async () => {
+    goLive('stored-1');
     const response = await postBeacon(api, beaconOf({ ...view, version: 'stored-1' }));
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
     expect(response.headers.get('access-control-allow-origin')).toBe(siteOrigin);
+    // One page load counts once, whatever the event's count says (issue 29: it was 3 here).
     expect(storedCounts(api).filter((row) => row.version === 'stored-1')).toEqual([
-      expect.objectContaining({ remote: 'mf_contact', kind: 'view', reason: null, count: 3 }),
+      expect.objectContaining({ remote: 'mf_contact', kind: 'view', reason: null, count: 1 }),
     ]);
     // application/json is taken too (a tool, or a fetch that says what it sends).
     const asJson = await postJson(`${api.url}/beacon`, {
       events: [{ ...view, version: 'stored-1', count: 2 }],
+      pageLoad: newPageLoad(),
     });
     expect(asJson.status).toBe(204);
-    expect(storedCounts(api).find((row) => row.version === 'stored-1')?.count).toBe(5);
+    expect(storedCounts(api).find((row) => row.version === 'stored-1')?.count).toBe(2);
   });
 
   it('adds beacons of the same minute into one row per remote version, kind and reason', async () => {
@@ -330,6 +380,7 @@ describe('POST /beacon', () => {
     const left = 60_000 - (Date.now() % 60_000);
     if (left < 5_000) await new Promise((wait) => setTimeout(wait, left + 100));
     const version = 'sum-1';
+    goLive(version);
     const sentAt = Date.now();
     const first = [
       { ...view, version },
@@ -348,19 +399,21 @@ describe('POST /beacon', () => {
     expect(
       rows.map(({ remote, kind, reason, count, minute }) => ({ remote, kind, reason, count, minute })),
     ).toEqual([
-      { remote: 'mf_contact', kind: 'view', reason: null, count: 5, minute },
-      { remote: 'mf_portfolio', kind: 'load-failure', reason: 'network', count: 2, minute },
+      // Two page loads: a view each, and a load failure each, with the reason of its first event.
+      { remote: 'mf_contact', kind: 'view', reason: null, count: 2, minute },
+      { remote: 'mf_portfolio', kind: 'load-failure', reason: 'network', count: 1, minute },
       { remote: 'mf_portfolio', kind: 'load-failure', reason: 'timeout', count: 1, minute },
     ]);
     // The reader without perMinute: the same sums, since a time in that minute.
     const sums = readRemoteHealth({ dataDir: api.dataDir, since: sentAt }).filter(
       (row) => row.version === version,
     );
-    expect(sums.map((row) => row.count)).toEqual([5, 2, 1]);
+    expect(sums.map((row) => row.count)).toEqual([2, 1, 1]);
   });
 
   it('keeps the connection after a 413 (drained), and serves the next beacon on it', async () => {
     const version = 'after-413';
+    goLive(version);
     const connection = await RawConnection.open(api.port);
     try {
       connection.send({
@@ -388,11 +441,12 @@ describe('POST /beacon', () => {
       storedCounts(api)
         .filter((row) => row.version === version)
         .map((row) => row.count),
-    ).toEqual([3]);
+    ).toEqual([1]);
   });
 
   it('closes cleanly after a 413 for a chunked body, and the next beacon is served on a new connection', async () => {
     const version = 'after-chunked-413';
+    goLive(version);
     const connection = await RawConnection.open(api.port);
     try {
       connection.send({
@@ -413,7 +467,7 @@ describe('POST /beacon', () => {
       storedCounts(api)
         .filter((row) => row.version === version)
         .map((row) => row.count),
-    ).toEqual([3]);
+    ).toEqual([1]);
   });
 });
 
@@ -424,9 +478,15 @@ describe('POST /beacon: its own rate limit', () => {
   const formBudget = 2;
 
   beforeAll(async () => {
+    map = await startRemoteMapServer({
+      mf_marketing: ['1.4.0-3f43688a'],
+      mf_portfolio: ['1.4.0-3f43688a'],
+      mf_contact: ['limited', 'after-enquiries'],
+    });
     api = await startApi({
       dataDir: join(dir, 'data'),
       env: {
+        ENQUIRY_REMOTE_MAP_URL: map.url,
         // Each test plays other clients, told apart by X-Forwarded-For.
         ENQUIRY_TRUST_PROXY: 'true',
         ENQUIRY_BEACON_RATE_LIMIT: String(beaconBudget),
@@ -438,6 +498,7 @@ describe('POST /beacon: its own rate limit', () => {
   });
   afterAll(async () => {
     await api?.stop();
+    await map?.stop();
     removeDir(dir);
   });
 

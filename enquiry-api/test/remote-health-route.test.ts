@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { remoteHealthMessages, remoteHealthReportSchema } from 'shared-content/enquiry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, postJson, removeDir, startApi, temporaryDir } from './support/processes.ts';
+import { type RemoteMapServer, startRemoteMapServer } from './support/remote-map-server.ts';
 
 /**
  * GET /remote-health against the real API process: the sums of what the beacons stored, and who may read them
@@ -11,6 +12,8 @@ import { type ApiProcess, postJson, removeDir, startApi, temporaryDir } from './
 
 const key = 'health-key-for-the-tests-0123456789abcdef';
 const minuteAgo = () => new Date(Date.now() - 60_000).toISOString();
+let pageLoads = 0;
+const pageLoad = () => `route-test-${++pageLoads}-${process.pid}`;
 
 /** GET with exactly these headers (fetch adds none that matter here). */
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers });
@@ -29,29 +32,47 @@ async function report(api: ApiProcess, since = minuteAgo(), headers: Record<stri
 describe('GET /remote-health without ENQUIRY_HEALTH_KEY', () => {
   const dir = temporaryDir('remote-health');
   let api: ApiProcess;
+  let map: RemoteMapServer;
   beforeAll(async () => {
-    api = await startApi({ dataDir: join(dir, 'data'), env: { ENQUIRY_HOST: '0.0.0.0' } });
+    map = await startRemoteMapServer({ mf_marketing: ['sums-0', 'sums-1'] });
+    api = await startApi({
+      dataDir: join(dir, 'data'),
+      env: { ENQUIRY_HOST: '0.0.0.0', ENQUIRY_REMOTE_MAP_URL: map.url, ENQUIRY_TRUST_PROXY: '1' },
+    });
   });
   afterAll(async () => {
     await api?.stop();
+    await map?.stop();
     removeDir(dir);
   });
 
   it('sums the stored beacons per remote, version, kind and reason since the time asked for', async () => {
-    const events = [
-      { remote: 'mf_marketing', version: 'sums-1', kind: 'view', count: 7 },
-      { remote: 'mf_marketing', version: 'sums-1', kind: 'load-failure', reason: 'timeout', count: 2 },
-      { remote: 'mf_marketing', version: 'sums-1', kind: 'load-failure', reason: 'network', count: 1 },
-    ];
-    expect((await postJson(`${api.url}/beacon`, { events })).status).toBe(204);
-    expect((await postJson(`${api.url}/beacon`, { events: events.slice(0, 2) })).status).toBe(204);
+    const send = (events: unknown[], client: string) =>
+      postJson(`${api.url}/beacon`, { events, pageLoad: pageLoad() }, { 'X-Forwarded-For': client });
+    const view = { remote: 'mf_marketing', version: 'sums-1', kind: 'view', count: 1 };
+    const failed = (reason: string) => ({ ...view, kind: 'load-failure', reason });
+    // Three page loads from two clients of one network, and one from another network.
+    expect((await send([view, failed('timeout')], '203.0.113.1')).status).toBe(204);
+    expect((await send([view, failed('network')], '203.0.113.1')).status).toBe(204);
+    expect((await send([view, failed('timeout')], '203.0.113.2')).status).toBe(204);
+    expect((await send([view], '198.51.100.1')).status).toBe(204);
     const since = minuteAgo();
     const body = await report(api, since);
     expect(body.since).toBe(new Date(Math.floor(Date.parse(since) / 60_000) * 60_000).toISOString());
     expect(body.counts.map(({ kind, reason, count }) => ({ kind, reason, count }))).toEqual([
       { kind: 'load-failure', reason: 'network', count: 1 },
-      { kind: 'load-failure', reason: 'timeout', count: 4 },
-      { kind: 'view', reason: null, count: 14 },
+      { kind: 'load-failure', reason: 'timeout', count: 2 },
+      { kind: 'view', reason: null, count: 4 },
+    ]);
+    expect(body.visitors).toEqual([
+      {
+        remote: 'mf_marketing',
+        version: 'sums-1',
+        viewClients: 3,
+        viewNetworks: 2,
+        failureClients: 2,
+        failureNetworks: 1,
+      },
     ]);
     // Nothing has been counted after a time still to come.
     expect((await report(api, new Date(Date.now() + 120_000).toISOString())).counts).toEqual([]);
@@ -102,14 +123,17 @@ describe('GET /remote-health without ENQUIRY_HEALTH_KEY', () => {
 describe('GET /remote-health with ENQUIRY_HEALTH_KEY', () => {
   const dir = temporaryDir('remote-health-key');
   let api: ApiProcess;
+  let map: RemoteMapServer;
   beforeAll(async () => {
+    map = await startRemoteMapServer({ mf_contact: ['keyed-1'] });
     api = await startApi({
       dataDir: join(dir, 'data'),
-      env: { ENQUIRY_HEALTH_KEY: key, ENQUIRY_TRUST_PROXY: '1' },
+      env: { ENQUIRY_HEALTH_KEY: key, ENQUIRY_TRUST_PROXY: '1', ENQUIRY_REMOTE_MAP_URL: map.url },
     });
   });
   afterAll(async () => {
     await api?.stop();
+    await map?.stop();
     removeDir(dir);
   });
 
@@ -128,8 +152,8 @@ describe('GET /remote-health with ENQUIRY_HEALTH_KEY', () => {
 
   it('answers the key, through a proxy too', async () => {
     const events = [{ remote: 'mf_contact', version: 'keyed-1', kind: 'render-error', count: 3 }];
-    expect((await postJson(`${api.url}/beacon`, { events })).status).toBe(204);
-    const expected = [expect.objectContaining({ version: 'keyed-1', kind: 'render-error', count: 3 })];
+    expect((await postJson(`${api.url}/beacon`, { events, pageLoad: pageLoad() })).status).toBe(204);
+    const expected = [expect.objectContaining({ version: 'keyed-1', kind: 'render-error', count: 1 })];
     expect((await report(api, minuteAgo(), { Authorization: `Bearer ${key}` })).counts).toEqual(expected);
     const proxied = { Authorization: `bearer ${key}`, 'X-Forwarded-For': '203.0.113.9' };
     expect((await report(api, minuteAgo(), proxied)).counts).toEqual(expected);

@@ -7,9 +7,11 @@ import {
   type RemoteHealthEvent,
   remoteField,
   remoteHealthBeaconSchema,
+  versionField,
 } from 'shared-content/enquiry';
 import { type JsonMediaTypes, readJsonBody } from '../http/json-body.ts';
 import { failure } from '../http/replies.ts';
+import { visitorOf } from '../http/visitor.ts';
 import { describeError } from '../logger.ts';
 import type { AppDependencies } from './dependencies.ts';
 
@@ -40,8 +42,11 @@ function refuse(c: Context, issues: FieldIssue[]) {
 
 /**
  * POST /beacon: the shell's health counts per remote version (shared-content's telemetry.ts has the contract).
- * All or nothing: one bad event refuses the whole beacon and stores none of it. 204 once the counts are stored.
- * Its own rate limit and the body limit are applied where it is registered (app.ts).
+ * All or nothing: one bad event refuses the whole beacon and stores none of it, and so does a version that is
+ * not live in the remote map (400 naming it; 503 when the map cannot be read). 204 once the beacon is taken,
+ * whether it counted or was a repeat of its page load or past its client's share (remote-health-store.ts):
+ * the reply tells a forger nothing about what counted. Its own rate limit and the body limit are applied where
+ * it is registered (app.ts).
  */
 export function beacon(deps: AppDependencies) {
   return async (c: Context) => {
@@ -51,8 +56,18 @@ export function beacon(deps: AppDependencies) {
     if (!parsed.success) return refuse(c, fieldIssues(parsed.error));
     const unknown = unknownRemotes(parsed.data.events);
     if (unknown.length > 0) return refuse(c, unknown);
+    const live = await deps.liveRemoteMap.check(parsed.data.events);
+    if (live === 'unavailable') {
+      c.header('Retry-After', '5');
+      return failure(c, 503, beaconMessages.mapUnavailable);
+    }
+    if (live !== 'live') {
+      const field = versionField(live);
+      const { remote, version } = parsed.data.events[live] as RemoteHealthEvent;
+      return refuse(c, [{ field, message: beaconMessages.notLive(field, version, remote) }]);
+    }
     try {
-      await deps.remoteHealth.record(parsed.data.events);
+      await deps.remoteHealth.record(parsed.data, visitorOf(deps.clientAddress(c)));
     } catch (error) {
       deps.logger.error('could not store beacon', describeError(error));
       return failure(c, 500, beaconMessages.storeFailed);

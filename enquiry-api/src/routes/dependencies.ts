@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { RateLimiter } from '../http/rate-limit.ts';
+import type { LiveRemoteMap } from '../live-map.ts';
 import type { Logger } from '../logger.ts';
 import type { IdempotencyStore } from '../store/idempotency-store.ts';
 import type { Inbox } from '../store/inbox.ts';
@@ -12,6 +13,8 @@ export interface AppDependencies {
   idempotency: IdempotencyStore;
   /** The shell's beacon counts per remote version (POST /beacon). */
   remoteHealth: RemoteHealthStore;
+  /** The versions live in the site's remote map: a beacon counts only for those. */
+  liveRemoteMap: LiveRemoteMap;
   logger: Logger;
   /** Origins whose pages may call the API from a browser. */
   allowedOrigins: readonly string[];

@@ -62,6 +62,32 @@ const migrations = [
      created_at INTEGER NOT NULL
    ) WITHOUT ROWID;
    CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);`,
+  // Canary data worth trusting (remote-health-store.ts): the page loads already counted per remote and kind
+  // (random ids from the page, kept a day); per UTC day, remote, version and kind, each client's and each
+  // network's counted page loads under a keyed hash, never the address; and each day's hash key, deleted when
+  // the day is over so that no stored hash can be linked to an address afterwards.
+  `CREATE TABLE remote_health_page_loads (
+     page_load TEXT NOT NULL,
+     remote TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     seen_at INTEGER NOT NULL,
+     PRIMARY KEY (page_load, remote, kind)
+   ) WITHOUT ROWID;
+   CREATE INDEX remote_health_page_loads_seen ON remote_health_page_loads (seen_at);
+   CREATE TABLE remote_health_visitors (
+     day INTEGER NOT NULL,
+     remote TEXT NOT NULL,
+     version TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     scope TEXT NOT NULL CHECK (scope IN ('client', 'network')),
+     hash TEXT NOT NULL,
+     loads INTEGER NOT NULL CHECK (loads > 0),
+     PRIMARY KEY (day, remote, version, kind, scope, hash)
+   ) WITHOUT ROWID;
+   CREATE TABLE remote_health_day_keys (
+     day INTEGER PRIMARY KEY,
+     key BLOB NOT NULL
+   );`,
 ];
 
 function migrate(db: Db) {

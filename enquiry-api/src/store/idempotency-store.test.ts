@@ -83,12 +83,16 @@ describe('IdempotencyStore (real SQLite file)', () => {
   it('is added to a database made before it, keeping its messages', () => {
     const { db, dir } = open();
     new Inbox(db).insertNow('enquiry', enquiry);
-    // Back to the schema before this migration, as a database of the previous release would be.
+    // Back to the schema before this migration, as a database of the previous release would be (the remote
+    // health tables of the migration after it go too).
     db.exec('DROP TABLE idempotency_keys');
+    db.exec(
+      'DROP TABLE remote_health_page_loads; DROP TABLE remote_health_visitors; DROP TABLE remote_health_day_keys',
+    );
     db.pragma('user_version = 2');
     db.close();
     const reopened = open(dir).db;
-    expect(reopened.pragma('user_version', { simple: true })).toBe(3);
+    expect(reopened.pragma('user_version', { simple: true })).toBe(4);
     expect(new Inbox(reopened).list()).toMatchObject([{ name: enquiry.name }]);
     expect(new IdempotencyStore(reopened).prior({ key: 'k'.repeat(20), fingerprint: 'x' })).toBeNull();
   });

@@ -1,6 +1,7 @@
-import type { RemoteHealthEvent, RemoteHealthReport } from 'shared-content/enquiry';
+import { createHmac, randomBytes } from 'node:crypto';
+import type { RemoteHealthBeacon, RemoteHealthEvent, RemoteHealthReport } from 'shared-content/enquiry';
 import type { Db } from './database.ts';
-import { minuteStart, sumRemoteHealth } from './remote-health-sums.ts';
+import { minuteStart, sumRemoteHealth, sumVisitors } from './remote-health-sums.ts';
 import { type WriteBatcher, writeBatcherOf } from './write-batcher.ts';
 
 const minuteMs = 60_000;
@@ -10,21 +11,61 @@ export const pruneIntervalMs = 60 * minuteMs;
 
 export { minuteStart } from './remote-health-sums.ts';
 
+/** A page load's id is remembered this long: a page that stays open longer may be counted once more. */
+export const pageLoadMemoryMs = dayMs;
+
 export interface RemoteHealthStoreOptions {
   /** Rows of minutes older than this many days are deleted. */
   retentionDays: number;
+  /** Page loads one client counts per UTC day, remote version and kind; more are not counted. */
+  maxLoadsPerClient: number;
+  /** The same for one network (every client in it together). */
+  maxLoadsPerNetwork: number;
   /** The clock; tests move it. */
   now?: () => number;
 }
 
 /**
- * The API's side of the remote_health table: adds each beacon's counts to its minute's totals (one row per
- * minute, remote, version, kind and reason) and deletes what is older than the retention, at start and then
- * at most once an hour, on a write.
+ * Who sent a beacon, as the route works it out from the client's address (http/visitor.ts): the client and
+ * its network. Only their keyed hashes are stored.
+ */
+export interface Visitor {
+  client: string;
+  network: string;
+}
+
+/** What became of a beacon's (remote, kind) pairs: counted, or why not. Nothing of it is said to the client. */
+export interface RecordOutcome {
+  counted: number;
+  /** Already counted for this page load. */
+  repeated: number;
+  /** The client or its network had counted its share for the day. */
+  overShare: number;
+}
+
+const dayOf = (time: number) => Math.floor(time / dayMs);
+
+/**
+ * The API's side of the remote health tables. A beacon counts each remote and kind once per page load: the
+ * first event of that remote and kind in the page load's first beacon that has it counts 1 (its count field
+ * says how often the page saw it, which only that page knows, so it is not trusted), and the page load's id
+ * is remembered for a day so later beacons of the same page add nothing more. Each client and each network
+ * counts at most its share of page loads per UTC day, remote version and kind (maxLoadsPerClient and
+ * maxLoadsPerNetwork); past it, nothing more of theirs is counted or stored, so one browser or one network
+ * cannot outweigh the rest. Per day, each client's and network's counted loads are kept under an HMAC of the
+ * day's random key, which is deleted when the day is over: the distinct clients and networks behind a version's
+ * counts can be told (GET /remote-health), the addresses cannot. Old rows are deleted at start and then at most
+ * once an hour, on a write.
  */
 export class RemoteHealthStore {
   private readonly upsert;
   private readonly deleteBefore;
+  private readonly rememberPageLoad;
+  private readonly loadsOf;
+  private readonly addLoad;
+  private readonly dayKey;
+  private readonly addDayKey;
+  private readonly forget;
   private readonly writes: WriteBatcher;
   private readonly now: () => number;
   private nextPruneAt = 0;
@@ -43,28 +84,114 @@ export class RemoteHealthStore {
        ON CONFLICT (minute_start, remote, version, kind, reason) DO UPDATE SET count = count + excluded.count`,
     );
     this.deleteBefore = db.prepare('DELETE FROM remote_health WHERE minute_start < ?');
+    this.rememberPageLoad = db.prepare(
+      `INSERT OR IGNORE INTO remote_health_page_loads (page_load, remote, kind, seen_at)
+       VALUES (@pageLoad, @remote, @kind, @at)`,
+    );
+    this.loadsOf = db.prepare(
+      `SELECT loads FROM remote_health_visitors
+       WHERE day = @day AND remote = @remote AND version = @version AND kind = @kind AND scope = @scope
+         AND hash = @hash`,
+    );
+    this.addLoad = db.prepare(
+      `INSERT INTO remote_health_visitors (day, remote, version, kind, scope, hash, loads)
+       VALUES (@day, @remote, @version, @kind, @scope, @hash, 1)
+       ON CONFLICT (day, remote, version, kind, scope, hash) DO UPDATE SET loads = loads + 1`,
+    );
+    this.dayKey = db.prepare('SELECT key FROM remote_health_day_keys WHERE day = ?');
+    this.addDayKey = db.prepare('INSERT INTO remote_health_day_keys (day, key) VALUES (?, ?)');
+    this.forget = {
+      pageLoads: db.prepare('DELETE FROM remote_health_page_loads WHERE seen_at < ?'),
+      visitors: db.prepare('DELETE FROM remote_health_visitors WHERE day < ?'),
+      dayKeys: db.prepare('DELETE FROM remote_health_day_keys WHERE day < ?'),
+    };
     this.prune();
   }
 
   /**
-   * Adds a validated beacon's counts to the minute it arrived in, all or nothing (one transaction); resolves
-   * once they are committed.
+   * Counts a validated beacon from `visitor` (see the class): each remote and kind once per page load, within
+   * the client's and the network's share, in the minute it arrived in; all or nothing (one transaction).
+   * Resolves once committed, with what was counted.
    */
-  record(events: readonly RemoteHealthEvent[]): Promise<void> {
+  record(beacon: RemoteHealthBeacon, visitor: Visitor): Promise<RecordOutcome> {
     const at = this.now();
     return this.writes.run(() => {
       if (at >= this.nextPruneAt) this.pruneAt(at);
-      const minute = minuteStart(at);
-      for (const { remote, version, kind, reason, count } of events) {
-        this.upsert.run({ minuteStart: minute, remote, version, kind, reason: reason ?? '', count });
+      const day = dayOf(at);
+      const hashOf = this.hasherFor(day);
+      const hashes = {
+        client: hashOf(`client ${visitor.client}`),
+        network: hashOf(`network ${visitor.network}`),
+      };
+      const outcome: RecordOutcome = { counted: 0, repeated: 0, overShare: 0 };
+      const seen = new Set<string>();
+      for (const event of beacon.events) {
+        const pair = `${event.remote} ${event.kind}`;
+        if (seen.has(pair)) continue;
+        seen.add(pair);
+        const key = { day, remote: event.remote, version: event.version, kind: event.kind };
+        const loads = (scope: 'client' | 'network') =>
+          (this.loadsOf.get({ ...key, scope, hash: hashes[scope] }) as { loads: number } | undefined)
+            ?.loads ?? 0;
+        // The share first: a client past it stores nothing at all, not even the page load's id.
+        if (
+          loads('client') >= this.options.maxLoadsPerClient ||
+          loads('network') >= this.options.maxLoadsPerNetwork
+        ) {
+          outcome.overShare += 1;
+          continue;
+        }
+        const page = { pageLoad: beacon.pageLoad, remote: event.remote, kind: event.kind, at };
+        if (this.rememberPageLoad.run(page).changes === 0) {
+          outcome.repeated += 1;
+          continue;
+        }
+        this.addLoad.run({ ...key, scope: 'client', hash: hashes.client });
+        this.addLoad.run({ ...key, scope: 'network', hash: hashes.network });
+        this.addCount(minuteStart(at), { ...event, count: 1 });
+        outcome.counted += 1;
       }
+      return outcome;
     });
   }
 
-  /** The counts summed from the minute `since` is in onwards (Unix ms): GET /remote-health's reply. */
+  /** HMAC with the day's key (made when the day's first beacon comes), cut to 128 bits. */
+  private hasherFor(day: number): (text: string) => string {
+    let row = this.dayKey.get(day) as { key: Buffer } | undefined;
+    if (!row) {
+      row = { key: randomBytes(32) };
+      this.addDayKey.run(day, row.key);
+      // Yesterday's key goes as soon as today's exists: from then on, no stored hash leads back to an address.
+      this.forget.dayKeys.run(day);
+    }
+    const key = row.key;
+    return (text) => createHmac('sha256', key).update(text).digest('base64url').slice(0, 22);
+  }
+
+  private addCount(minute: number, { remote, version, kind, reason, count }: RemoteHealthEvent) {
+    this.upsert.run({ minuteStart: minute, remote, version, kind, reason: reason ?? '', count });
+  }
+
+  /**
+   * Adds counts to the minute it is now as they are, without any page load or visitor: the primitive record()
+   * counts with, all or nothing (one transaction). For this package's tests of the sums and the pruning.
+   */
+  addCounts(events: readonly RemoteHealthEvent[]): Promise<void> {
+    const at = this.now();
+    return this.writes.run(() => {
+      if (at >= this.nextPruneAt) this.pruneAt(at);
+      for (const event of events) this.addCount(minuteStart(at), event);
+    });
+  }
+
+  /**
+   * The counts summed from the minute `since` is in onwards (Unix ms), and the distinct clients and networks
+   * behind them from its UTC day onwards: GET /remote-health's reply.
+   */
   report(since: number): RemoteHealthReport {
     const counts = sumRemoteHealth(this.db, { since });
-    return { since: new Date(minuteStart(since)).toISOString(), counts };
+    const visitors = sumVisitors(this.db, dayOf(since));
+    return { since: new Date(minuteStart(since)).toISOString(), counts, visitors };
   }
 
   /** Deletes the rows older than the retention now; returns how many went. */
@@ -74,6 +201,10 @@ export class RemoteHealthStore {
 
   private pruneAt(at: number): number {
     this.nextPruneAt = at + pruneIntervalMs;
-    return this.deleteBefore.run(at - this.options.retentionDays * dayMs).changes;
+    const oldest = at - this.options.retentionDays * dayMs;
+    this.forget.pageLoads.run(at - pageLoadMemoryMs);
+    this.forget.visitors.run(dayOf(oldest));
+    this.forget.dayKeys.run(dayOf(at));
+    return this.deleteBefore.run(oldest).changes;
   }
 }

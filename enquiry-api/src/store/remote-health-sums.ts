@@ -5,6 +5,7 @@
 import type {
   LoadFailureReason,
   RemoteHealthKind,
+  RemoteHealthVisitors,
   RemoteHealthCount as ReportedCount,
 } from 'shared-content/enquiry';
 import type { Db } from './database.ts';
@@ -62,4 +63,29 @@ export function sumRemoteHealth(
     lastMinute: iso(lastMinute),
     ...(minute === undefined ? {} : { minute: iso(minute) }),
   }));
+}
+
+/**
+ * Per remote version, how many distinct clients and networks its counted views and failures came from: distinct
+ * within each UTC day from `fromDay` on (a day's hashes cannot be matched with another day's), added up over the
+ * days. Failures are any kind but a view, so a client that failed in two ways is one failing client.
+ */
+export function sumVisitors(db: Db, fromDay: number): RemoteHealthVisitors[] {
+  return db
+    .prepare(
+      `SELECT remote, version, SUM(viewClients) AS viewClients, SUM(viewNetworks) AS viewNetworks,
+         SUM(failureClients) AS failureClients, SUM(failureNetworks) AS failureNetworks
+       FROM (
+         SELECT day, remote, version,
+           COUNT(DISTINCT CASE WHEN kind = 'view' AND scope = 'client' THEN hash END) AS viewClients,
+           COUNT(DISTINCT CASE WHEN kind = 'view' AND scope = 'network' THEN hash END) AS viewNetworks,
+           COUNT(DISTINCT CASE WHEN kind <> 'view' AND scope = 'client' THEN hash END) AS failureClients,
+           COUNT(DISTINCT CASE WHEN kind <> 'view' AND scope = 'network' THEN hash END) AS failureNetworks
+         FROM remote_health_visitors WHERE day >= ?
+         GROUP BY day, remote, version
+       )
+       GROUP BY remote, version
+       ORDER BY remote, version`,
+    )
+    .all(fromDay) as RemoteHealthVisitors[];
 }

@@ -9,6 +9,8 @@ import { type Db, databaseFile, openDatabase } from './database.ts';
 import { readRemoteHealth } from './remote-health.ts';
 import { pruneIntervalMs, RemoteHealthStore } from './remote-health-store.ts';
 
+/** Shares large enough that these tests of the sums never meet them. */
+const share = { maxLoadsPerClient: 1000, maxLoadsPerNetwork: 1000 };
 const minute = 60_000;
 const day = 24 * 60 * minute;
 const start = Date.UTC(2025, 0, 31, 10, 42, 15);
@@ -36,7 +38,7 @@ describe('remote health: the store and the reader', () => {
     dir = mkdtempSync(join(tmpdir(), 'enquiry-api-remote-health-'));
     db = openDatabase(dir);
     now = start;
-    store = new RemoteHealthStore(db, { retentionDays: 30, now: clock });
+    store = new RemoteHealthStore(db, { retentionDays: 30, ...share, now: clock });
   });
   afterEach(() => {
     if (db.open) db.close();
@@ -44,9 +46,9 @@ describe('remote health: the store and the reader', () => {
   });
 
   it('adds beacons of the same minute into one row per kind and reason, and starts a row for a new minute', async () => {
-    await store.record([view, timeout]);
+    await store.addCounts([view, timeout]);
     now += 40_000; // 10:42:55, the same minute
-    await store.record([view, { ...timeout, reason: 'network' }, timeout]);
+    await store.addCounts([view, { ...timeout, reason: 'network' }, timeout]);
     expect(rows()).toEqual([
       { minute_start: Date.UTC(2025, 0, 31, 10, 42), ...timeout, reason: 'network', count: 1 },
       { minute_start: Date.UTC(2025, 0, 31, 10, 42), ...timeout, count: 2 },
@@ -54,7 +56,7 @@ describe('remote health: the store and the reader', () => {
     ]);
 
     now += 10_000; // 10:43:05
-    await store.record([view]);
+    await store.addCounts([view]);
     expect(read(0, true).filter((row) => row.kind === 'view')).toEqual([
       { ...view, reason: null, count: 6, ...minuteFields('10:42') },
       { ...view, reason: null, count: 3, ...minuteFields('10:43') },
@@ -62,11 +64,11 @@ describe('remote health: the store and the reader', () => {
   });
 
   it('sums per remote, version, kind and reason since the minute a time is in', async () => {
-    await store.record([view, timeout]); // 10:42
+    await store.addCounts([view, timeout]); // 10:42
     now += minute;
-    await store.record([view, { ...view, version: '1.5.0' }, { ...view, remote: 'mf_portfolio' }]); // 10:43
+    await store.addCounts([view, { ...view, version: '1.5.0' }, { ...view, remote: 'mf_portfolio' }]); // 10:43
     now += minute;
-    await store.record([{ ...timeout, count: 4 }, view]); // 10:44
+    await store.addCounts([{ ...timeout, count: 4 }, view]); // 10:44
 
     const at = (time: string) => `2025-01-31T${time}:00.000Z`;
     expect(read(0)).toEqual([
@@ -101,10 +103,10 @@ describe('remote health: the store and the reader', () => {
   });
 
   it('stores a beacon all or nothing', async () => {
-    await store.record([view]);
+    await store.addCounts([view]);
     // The table refuses a count of 0 (the schema would have refused it first): the event before it goes too.
     await expect(
-      store.record([
+      store.addCounts([
         { ...view, count: 5 },
         { ...timeout, count: 0 },
       ]),
@@ -113,49 +115,49 @@ describe('remote health: the store and the reader', () => {
   });
 
   it('deletes rows older than the retention on a write, at most once an hour', async () => {
-    await store.record([{ ...view, count: 1 }]); // 10:42 on day 0
+    await store.addCounts([{ ...view, count: 1 }]); // 10:42 on day 0
     now += 10 * minute;
-    await store.record([{ ...view, count: 2 }]); // 10:52 on day 0
+    await store.addCounts([{ ...view, count: 2 }]); // 10:52 on day 0
     expect(rows()).toHaveLength(2);
 
     // 30 days and 5 minutes later: 10:42 is older than 30 days, 10:52 is not yet.
     now = start + 30 * day + 5 * minute;
-    await store.record([{ ...view, count: 4 }]);
+    await store.addCounts([{ ...view, count: 4 }]);
     expect(read(0, true).map((row) => row.count)).toEqual([2, 4]);
 
     // Half an hour on, 10:52 is old too, but the last look was less than an hour ago.
     now += 30 * minute;
-    await store.record([{ ...view, count: 8 }]);
+    await store.addCounts([{ ...view, count: 8 }]);
     expect(read(0, true).map((row) => row.count)).toEqual([2, 4, 8]);
 
     now += pruneIntervalMs - 30 * minute;
-    await store.record([{ ...view, count: 16 }]);
+    await store.addCounts([{ ...view, count: 16 }]);
     expect(read(0, true).map((row) => row.count)).toEqual([4, 8, 16]);
   });
 
   it('deletes old rows when the API starts, before any write', async () => {
-    await store.record([view]); // 10:42 on day 0
+    await store.addCounts([view]); // 10:42 on day 0
     now += 10 * minute;
-    await store.record([timeout]); // 10:52 on day 0
+    await store.addCounts([timeout]); // 10:52 on day 0
     now = start + 30 * day + 5 * minute;
-    new RemoteHealthStore(db, { retentionDays: 30, now: clock });
+    new RemoteHealthStore(db, { retentionDays: 30, ...share, now: clock });
     expect(read().map((row) => row.kind)).toEqual(['load-failure']);
     // A shorter retention (ENQUIRY_HEALTH_RETENTION_DAYS) keeps less.
-    new RemoteHealthStore(db, { retentionDays: 7, now: clock });
+    new RemoteHealthStore(db, { retentionDays: 7, ...share, now: clock });
     expect(rows()).toEqual([]);
   });
 
   it('reads while the API holds the database open, and after it closed it', async () => {
-    await store.record([view]);
+    await store.addCounts([view]);
     expect(read()).toHaveLength(1);
     now += minute;
-    await store.record([view]);
+    await store.addCounts([view]);
     db.close();
     expect(read()).toEqual([expect.objectContaining({ count: 6 })]);
   });
 
   it('finds the data folder as the API does: ENQUIRY_DATA_DIR unless a folder is given', async () => {
-    await store.record([view]);
+    await store.addCounts([view]);
     expect(readRemoteHealth({ since: 0, env: { ENQUIRY_DATA_DIR: dir } })).toHaveLength(1);
     // A relative folder is taken from the repository root, as the API takes ENQUIRY_DATA_DIR, not from the cwd.
     const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));

@@ -22,10 +22,28 @@ export const remoteHealthCountSchema = z.strictObject({
 });
 export type RemoteHealthCount = z.infer<typeof remoteHealthCountSchema>;
 
+const distinct = z.int().nonnegative();
+
+/**
+ * How many distinct clients (an IPv4 address, or an IPv6 /64) and networks (IPv4 /24, IPv6 /48) a version's
+ * counted views and failures came from: distinct within each UTC day, added up over the days from the one
+ * `since` is in (the API keeps only a keyed hash per day, never an address).
+ */
+export const remoteHealthVisitorsSchema = z.strictObject({
+  remote: z.string(),
+  version: z.string(),
+  viewClients: distinct,
+  viewNetworks: distinct,
+  failureClients: distinct,
+  failureNetworks: distinct,
+});
+export type RemoteHealthVisitors = z.infer<typeof remoteHealthVisitorsSchema>;
+
 export const remoteHealthReportSchema = z.strictObject({
   /** The start of the minute the sums begin with (the `since` asked for, rounded down to its minute). */
   since: isoTime,
   counts: z.array(remoteHealthCountSchema),
+  visitors: z.array(remoteHealthVisitorsSchema),
 });
 export type RemoteHealthReport = z.infer<typeof remoteHealthReportSchema>;
 

@@ -8,10 +8,11 @@
  * the counts with `navigator.sendBeacon(apiUrl + enquiryApiPaths.beacon, JSON.stringify(beacon))`; the release
  * tooling reads the sums to decide whether a canary version may stay.
  *
- * No personal data and no free text: a beacon holds only a remote's name, a release version, one of the fixed
- * kinds and reasons below, and a count. Every object is strict, so an error message, a URL, a user agent or
- * anything else a page might want to add is refused (400) rather than stored. The API keys nothing by visitor
- * either: it adds the counts to per-minute totals, and the beacon's time is the server's.
+ * No personal data and no free text: a beacon holds only a random page-load id, a remote's name, a release
+ * version, one of the fixed kinds and reasons below, and a count. Every object is strict, so an error message, a
+ * URL, a user agent or anything else a page might want to add is refused (400) rather than stored. The API adds
+ * the counts to per-minute totals (the beacon's time is the server's), counts one page load at most once per
+ * remote and kind whatever the counts say, and accepts only versions live in the remote map.
  */
 
 /** What happened to a remote: shown, failed to load, threw while rendering, or hydrated differently. */
@@ -40,6 +41,13 @@ export const remoteNamePattern = /^[a-z][a-z0-9_]{0,39}$/;
 /** A release version, which is also the folder it is published in (`1.4.0-3f43688a`). */
 export const releaseVersionPattern = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
 
+/**
+ * The page-load id: random, made once per page load (not per visitor: a reload makes a new one), so the API can
+ * count a page load at most once per remote and kind however many beacons it sends. 16 random bytes in
+ * base64url make 22 characters.
+ */
+export const pageLoadPattern = /^[A-Za-z0-9_-]{16,64}$/;
+
 /** One count of one kind of behaviour of one remote version. */
 export interface RemoteHealthEvent {
   remote: string;
@@ -54,4 +62,6 @@ export interface RemoteHealthEvent {
 /** The body of POST /beacon. */
 export interface RemoteHealthBeacon {
   events: RemoteHealthEvent[];
+  /** The page load the events are from (pageLoadPattern). */
+  pageLoad: string;
 }

@@ -16,8 +16,17 @@ const failure: RemoteHealthEvent = {
   count: 1,
 };
 
+/** A page load's id as the shell makes one (16 random bytes, base64url). */
+const pageLoad = 'b3Jc0mT1xQ8_pL-4sV2kWw';
+
+/** The input with a good pageLoad unless it has that key already, so each case is about its own field. */
+const withPageLoad = (input: unknown) =>
+  input !== null && typeof input === 'object' && !Array.isArray(input) && !('pageLoad' in input)
+    ? { ...input, pageLoad }
+    : input;
+
 function firstIssue(input: unknown) {
-  const result = remoteHealthBeaconSchema.safeParse(input);
+  const result = remoteHealthBeaconSchema.safeParse(withPageLoad(input));
   if (result.success) throw new Error(`expected ${JSON.stringify(input)} to be refused`);
   return fieldIssues(result.error)[0];
 }
@@ -32,7 +41,9 @@ describe('remoteHealthBeaconSchema', () => {
       { ...view, remote: `m${'x'.repeat(39)}`, version: `1${'.'.repeat(63)}` },
     ];
     while (events.length < beaconLimits.maxEvents) events.push(view);
-    expect(remoteHealthBeaconSchema.parse({ events })).toEqual({ events });
+    expect(remoteHealthBeaconSchema.parse({ events, pageLoad })).toEqual({ events, pageLoad });
+    const longest = `${'a'.repeat(63)}-`;
+    expect(remoteHealthBeaconSchema.parse({ events, pageLoad: longest }).pageLoad).toBe(longest);
   });
 
   it.each([
@@ -94,6 +105,16 @@ describe('remoteHealthBeaconSchema', () => {
       'events[0].reason must be one of: network,',
     ],
     [{ events: [{ ...failure, reason: null }] }, 'events[0].reason', 'must be one of: network,'],
+    // The page load's id: a random token, nothing that could carry a message or identify a visitor for long.
+    [{ events: [view], pageLoad: undefined }, 'pageLoad', 'pageLoad is required.'],
+    [{ events: [view], pageLoad: 'short-id' }, 'pageLoad', "pageLoad must be the page load's random id"],
+    [{ events: [view], pageLoad: 'a'.repeat(65) }, 'pageLoad', "must be the page load's random id"],
+    [
+      { events: [view], pageLoad: 'user@example.com/visits/42' },
+      'pageLoad',
+      "must be the page load's random id",
+    ],
+    [{ events: [view], pageLoad: 1234567890123456 }, 'pageLoad', "must be the page load's random id"],
   ])('refuses %j naming %s', (input, field, message) => {
     const issue = firstIssue(input);
     expect(issue?.field).toBe(field);
@@ -103,6 +124,7 @@ describe('remoteHealthBeaconSchema', () => {
   it('reports every problem, each with its own event index', () => {
     const result = remoteHealthBeaconSchema.safeParse({
       events: [{ ...view, count: 0 }, view, { ...failure, kind: 'x' }],
+      pageLoad,
     });
     expect(result.success).toBe(false);
     if (result.success) return;

@@ -3,6 +3,7 @@ import { fieldPath } from './replies.ts';
 import {
   beaconLimits,
   loadFailureReasons,
+  pageLoadPattern,
   type RemoteHealthBeacon,
   type RemoteHealthEvent,
   releaseVersionPattern,
@@ -25,6 +26,9 @@ export const beaconMessages = {
     `Too many beacons from this client. Try again in ${retryAfterSeconds} s.`,
   unknownRemote: (field: string, remote: string, known: readonly string[]) =>
     `${field} "${remote}" is not one of the site's remotes: ${known.join(', ')}.`,
+  notLive: (field: string, version: string, remote: string) =>
+    `${field} "${version}" is not a version of ${remote} live on the site; nothing was stored.`,
+  mapUnavailable: 'The live remote map could not be read, so no version can be checked; nothing was stored.',
   storeFailed: 'The beacon could not be stored.',
 } as const;
 
@@ -113,9 +117,17 @@ export const remoteHealthBeaconSchema = z.strictObject(
       })
       .min(1)
       .max(beaconLimits.maxEvents),
+    // After events, so a beacon with neither is told about its events first.
+    pageLoad: z
+      .string({
+        error: fieldError('must be the page load\'s random id: 16 to 64 letters, digits, "-" or "_".'),
+      })
+      .regex(pageLoadPattern),
   },
-  { error: objectError('a JSON object: { events: [...] }') },
+  { error: objectError('a JSON object: { events: [...], pageLoad }') },
 ) satisfies z.ZodType<RemoteHealthBeacon>;
 
 /** The field path of an event's remote, for a reply about it (the API checks the names against the site's). */
 export const remoteField = (index: number) => fieldPath(['events', index, 'remote']);
+/** The field path of an event's version, for a reply about it (the API checks it against the live map). */
+export const versionField = (index: number) => fieldPath(['events', index, 'version']);

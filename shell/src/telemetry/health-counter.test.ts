@@ -1,5 +1,6 @@
 import {
   beaconLimits,
+  pageLoadPattern,
   type RemoteHealthBeacon,
   type RemoteHealthEvent,
   remoteHealthBeaconSchema,
@@ -9,6 +10,7 @@ import {
   createHealthCounter,
   flushDelayMs,
   type HealthCounterOptions,
+  newPageLoadId,
   splitIntoBeacons,
   unknownVersion,
 } from './health-counter.ts';
@@ -207,6 +209,44 @@ describe('health counter', () => {
     expect(bytes(first)).toBeLessThanOrEqual(beaconLimits.maxBytes);
     expect(bytes([...first, long])).toBeGreaterThan(beaconLimits.maxBytes);
     expect(first.length + rest.flat().length).toBe(beaconLimits.maxEvents);
+  });
+
+  it('sends the same random page-load id in every beacon of a page load, and another for another page load', async () => {
+    const health = counter();
+    health.add({ remote: 'mf_marketing', kind: 'view' });
+    health.flush();
+    health.add({ remote: 'mf_marketing', kind: 'render-error' });
+    health.flush();
+    const other = counter();
+    other.add({ remote: 'mf_contact', kind: 'view' });
+    other.flush();
+    const ids = (await sent()).map(({ beacon }) => beacon.pageLoad);
+    expect(ids).toHaveLength(3);
+    expect(ids[0]).toMatch(pageLoadPattern);
+    expect(ids[0]).toHaveLength(22);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(new Set(Array.from({ length: 100 }, newPageLoadId)).size).toBe(100);
+  });
+
+  it('keeps each beacon within the byte limit with the page-load id beside its events', () => {
+    const long: RemoteHealthEvent = {
+      remote: `m${'x'.repeat(39)}`,
+      version: `1${'a'.repeat(63)}`,
+      kind: 'load-failure',
+      reason: 'incompatible',
+      count: 1,
+    };
+    const pageLoad = 'p'.repeat(64);
+    const beacons = splitIntoBeacons(
+      Array.from({ length: beaconLimits.maxEvents * 2 }, () => long),
+      pageLoad,
+    );
+    for (const events of beacons)
+      expect(new TextEncoder().encode(JSON.stringify({ events, pageLoad })).length).toBeLessThanOrEqual(
+        beaconLimits.maxBytes,
+      );
+    expect(beacons.flat()).toHaveLength(beaconLimits.maxEvents * 2);
   });
 
   it('sends a few seconds after the first unsent count, then starts over', async () => {

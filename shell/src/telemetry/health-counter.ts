@@ -5,7 +5,9 @@
  * URL, nothing about the visitor.
  *
  * Counts of the same remote, version, kind and reason are added up until they are sent: a few seconds after
- * the first unsent one (so a long visit reports early), and whenever the page is hidden or left. Nothing is
+ * the first unsent one (so a long visit reports early), and whenever the page is hidden or left. Every beacon
+ * of a page load carries the same random page-load id, so the API counts a page load at most once per remote
+ * and kind however many beacons it sends (a reload makes a new id; nothing lasts beyond the page). Nothing is
  * sent before the beacon URL is known (runtime.json's apiUrl): the counts wait. A browser without
  * navigator.sendBeacon sends nothing. Sending never throws into the page (it runs from timers and page
  * events); counting is called through remote-health.ts, which catches.
@@ -17,6 +19,22 @@ import {
   type RemoteHealthKind,
   releaseVersionPattern,
 } from 'shared-content/enquiry/telemetry-contract';
+
+/**
+ * A new random id (16 bytes, base64url: 22 characters), or undefined where the browser has no
+ * crypto.getRandomValues (then nothing is counted: a beacon without an id would be refused).
+ */
+export function newPageLoadId(): string | undefined {
+  try {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  } catch {
+    return undefined;
+  }
+}
 
 /** What one count is about; the version is looked up by the counter. */
 export interface HealthCount {
@@ -38,6 +56,8 @@ export interface HealthCounterOptions {
   awaitEndpoint?: () => void;
   /** How long after the first unsent count the counts are sent (the page may stay open for long). */
   delayMs?: number;
+  /** This page load's id (newPageLoadId), the same in every beacon of the page. */
+  pageLoad?: string;
 }
 
 export interface HealthCounter {
@@ -61,14 +81,15 @@ function merge(events: Map<string, RemoteHealthEvent>, event: RemoteHealthEvent)
 
 /**
  * The events split into beacons, each within beaconLimits: at most maxEvents events and maxBytes bytes of
- * encoded JSON, a count above maxCount split into several events. An event that could not fit a beacon alone
- * is left out (none can, with the contract's name and version patterns).
+ * encoded JSON (with the page-load id beside them), a count above maxCount split into several events. An event
+ * that could not fit a beacon alone is left out (none can, with the contract's name and version patterns).
  */
-export function splitIntoBeacons(events: Iterable<RemoteHealthEvent>): RemoteHealthEvent[][] {
+export function splitIntoBeacons(events: Iterable<RemoteHealthEvent>, pageLoad = ''): RemoteHealthEvent[][] {
   const { maxBytes, maxCount, maxEvents } = beaconLimits;
   const beacons: RemoteHealthEvent[][] = [];
   let beacon: RemoteHealthEvent[] = [];
-  // The beacon's bytes: {"events":[]} (13), and each event's with a comma (one fewer than the events).
+  // The beacon's bytes: {"events":[],"pageLoad":"…"}, and each event's with a comma (one fewer than the events).
+  const envelope = new Blob([JSON.stringify({ events: [], ...(pageLoad && { pageLoad }) })]).size - 1;
   let bytes: number = maxBytes;
   for (const event of events) {
     for (let left = event.count; left > 0; left -= maxCount) {
@@ -76,7 +97,7 @@ export function splitIntoBeacons(events: Iterable<RemoteHealthEvent>): RemoteHea
       const size = new Blob([JSON.stringify(part)]).size + 1;
       if (beacon.length === maxEvents || bytes + size > maxBytes) {
         beacon = [];
-        bytes = 12;
+        bytes = envelope;
       }
       if (bytes + size > maxBytes) continue;
       if (!beacon.length) beacons.push(beacon);
@@ -95,6 +116,7 @@ export function createHealthCounter({
   versionOf,
   awaitEndpoint,
   delayMs = flushDelayMs,
+  pageLoad = newPageLoadId(),
 }: HealthCounterOptions): HealthCounter {
   /** Unsent counts; the version is "" while the remote map has not been read. */
   let pending = new Map<string, RemoteHealthEvent>();
@@ -115,7 +137,7 @@ export function createHealthCounter({
     try {
       clearTimeout(timer);
       timer = undefined;
-      if (!canSend()) return pending.clear();
+      if (!canSend() || !pageLoad) return pending.clear();
       if (!pending.size) return;
       const url = endpoint();
       if (!url) return awaitEndpoint?.();
@@ -125,10 +147,11 @@ export function createHealthCounter({
         merge(due, { ...event, version: event.version || version(event.remote) || unknownVersion });
       }
       pending = new Map();
-      for (const events of splitIntoBeacons(due.values())) {
+      for (const events of splitIntoBeacons(due.values(), pageLoad)) {
         let queued = true;
         try {
-          queued = navigator.sendBeacon(url, new Blob([JSON.stringify({ events })], { type: 'text/plain' }));
+          const body = JSON.stringify({ events, pageLoad });
+          queued = navigator.sendBeacon(url, new Blob([body], { type: 'text/plain' }));
         } catch {
           // A URL the browser refuses: sending again would not help, these counts are dropped.
         }
@@ -142,7 +165,7 @@ export function createHealthCounter({
 
   return {
     add({ remote, kind, reason }) {
-      if (!canSend()) return;
+      if (!canSend() || !pageLoad) return;
       if (!listening && typeof document !== 'undefined') {
         listening = true;
         document.addEventListener('visibilitychange', () => {

@@ -27,6 +27,7 @@ afterAll(() => api?.stop());
 
 beforeEach(() => {
   ({ work, deploy, remove } = makeDeploy());
+  api.useDeploy(deploy);
   stable = releaseBuild(deploy, 'mf_marketing', { buildDir: marketingBuild(work), env }).version;
 });
 afterEach(() => remove());
@@ -112,7 +113,7 @@ describe('checkCanaries, around the counts', () => {
     (seen: Date[]): ReadHealth =>
     async (query) => {
       seen.push(query.since);
-      return { since: query.since.toISOString(), counts: [] };
+      return { since: query.since.toISOString(), counts: [], visitors: [] };
     };
 
   it('reads the counts since the canary started, and reads nothing without a canary', async () => {
@@ -150,6 +151,7 @@ describe('checkCanaries, around the counts', () => {
 
   it('judges nothing when the API refuses the read (a key it does not take)', async () => {
     const keyed = await startHealthApi({ ENQUIRY_HEALTH_KEY: 'the-api-key-0123456789abcdef' });
+    keyed.useDeploy(deploy);
     try {
       const version = canary();
       await keyed.report('mf_marketing', version, { view: 60, 'render-error': 60 });

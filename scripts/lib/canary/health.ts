@@ -7,7 +7,6 @@ import { enquiryApi, originOf } from 'build-config/topology';
 import {
   enquiryApiPaths,
   type LoadFailureReason,
-  type RemoteHealthCount,
   type RemoteHealthReport,
   remoteHealthReportSchema,
 } from 'shared-content/enquiry';
@@ -106,13 +105,20 @@ export interface VersionCounts extends VersionHealth {
 
 /** Sums one remote version's rows (a version nobody has seen yet has zeros). */
 export function countsOf(
-  { counts: rows }: { counts: readonly RemoteHealthCount[] },
+  { counts: rows, visitors }: Pick<RemoteHealthReport, 'counts' | 'visitors'>,
   remote: string,
   version: string,
 ): VersionCounts {
+  const seen = visitors.find((entry) => entry.remote === remote && entry.version === version);
   const counts: VersionCounts = {
     views: 0,
     failures: 0,
+    distinct: {
+      viewClients: seen?.viewClients ?? 0,
+      viewNetworks: seen?.viewNetworks ?? 0,
+      failureClients: seen?.failureClients ?? 0,
+      failureNetworks: seen?.failureNetworks ?? 0,
+    },
     byKind: { 'load-failure': 0, 'render-error': 0, 'hydration-mismatch': 0 },
     loadFailures: {},
   };

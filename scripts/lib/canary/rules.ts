@@ -43,6 +43,8 @@ export const canaryRuleVariables = {
   AGENCY_CANARY_MAX_EXCESS_POINTS: "points the canary's failure rate may exceed the default version's",
   AGENCY_CANARY_MIN_DEFAULT_VIEWS: 'default-version views needed to compare with its rate',
   AGENCY_CANARY_CEILING_PERCENT: 'failure rate the canary is held to until then',
+  AGENCY_CANARY_MIN_CLIENTS: "distinct clients the canary's views and failures must each come from to abort",
+  AGENCY_CANARY_MIN_NETWORKS: 'distinct networks the same',
 } as const;
 
 export function canaryRulesFromEnv(env: NodeJS.ProcessEnv = process.env): CanaryRules {
@@ -60,6 +62,8 @@ export function canaryRulesFromEnv(env: NodeJS.ProcessEnv = process.env): Canary
       canaryRules.ceilingWithoutBaseline,
       percent,
     ),
+    minClients: setting(env, 'AGENCY_CANARY_MIN_CLIENTS', canaryRules.minClients, views),
+    minNetworks: setting(env, 'AGENCY_CANARY_MIN_NETWORKS', canaryRules.minNetworks, views),
   };
 }
 

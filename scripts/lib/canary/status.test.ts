@@ -25,6 +25,7 @@ beforeAll(async () => {
 afterAll(() => api?.stop());
 beforeEach(() => {
   ({ work, deploy, remove } = makeDeploy());
+  api.useDeploy(deploy);
 });
 afterEach(() => remove());
 
@@ -105,6 +106,7 @@ describe('the release status', () => {
 
     // An API that asks for a key the status was not given.
     const keyed = await startHealthApi({ ENQUIRY_HEALTH_KEY: 'the-api-key-0123456789abcdef' });
+    keyed.useDeploy(deploy);
     try {
       expect(await status(keyed.env)).toContain(
         `  health: unavailable: the enquiry API at ${keyed.url}/remote-health asks for a key (401): set ENQUIRY_HEALTH_KEY to the API's\n`,

@@ -2,8 +2,9 @@
  * For the release and canary tests: a deploy folder with a deployed shell's manifest, remote builds that are each a new
  * version, and a real enquiry API on loopback that stores the beacons' counts and answers them over HTTP.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { enquiryApi } from 'build-config/topology';
@@ -82,21 +83,29 @@ export interface HealthApi {
   /** The environment that names its URL (AGENCY_HEALTH_URL), as the release tooling reads it. */
   env: NodeJS.ProcessEnv;
   url: string;
-  /** POSTs counts to /beacon as the shell does, in beacons of at most 24 events of at most 50. */
-  report(remote: string, version: string, counts: Partial<Record<'view' | Failure, number>>): Promise<void>;
+  /** The deploy whose remotes.json the API reads as the live map (the shell origin's, in production). */
+  useDeploy(deploy: string): void;
+  /**
+   * Reports counts as visitors' shells do: one beacon per page load, each with its own page-load id, page load
+   * i showing every kind whose count is above i. By default each page load comes from a visitor of its own, in
+   * a network of its own (an address given by X-Forwarded-For, as behind the site's proxy); `from` picks the
+   * address of page load i instead.
+   */
+  report(
+    remote: string,
+    version: string,
+    counts: Partial<Record<'view' | Failure, number>>,
+    from?: (load: number) => string,
+  ): Promise<void>;
+  /** POSTs one beacon as it is (a forger's), from `address`; resolves to the status. */
+  beacon(body: unknown, address: string): Promise<number>;
   stop(): Promise<void>;
 }
 
 type Failure = 'render-error' | 'hydration-mismatch' | 'load-failure';
 
-function events(remote: string, version: string, kind: RemoteHealthEvent['kind'], total: number) {
-  const list: RemoteHealthEvent[] = [];
-  for (let left = total; left > 0; left -= 50) {
-    const event: RemoteHealthEvent = { remote, version, kind, count: Math.min(50, left) };
-    list.push(kind === 'load-failure' ? { ...event, reason: 'timeout' } : event);
-  }
-  return list;
-}
+/** An address of its own per number: 10.x.y.1, each in a /24 of its own. */
+export const visitorAddress = (index: number) => `10.${(index >> 8) & 255}.${index & 255}.1`;
 
 /** A port the system has just handed out as free (the API takes it a moment later). */
 export function freePort(): Promise<number> {
@@ -109,9 +118,31 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The deploy's remotes.json over HTTP on loopback, as the shell origin serves it to the API. */
+async function serveMap(): Promise<{ url: string; use(deploy: string): void; stop(): Promise<void> }> {
+  let file: string | undefined;
+  const server = createHttpServer((_, response) => {
+    if (!file || !existsSync(file)) return void response.writeHead(404).end();
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end(readFileSync(file));
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/remotes.json`,
+    use(deploy) {
+      file = join(deploy, 'shell', 'remotes.json');
+    },
+    stop: () => new Promise((closed) => server.close(() => closed())),
+  };
+}
+
+let pageLoads = 0;
+const newPageLoad = () => `fixture-${process.pid}-${++pageLoads}-${Date.now()}`;
+
 /**
- * The enquiry API as its own process, on a free port, with a data folder of its own; `extra` adds to its
- * environment (ENQUIRY_HEALTH_KEY, say).
+ * The enquiry API as its own process, on a free port, with a data folder of its own, behind one trusted proxy
+ * (X-Forwarded-For names the visitor), reading the live map from the deploy given to useDeploy; `extra` adds
+ * to its environment (ENQUIRY_HEALTH_KEY, say).
  */
 export async function startHealthApi(extra: NodeJS.ProcessEnv = {}): Promise<HealthApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canary-health-'));
@@ -119,33 +150,58 @@ export async function startHealthApi(extra: NodeJS.ProcessEnv = {}): Promise<Hea
   // The API listens on AGENCY_PORT_BASE + its offset; only that port has to be free (the base is 1024–65000).
   let port = await freePort();
   while (port - enquiryApi.offset < 1024 || port - enquiryApi.offset > 65_000) port = await freePort();
+  const map = await serveMap();
   const apiEnv = {
     ...inherited,
     AGENCY_PORT_BASE: String(port - enquiryApi.offset),
     ENQUIRY_DATA_DIR: dataDir,
     ENQUIRY_LOG_LEVEL: 'error',
+    ENQUIRY_REMOTE_MAP_URL: map.url,
+    ENQUIRY_TRUST_PROXY: '1',
+    ENQUIRY_BEACON_RATE_LIMIT: '1000000',
     ...extra,
   };
   const api: RunningApi = await startEnquiryApi(apiEnv);
+  const post = async (body: unknown, address: string) => {
+    const response = await fetch(`${api.url}${enquiryApiPaths.beacon}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, text: await response.text() };
+  };
   return {
     env: { AGENCY_HEALTH_URL: api.url },
     url: api.url,
-    async report(remote, version, counts) {
-      const all = Object.entries(counts).flatMap(([kind, total]) =>
-        events(remote, version, kind as RemoteHealthEvent['kind'], total ?? 0),
-      );
-      for (let start = 0; start < all.length; start += 24) {
-        const response = await fetch(`${api.url}${enquiryApiPaths.beacon}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ events: all.slice(start, start + 24) }),
-        });
-        if (response.status !== 204)
-          throw new Error(`POST /beacon: ${response.status} ${await response.text()}`);
-      }
+    useDeploy: map.use,
+    async report(remote, version, counts, from = visitorAddress) {
+      const kinds = Object.entries(counts) as [RemoteHealthEvent['kind'], number][];
+      const loads = Math.max(0, ...kinds.map(([, total]) => total));
+      const send = async (load: number) => {
+        const events = kinds
+          .filter(([, total]) => load < total)
+          .map(
+            ([kind]): RemoteHealthEvent => ({
+              remote,
+              version,
+              kind,
+              count: 1,
+              ...(kind === 'load-failure' ? { reason: 'timeout' } : {}),
+            }),
+          );
+        const { status, text } = await post({ events, pageLoad: newPageLoad() }, from(load));
+        if (status !== 204) throw new Error(`POST /beacon: ${status} ${text}`);
+      };
+      // A few at a time, as visitors' browsers would send them.
+      for (let start = 0; start < loads; start += 16)
+        await Promise.all(
+          Array.from({ length: Math.min(16, loads - start) }, (_, offset) => send(start + offset)),
+        );
     },
+    beacon: async (body, address) => (await post(body, address)).status,
     async stop() {
       await api.stop();
+      await map.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type CanaryVerdict, canaryRules, judgeCanary, type VersionHealth } from './verdict.ts';
 
-const health = (views: number, failures: number): VersionHealth => ({ views, failures });
+/** Counts from many visitors: every view and every failure from a client and a network of its own. */
+const health = (views: number, failures: number): VersionHealth => ({
+  views,
+  failures,
+  distinct: { viewClients: views, viewNetworks: views, failureClients: failures, failureNetworks: failures },
+});
 /** A default version with plenty of views and a 1% failure rate: the limit is 6%. */
 const steady = health(1000, 10);
 
@@ -102,13 +107,55 @@ describe('judgeCanary', () => {
   });
 });
 
+describe('judgeCanary, on who the counts came from', () => {
+  const failing = health(200, 80);
+  const from = (
+    viewClients: number,
+    viewNetworks: number,
+    failureClients: number,
+    failureNetworks: number,
+  ) => ({
+    ...failing,
+    distinct: { viewClients, viewNetworks, failureClients, failureNetworks },
+  });
+
+  it('aborts only when the views and the failures each come from enough clients and networks', () => {
+    expect(judgeCanary(from(5, 3, 5, 3), steady).action).toBe('abort');
+    expect(judgeCanary(from(200, 200, 1, 1), steady)).toEqual({
+      action: 'keep',
+      reason:
+        'failure rate 40.0% (80 of 200 views, at least 33.5% allowing for chance) exceeds the default ' +
+        "version's 1.0% (10 of 1000 views) by more than 5 points, but its views come from 200 clients in " +
+        '200 networks and its failures from 1 client in 1 network: an abort needs views and failures from ' +
+        'at least 5 clients in 3 networks each; keeping it',
+    });
+    // Many clients of one network are one network; few clients in many networks are few clients.
+    expect(judgeCanary(from(200, 200, 80, 2), steady).action).toBe('keep');
+    expect(judgeCanary(from(200, 200, 4, 4), steady).action).toBe('keep');
+    expect(judgeCanary(from(4, 4, 80, 80), steady).action).toBe('keep');
+    expect(judgeCanary(from(200, 2, 80, 80), steady).action).toBe('keep');
+  });
+
+  it('takes the thresholds from the rules (AGENCY_CANARY_MIN_CLIENTS, AGENCY_CANARY_MIN_NETWORKS)', () => {
+    const lenient = { ...canaryRules, minClients: 1, minNetworks: 1 };
+    expect(judgeCanary(from(1, 1, 1, 1), steady, lenient).action).toBe('abort');
+    expect(judgeCanary(from(1, 1, 1, 1), steady).action).toBe('keep');
+  });
+
+  it('refuses distinct counts that are not whole numbers of 0 or more', () => {
+    expect(() => judgeCanary(from(-1, 1, 1, 1), steady)).toThrow(
+      "The canary's viewClients must be a whole number of 0 or more, got -1.",
+    );
+  });
+});
+
 /** The verdicts over cumulative snapshots: each batch adds its views and failures to the ones before. */
 function verdictsOver(batches: readonly [number, number][], stable: VersionHealth): CanaryVerdict[] {
   const total = { views: 0, failures: 0 };
   return batches.map(([views, failures]) => {
     total.views += views;
     total.failures += failures;
-    return judgeCanary({ ...total }, stable);
+    return judgeCanary(health(total.views, total.failures), stable);
   });
 }
 

@@ -10,12 +10,30 @@
  * of the 95% Wilson interval) is more than maxExcessPoints above the default version's rate. A canary whose rate
  * merely hovers at that limit stays below it at the lower end, however the minutes fall; one that truly is worse
  * gets there as views accumulate, and its next verdicts say the same (an abort ends the canary anyway).
+ *
+ * And abort only when many visitors say so: the canary's views and its failures must each come from at least
+ * minClients distinct clients in at least minNetworks distinct networks (an IPv4 address or IPv6 /64 is a
+ * client, an IPv4 /24 or IPv6 /48 a network, as the enquiry API tells them apart). One browser, or one network
+ * however many addresses it has, cannot make a healthy canary look failing; nor, as the API counts each client
+ * and network only up to a daily share, can it bury a failing canary's failures under views of its own.
  */
 
-/** views: page views in which the remote was shown; failures: load failures + render errors + hydration mismatches. */
+/** How many distinct clients and networks the views and the failures came from. */
+export interface DistinctVisitors {
+  viewClients: number;
+  viewNetworks: number;
+  failureClients: number;
+  failureNetworks: number;
+}
+
+/**
+ * views: page loads in which the remote was shown; failures: load failures + render errors + hydration
+ * mismatches; distinct: who they came from.
+ */
 export interface VersionHealth {
   views: number;
   failures: number;
+  distinct: DistinctVisitors;
 }
 
 export interface CanaryRules {
@@ -29,6 +47,10 @@ export interface CanaryRules {
   ceilingWithoutBaseline: number;
   /** How sure "clearly worse" is: 1.96 takes the lower end of the 95% interval of the canary's rate. */
   confidenceZ: number;
+  /** Distinct clients the canary's views, and its failures, must each come from before an abort. */
+  minClients: number;
+  /** Distinct networks the same. */
+  minNetworks: number;
 }
 
 export const canaryRules: CanaryRules = {
@@ -37,13 +59,16 @@ export const canaryRules: CanaryRules = {
   minDefaultViews: 100,
   ceilingWithoutBaseline: 5,
   confidenceZ: 1.96,
+  minClients: 5,
+  minNetworks: 3,
 };
 
 export type CanaryVerdict = { action: 'keep'; reason: string } | { action: 'abort'; reason: string };
 
 function checkCounts(who: string, health: VersionHealth): void {
-  for (const field of ['views', 'failures'] as const) {
-    const value = health[field];
+  const counts = { views: health.views, failures: health.failures, ...health.distinct };
+  for (const field of Object.keys(counts) as (keyof typeof counts)[]) {
+    const value = counts[field];
     if (!Number.isInteger(value) || value < 0) {
       throw new RangeError(`The ${who}'s ${field} must be a whole number of 0 or more, got ${value}.`);
     }
@@ -97,6 +122,26 @@ function lowestLikelyRate({ failures, views }: Rate, z: number): number {
   return Math.max(0, (centre - spread) / (1 + z2 / views));
 }
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const clientsIn = (clients: number, networks: number) =>
+  `${plural(clients, 'client', 'clients')} in ${plural(networks, 'network', 'networks')}`;
+
+/** Why the canary's visitors are too few to abort on, or undefined when they are enough. */
+function tooFewVisitors(distinct: DistinctVisitors, rules: CanaryRules): string | undefined {
+  const enough = (clients: number, networks: number) =>
+    clients >= rules.minClients && networks >= rules.minNetworks;
+  if (
+    enough(distinct.viewClients, distinct.viewNetworks) &&
+    enough(distinct.failureClients, distinct.failureNetworks)
+  )
+    return undefined;
+  return (
+    `its views come from ${clientsIn(distinct.viewClients, distinct.viewNetworks)} and its failures from ` +
+    `${clientsIn(distinct.failureClients, distinct.failureNetworks)}: an abort needs views and failures from ` +
+    `at least ${clientsIn(rules.minClients, rules.minNetworks)} each; keeping it`
+  );
+}
+
 export function judgeCanary(
   canary: VersionHealth,
   stable: VersionHealth,
@@ -136,7 +181,12 @@ export function judgeCanary(
     return { action: 'keep', reason: `failure rate ${rateText(ofCanary)} vs ${against}: ${within}${notes}` };
   }
   const excess = hasBaseline ? ` by more than ${rules.maxExcessPoints} points` : '';
-  if (lowest > limit) return { action: 'abort', reason: `${withLowest} exceeds ${against}${excess}${notes}` };
+  if (lowest > limit) {
+    const few = tooFewVisitors(canary.distinct, rules);
+    if (few)
+      return { action: 'keep', reason: `${withLowest} exceeds ${against}${excess}, but ${few}${notes}` };
+    return { action: 'abort', reason: `${withLowest} exceeds ${against}${excess}${notes}` };
+  }
   return {
     action: 'keep',
     reason: `${withLowest} does not yet clearly exceed ${against}${excess}; keeping it while views accumulate${notes}`,

@@ -32,7 +32,19 @@ const count = (
   firstMinute: '2025-03-01T10:00:00.000Z',
   lastMinute: '2025-03-01T10:00:00.000Z',
 });
-const reportOf = (counts: RemoteHealthCount[]) => ({ since: '2025-03-01T10:00:00.000Z', counts });
+/** Counts from many visitors: every view from a client and a network of its own, and every failure. */
+const reportOf = (counts: RemoteHealthCount[]) => ({
+  since: '2025-03-01T10:00:00.000Z',
+  counts,
+  visitors: [stable, version].map((of) => ({
+    remote: 'mf_marketing',
+    version: of,
+    viewClients: 100,
+    viewNetworks: 100,
+    failureClients: 50,
+    failureNetworks: 50,
+  })),
+});
 /** Counts as GET /remote-health answers them: a canary failing half its views, a healthy default version. */
 const failingCanary: ReadHealth = async () =>
   reportOf([

@@ -10,11 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import {
   type CommandReply,
   contentDigestHeader,
-  type ErrorReply,
   type OutputLine,
   type ReleaseScope,
   releaseRoutes,
@@ -33,6 +31,14 @@ import { listRollbackVersions } from '../rollback-command.ts';
 import { trustedProxyHops } from '../static-host/proxy.ts';
 import { describeAuditEntry, readAudit } from './audit.ts';
 import { ChangeGate } from './busy.ts';
+import {
+  booleanQuery,
+  clientAddress,
+  jsonBody,
+  optionalString,
+  problemReply,
+  refusedBeforeChange,
+} from './http.ts';
 import { authenticate, ensureOperatorKey, type KeyHolder, mayChange } from './keys.ts';
 import {
   type Operation,
@@ -63,79 +69,10 @@ export interface ReleaseServiceOptions {
 type Variables = { holder: KeyHolder };
 type ServiceContext = Context<{ Variables: Variables }>;
 
-const problemReply = (
-  c: Context,
-  status: number,
-  problem: string,
-  error: string,
-  output: OutputLine[] = [],
-) =>
-  c.json(
-    { error, problem, ...(output.length > 0 ? { output } : {}) } satisfies ErrorReply & {
-      output?: OutputLine[];
-    },
-    status as 400,
-  );
-
 /** The canary check's claim: no scope of its own, but one check at a time. */
 const checkClaim = 'canary check';
 
 const isScope = (raw: string): raw is ReleaseScope => releaseScopes.includes(raw as ReleaseScope);
-
-/** An UploadError, a UsageError or anything else thrown before a change starts, as a reply. */
-function refusedBeforeChange(c: Context, error: unknown) {
-  const refused = error as { status?: unknown; problem?: unknown; message: string };
-  if (typeof refused.status === 'number' && typeof refused.problem === 'string')
-    return problemReply(c, refused.status, refused.problem, refused.message);
-  if (error instanceof UsageError) return problemReply(c, 400, 'usage', error.message);
-  return problemReply(c, 500, 'failed', (error as Error).message);
-}
-
-/** The client's address; behind trusted proxies (AGENCY_TRUST_PROXY), the one they say they were reached from. */
-function clientAddress(c: Context, hops: number): string {
-  const forwarded = c.req
-    .header('x-forwarded-for')
-    ?.split(',')
-    .map((entry) => entry.trim());
-  if (hops > 0 && forwarded && forwarded.length > 0) {
-    const address = forwarded[Math.max(0, forwarded.length - hops)];
-    if (address) return address;
-  }
-  try {
-    return (getConnInfo(c).remote.address ?? 'unknown').replace(/^::ffff:/, '');
-  } catch {
-    // Not over a socket (a test calling app.request): nothing to name.
-    return 'unknown';
-  }
-}
-
-/** A JSON body of at most a few fields; an empty body is `{}`. */
-async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new UsageError('The request body is not JSON.');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new UsageError('The request body must be a JSON object.');
-  return parsed as Record<string, unknown>;
-}
-
-function optionalString(body: Record<string, unknown>, field: string, pattern: RegExp, what: string) {
-  const value = body[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || !pattern.test(value)) throw new UsageError(`"${field}" must be ${what}.`);
-  return value;
-}
-
-const booleanQuery = (raw: string | undefined, name: string): boolean => {
-  if (raw === undefined || raw === '0' || raw === 'false') return false;
-  if (raw === '1' || raw === 'true') return true;
-  throw new UsageError(`${name} is 1 or 0, got "${raw}".`);
-};
 
 function remoteOnly(scope: ReleaseScope, what: string): RemoteScope {
   if (scope === 'shell')

@@ -32,6 +32,7 @@ beforeEach(async () => {
     env: serviceEnv,
   }).version;
   health = await startHealthApi();
+  health.useDeploy(site.deploy);
   // The canary fails half its views; the default version none of its many.
   await health.report('mf_marketing', site.live.mf_marketing, { view: 500 });
   await health.report('mf_marketing', canary, { view: 100, 'render-error': 50 });
@@ -76,6 +77,9 @@ describe('the canary check inside the release service', () => {
       },
     ]);
     expect(lastAutomaticAbort(site.deploy, 'mf-marketing')?.version).toBe(canary);
+    // Its lines are logged once the change has answered, a moment after the audit entry is written.
+    for (let waited = 0; lines.length === 0 && waited < 10_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(lines.join('\n')).toMatch(new RegExp(`Canary aborted: mf-marketing ${canary} \\(10%\\) is out`));
   }, 60_000);
 

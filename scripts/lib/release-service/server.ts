@@ -22,6 +22,7 @@ import { portOf, releaseService, remoteNames, remotes } from 'build-config/topol
 import { createNodeServer } from 'enquiry-api/node-server';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { CanaryCheck } from '../canary/check.ts';
 import { canaryPercent } from '../canary/release-canary.ts';
 import { runReleaseCommand } from '../canary/release-command.ts';
 import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from '../canary/watcher.ts';
@@ -427,9 +428,7 @@ export async function startReleaseService(options: StartOptions): Promise<Runnin
   const url = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
 
   /** The check judged these canaries clearly worse: each is aborted in turn, unless its remote is busy. */
-  const abortJudged = (
-    judged: { remote: keyof typeof remotes; canary: string; verdict: { reason: string } }[],
-  ) => {
+  const abortJudged = (judged: CanaryCheck[]) => {
     for (const check of judged) {
       const scope = remotes[check.remote].folder;
       const claim = gate.claim(scope, 'automatic', 'abort');

@@ -93,12 +93,21 @@ export function createLiveRemoteMap(options: LiveRemoteMapOptions): LiveRemoteMa
   const firstNotLive = (versions: Versions, wanted: readonly RemoteVersion[]) =>
     wanted.findIndex(({ remote, version }) => !versions.get(remote)?.has(version));
 
+  /**
+   * Waits for a look that started at `time` or later: one already under way may have read the map before a
+   * canary released a moment ago was in it.
+   */
+  async function lookStartedSince(time: number): Promise<void> {
+    while (lastLook < time) await look(lastLook + minRefreshMs);
+  }
+
   return {
     async check(wanted) {
-      if (!copy || now() - copy.readAt > options.maxAgeMs) await look(lastLook + minRefreshMs);
+      const asked = now();
+      if (!copy || asked - copy.readAt > options.maxAgeMs) await look(lastLook + minRefreshMs);
       let versions = usable();
       if (versions && firstNotLive(versions, wanted) === -1) return 'live';
-      await look(lastLook + minRefreshMs);
+      await lookStartedSince(asked);
       versions = usable();
       if (!versions) return 'unavailable';
       const index = firstNotLive(versions, wanted);

@@ -209,7 +209,7 @@ describe('the remote map file', () => {
   it('is not changed while another release holds its lock', () => {
     const file = join(deploy, 'shell', 'remotes.json');
     writeFileSync(`${file}.lock`, '');
-    expect(() => withFileLock(file, () => 'changed', 100)).toThrow(/is locked by another release/);
+    expect(() => withFileLock(file, () => 'changed')).toThrow(/is locked by another release/);
   });
 
   it('refuses to overwrite a broken map, naming the problem', () => {

@@ -63,28 +63,21 @@ export function writeFileAtomic(file: string, content: string) {
   renameSync(temporary, file);
 }
 
-const lockWaitMs = 5000;
-
 /**
- * Runs a read-modify-write of `file` while holding `<file>.lock`, so two releases of different remotes at
- * the same moment cannot undo each other's entry. Waits up to 5 s for another holder, then names the lock.
+ * Runs a read-modify-write of `file` while holding `<file>.lock` (created with O_EXCL), so two writers can never
+ * undo each other's change. It is never waited on: every change to a deploy goes through the release service,
+ * one at a time, so a lock that is held means a writer outside it (or one that crashed): refused at once, naming
+ * the lock, rather than spinning.
  */
-export function withFileLock<T>(file: string, update: () => T, waitMs = lockWaitMs): T {
+export function withFileLock<T>(file: string, update: () => T): T {
   const lock = `${file}.lock`;
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() > deadline) {
-        throw new Error(
-          `${file} is locked by another release (${lock} exists); wait for it, or delete the lock if none is running`,
-        );
-      }
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
-    }
+  try {
+    closeSync(openSync(lock, 'wx'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new Error(
+      `${file} is locked by another release (${lock} exists); wait for it, or delete the lock if none is running`,
+    );
   }
   try {
     return update();

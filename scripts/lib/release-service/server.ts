@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type CommandReply,
   contentDigestHeader,
@@ -368,6 +369,9 @@ export interface StartOptions extends Omit<ReleaseServiceOptions, 'gate' | 'temp
   watch?: boolean;
 }
 
+/** How long a stop waits for the replies in flight once no change is under way. */
+const replyGraceMs = 5000;
+
 export interface RunningReleaseService {
   url: string;
   /** Stops taking requests, lets the changes in flight finish, and stops the canary check. */
@@ -461,6 +465,17 @@ export async function startReleaseService(options: StartOptions): Promise<Runnin
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await gate.idle();
+      // The last change's reply may still be on its way: a connection is closed once it is idle (its reply
+      // written), and only one still busy after a few seconds is cut.
+      const deadline = Date.now() + replyGraceMs;
+      let done = false;
+      void closed.then(() => {
+        done = true;
+      });
+      while (!done && Date.now() < deadline) {
+        server.closeIdleConnections();
+        await sleep(50);
+      }
       server.closeAllConnections();
       await closed;
       rmSync(tempRoot, { recursive: true, force: true });

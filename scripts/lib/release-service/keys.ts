@@ -71,7 +71,7 @@ export function readKeys(deploy: string): StoredKey[] {
 function updateKeys(deploy: string, change: (keys: StoredKey[]) => StoredKey[]) {
   mkdirSync(releasesDir(deploy), { recursive: true });
   const file = keysFile(deploy);
-  // Two operators creating keys at the same moment must not lose one; nothing else takes this lock.
+  // Two operators creating keys at the same moment: one is refused (it says so), rather than one key lost.
   withFileLock(file, () => {
     writeFileAtomic(file, `${JSON.stringify({ keys: change(readKeys(deploy)) }, null, 2)}\n`);
     chmodSync(file, 0o600);

@@ -219,6 +219,38 @@ describe('the release service refuses, and nothing changes: requests', () => {
     await expectRefused(releaseRoutes.rollback('mf-marketing'), sent, 400, 'usage');
   });
 
+  it.each([
+    ['a misspelt parameter (canry=10), which must not release to everyone', '?canry=10'],
+    ['a parameter given twice', '?canary=10&canary=50'],
+  ])('a release with %s: 400 usage', async (_, query) => {
+    const { path, sent } = release('mf-marketing', good());
+    await expectRefused(`${path}${query}`, sent, 400, 'usage');
+  });
+
+  it('a status with a parameter it does not take: 400 usage', async () => {
+    await expectRefused(
+      `${releaseRoutes.status}?remot=mf-marketing`,
+      { key: keys.marketing, method: 'GET' },
+      400,
+      'usage',
+    );
+  });
+
+  it.each([
+    ['an escape sequence', 'fine\u001b[2J'],
+    ['a second line', 'fine\nby automatic: forged'],
+  ])('abort with a reason holding %s: 400 usage', async (_, reason) => {
+    const body = JSON.stringify({ reason });
+    const sent = { key: keys.marketing, headers: { 'content-type': 'application/json' }, body };
+    await expectRefused(releaseRoutes.abort('mf-marketing'), sent, 400, 'usage');
+  });
+
+  it('rollback with a field it does not take (a misspelt version): 400 usage', async () => {
+    const body = JSON.stringify({ verison: '1.0.0-abc' });
+    const sent = { key: keys.marketing, headers: { 'content-type': 'application/json' }, body };
+    await expectRefused(releaseRoutes.rollback('mf-marketing'), sent, 400, 'usage');
+  });
+
   it('abort with a reason over 500 characters: 400 usage', async () => {
     const body = JSON.stringify({ reason: 'x'.repeat(501) });
     const sent = { key: keys.marketing, headers: { 'content-type': 'application/json' }, body };

@@ -47,8 +47,8 @@ export function clientAddress(c: Context, hops: number): string {
   }
 }
 
-/** A JSON body of at most a few fields; an empty body is `{}`. */
-export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+/** A JSON body of at most the given fields (any other is refused, not ignored); an empty body is `{}`. */
+export async function jsonBody(c: Context, fields: readonly string[]): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
   let parsed: unknown;
@@ -59,6 +59,11 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new UsageError('The request body must be a JSON object.');
+  const unexpected = Object.keys(parsed).filter((field) => !fields.includes(field));
+  if (unexpected.length > 0)
+    throw new UsageError(
+      `The request body has ${unexpected.map((field) => `"${field}"`).join(', ')}; it takes only ${fields.join(', ')}.`,
+    );
   return parsed as Record<string, unknown>;
 }
 
@@ -74,3 +79,22 @@ export const booleanQuery = (raw: string | undefined, name: string): boolean => 
   if (raw === '1' || raw === 'true') return true;
   throw new UsageError(`${name} is 1 or 0, got "${raw}".`);
 };
+
+/** The query parameters each route takes; any other, or one given twice, is refused. */
+const queryParameters: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [/^\/v1\/[^/]+\/releases$/, ['canary', 'force']],
+  [/^\/v1\/status$/, ['remote']],
+  [/^\/v1\/log$/, ['remote', 'limit']],
+];
+
+/** Why the request's query is refused, or undefined when the route takes every parameter given, once. */
+export function unexpectedQuery(c: Context): string | undefined {
+  const allowed = queryParameters.find(([route]) => route.test(c.req.path))?.[1] ?? [];
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    const takes = allowed.length > 0 ? `it takes ${allowed.join(', ')}` : 'it takes none';
+    if (!allowed.includes(name))
+      return `${c.req.method} ${c.req.path} takes no "${name}" (${takes}). Nothing changed.`;
+    if (values.length > 1) return `"${name}" is given ${values.length} times. Nothing changed.`;
+  }
+  return undefined;
+}

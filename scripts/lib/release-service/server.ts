@@ -37,6 +37,7 @@ import {
   booleanQuery,
   clientAddress,
   jsonBody,
+  unexpectedQuery,
   optionalString,
   problemReply,
   refusedBeforeChange,
@@ -123,6 +124,13 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
       );
     }
     c.set('holder', holder);
+    await next();
+  });
+
+  // A parameter a route does not take is refused, not ignored: `?canry=10` must not release to everyone.
+  app.use('/v1/*', async (c, next) => {
+    const refusal = unexpectedQuery(c);
+    if (refusal) return problemReply(c, 400, 'usage', refusal);
     await next();
   });
 
@@ -246,10 +254,11 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
     change(c, c.req.param('scope'), 'abort', async (scope) => {
       const remote = remoteOnly(scope, 'canary');
       const reason = optionalString(
-        await jsonBody(c),
+        await jsonBody(c, ['reason']),
         'reason',
-        /^[^\0]{0,500}$/,
-        'a text of at most 500 characters',
+        // One line without control characters: pnpm release log and the status print it as it is.
+        /^[^\p{Cc}]{0,500}$/u,
+        'one line of at most 500 characters, without control characters',
       );
       return { operation: { kind: 'abort', scope: remote, ...(reason ? { reason } : {}) } };
     }),
@@ -258,7 +267,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
   app.post('/v1/:scope/rollback', smallBody, (c) =>
     change(c, c.req.param('scope'), 'rollback', async (scope) => {
       const remote = remoteOnly(scope, 'rollback');
-      const body = await jsonBody(c);
+      const body = await jsonBody(c, ['version', 'force']);
       const version = optionalString(body, 'version', /^[\w.+-]{1,100}$/, 'a published version');
       if (body.force !== undefined && typeof body.force !== 'boolean')
         throw new UsageError('"force" must be true or false.');

@@ -1,6 +1,7 @@
 /**
  * pnpm release <remote-folder> [--canary <percent>] [--build-dir <dir>] [--force]
  * pnpm release <remote-folder> promote | abort [--reason <text>]
+ * pnpm release <remote-folder> --preview [--hours <h>]  |  pnpm release preview <remote-folder> <version>
  * pnpm release shell [--build-dir <dir>] [--force]
  * pnpm release status [<remote-folder>]  |  pnpm release watch [--once]  |  pnpm release log [<scope>]
  * pnpm release key create <scope> [--name <name>] | key list | key revoke <name>   (on the host)
@@ -21,6 +22,8 @@ import { runPnpm } from './lib/run.ts';
 
 const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build-dir <dir>] [--force]
        pnpm release <remote-folder> promote | abort [--reason <text>]
+       pnpm release <remote-folder> --preview [--hours <h>] [--build-dir <dir>] [--force]
+       pnpm release preview <remote-folder> <version> [--hours <h>]
        pnpm release shell [--build-dir <dir>] [--force]
        pnpm release status [<remote-folder>]
        pnpm release watch [--once]
@@ -38,6 +41,9 @@ const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build
   --force              release even if the contract check fails (its slots will show their fallback)
   promote              the canary becomes the default for everyone; the old default leaves the map
   abort                the canary leaves the map, the default serves everyone again (--reason: why, for the log)
+  --preview            publish without traffic and print a link (last line) that puts the browser opening it,
+                       alone, on that version on every page, with a banner (--hours: how long, default 2)
+  preview              a preview link for a version already published (pnpm rollback --list names them)
   shell                build the shell, check every live remote version against it, publish it, write the pages
                        (--build-dir: a folder with the shell's dist/ and dist-server/; --force: despite breaking)
   status               live versions, their traffic and health, the canary check's verdict, the last auto-abort

@@ -34,6 +34,12 @@ export const releaseRoutes = {
   check: '/v1/check',
   /** GET, query `remote=<folder or shell>` and `limit` (optional): the audit log, newest last. */
   log: '/v1/log',
+  /**
+   * POST, JSON `{ version, hours? }`: a preview link for a published version of the remote; or a build, uploaded
+   * as to `release` (query `hours`, `force`), published without traffic, and its link. No visitor gets it; the
+   * link is the output's last line.
+   */
+  preview: (scope: ReleaseScope) => `/v1/${scope}/previews`,
 } as const;
 
 /** The SHA-256 of the uploaded archive, as RFC 9530 has it: `sha-256=:<base64>:`. A mismatch is refused. */
@@ -70,7 +76,7 @@ export interface AuditEntry {
   from: string;
   /** mf-marketing, mf-portfolio, mf-contact or shell. */
   scope: ReleaseScope;
-  action: 'release' | 'canary' | 'promote' | 'abort' | 'rollback' | 'publish';
+  action: 'release' | 'canary' | 'promote' | 'abort' | 'rollback' | 'publish' | 'preview';
   /** The version made live (or the canary's, for promote and abort). */
   version: string;
   /** The version live before, if any. */

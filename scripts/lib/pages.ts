@@ -12,6 +12,7 @@ import type { RemoteMap } from 'build-config/topology';
 import {
   bucketRanges,
   defaultRemoteMap,
+  pinnedDocument,
   type RemoteMapDocument,
   type ResolvedRemoteMap,
   urlsAndIntegrity,
@@ -30,6 +31,7 @@ import { fontFaces, preloadHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';
 import { type PageVariant, variantDir, variantsIndexName } from './pages/variants.ts';
 import { PrerenderError, type PrerenderResult, prerenderPages } from './prerender/prerender.ts';
+import { openPreviews, previewPagesDir, previewResolution } from './preview/registry.ts';
 import { readRemoteMapDocument } from './remote-map-file.ts';
 
 export interface PageContext {
@@ -236,17 +238,22 @@ export type Prerender = (
   remoteMap: ResolvedRemoteMap,
 ) => PrerenderResult[];
 
-/** One set of pages: the versions it renders, and for a variant its buckets (the default set has none). */
+/**
+ * One set of pages: the versions it renders, and for a variant its buckets (the default set has none); a
+ * preview's set (preview/registry.ts) has its folder and is served by the preview cookie alone.
+ */
 interface PageSet {
   resolved: ResolvedRemoteMap;
   variant?: PageVariant;
+  preview?: { dir: string };
 }
 
 function prerenderedBodies(deploy: string, env: NodeJS.ProcessEnv, prerender: Prerender, set: PageSet) {
   const bodies = new Map<string | null, PrerenderResult>();
   // A variant's messages name its buckets; the default set's read as they did before there were variants.
-  const prerendering = set.variant ? `Prerender (${set.variant.dir})` : 'Prerender';
-  const pages = set.variant ? `The pages of ${set.variant.dir}` : 'The pages';
+  const dir = set.variant?.dir ?? set.preview?.dir;
+  const prerendering = dir ? `Prerender (${dir})` : 'Prerender';
+  const pages = dir ? `The pages of ${dir}` : 'The pages';
   try {
     for (const result of prerender(
       deploy,
@@ -290,6 +297,20 @@ function pageSets(document: RemoteMapDocument): PageSet[] {
       variant: { from, to, dir: variantDir({ from, to }), versions: versionsOf(resolved) },
     }));
   return [{ resolved }, ...variants];
+}
+
+/** A set per open preview: its remote on the previewed version, every other remote on its default. */
+function previewSets(deploy: string, document: RemoteMapDocument, env: NodeJS.ProcessEnv): PageSet[] {
+  return openPreviews(deploy).flatMap(({ remote, version }) => {
+    try {
+      const resolved = previewResolution(deploy, document, { remote, version }, env);
+      return [{ resolved, preview: { dir: previewPagesDir(remote, version) } }];
+    } catch (error) {
+      // A version whose seal is gone cannot be previewed; the other pages are written all the same.
+      console.warn(`No preview pages for ${remote} ${version}: ${(error as Error).message}`);
+      return [];
+    }
+  });
 }
 
 /** Every page the site serves: each route path (canonical and aliases) and the 404 page. */
@@ -339,7 +360,8 @@ export function writePages(
   const list = pageList();
   pageFileNames(list.map(({ path }) => path));
   // Every set is prerendered before anything is written, so a prerenderer that throws leaves no staging folder.
-  const sets = pageSets(readRemoteMapDocument(deploy)).map((set) => ({
+  const document = readRemoteMapDocument(deploy);
+  const sets = [...pageSets(document), ...previewSets(deploy, document, env)].map((set) => ({
     ...set,
     bodies: prerenderedBodies(deploy, env, prerender, set),
   }));
@@ -347,10 +369,14 @@ export function writePages(
   const staging = `${target}.${process.pid}.staging`;
   rmSync(staging, { recursive: true, force: true });
   // The default set comes first: its names are what the caller gets.
-  const [written = []] = sets.map(({ resolved, variant, bodies }) => {
+  const [written = []] = sets.map(({ resolved, variant, preview, bodies }) => {
     const remoteMap = urlsAndIntegrity(resolved).urls;
-    const dir = variant ? join(staging, ...variant.dir.split('/')) : staging;
-    return writePageSet(dir, deployed, { remoteMap, deploy, env }, parts, bodies);
+    const folder = variant?.dir ?? preview?.dir;
+    const dir = folder ? join(staging, ...folder.split('/')) : staging;
+    const names = writePageSet(dir, deployed, { remoteMap, deploy, env }, parts, bodies);
+    // A preview browser's shell reads this map (the host serves it as /remotes.json): the pages' versions.
+    if (preview) writeFileSync(join(dir, 'remotes.json'), `${JSON.stringify(pinnedDocument(resolved))}\n`);
+    return names;
   });
   if (deployed.pageLoader) writeInlineScriptsIndex(staging, [deployed.pageLoader]);
   const variants = sets.flatMap(({ variant }) => variant ?? []);

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { originOf, portOf, remoteNames, remotes, shell } from 'build-config/topology';
 import { pagesDir } from './pages.ts';
+import { readPreviewSecret } from './preview/token.ts';
 import { shellHtmlHeaders, standalonePageHeaders } from './security/security-headers.ts';
 import { listenHost } from './static-host/listen.ts';
 import { trustedProxyHops } from './static-host/proxy.ts';
@@ -29,6 +30,7 @@ export function siteRoots(
       cors: false,
       pagesDir: pagesDir(deploy),
       htmlHeaders: shellHtmlHeaders(shellDir, pagesDir(deploy)),
+      preview: { secret: () => readPreviewSecret(deploy) },
     },
     ...remoteNames.map((name) => ({
       ...listening,

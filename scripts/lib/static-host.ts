@@ -16,6 +16,7 @@ import { type PageVariant, parsePageVariants, variantOf, variantsIndexName } fro
 import { pageFileName } from './pages.ts';
 import { generalSecurityHeaders } from './security/security-headers.ts';
 import { alsoListenOn, listenOn, loopbackAddresses } from './static-host/listen.ts';
+import { answerPreviewPath, type PreviewSettings, previewPagesFor } from './static-host/preview.ts';
 import { reachedOverHttps, strictTransportSecurity } from './static-host/proxy.ts';
 import { type Encoding, notModified, validatorsOf } from './static-host/validators.ts';
 
@@ -80,6 +81,8 @@ export interface SiteRoot {
    * X-Forwarded-Proto: https brings Strict-Transport-Security and Secure cookies. 0 or unset: the header is ignored.
    */
   trustProxy?: number;
+  /** Preview links (static-host/preview.ts): the deploy's secret; without it, no preview is served. */
+  preview?: PreviewSettings;
 }
 
 interface CompressedEntry {
@@ -334,6 +337,14 @@ function variantPage(site: SiteRoot, page: string, bucket: number): string {
   return file && existsSync(file) ? file : page;
 }
 
+/** The same page of the preview the request's cookie holds a valid link to, if any. */
+function previewPage(request: IncomingMessage, site: SiteRoot, page: string): string | undefined {
+  if (!site.pagesDir || resolve(dirname(page)) !== resolve(site.pagesDir)) return undefined;
+  const dir = previewPagesFor(request, site.preview, site.pagesDir);
+  const file = dir ? join(dir, basename(page)) : undefined;
+  return file && existsSync(file) ? file : undefined;
+}
+
 /**
  * Sends one of the shell's pages as the visitor gets it: the variant for their bucket (federation/src/bucket.ts),
  * so the prerendered content is what the remote versions their shell loads render. A visitor without a valid
@@ -349,7 +360,9 @@ function sendPage(
   const identifier = bucketIdentifierIn(request.headers.cookie) ?? newBucketIdentifier();
   const secure = reachedOverHttps(request, site.trustProxy ?? 0);
   response.setHeader('Set-Cookie', bucketCookieValue(identifier, secure));
-  const file = variantPage(site, page, bucketOf(identifier));
+  // A browser in a preview gets the preview's page; its bucket is kept for when the preview ends.
+  const preview = previewPage(request, site, page);
+  const file = preview ?? variantPage(site, page, bucketOf(identifier));
   sendFile(request, response, file, '/index.html', site, { status, byCookie: true });
 }
 
@@ -446,6 +459,23 @@ function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerR
     return refuse(response, { status: 405, message: 'Method not allowed' }, { Allow: allowedMethods });
   }
   const urlPath = target.path;
+  const secure = reachedOverHttps(request, site.trustProxy ?? 0);
+  if (
+    site.spa &&
+    answerPreviewPath(request, response, {
+      path: urlPath,
+      settings: site.preview,
+      pagesDir: site.pagesDir,
+      secure,
+    })
+  )
+    return;
+  // A preview browser's shell loads the versions its pages were written with.
+  if (site.spa && urlPath === '/remotes.json') {
+    const dir = previewPagesFor(request, site.preview, site.pagesDir);
+    const map = dir ? join(dir, 'remotes.json') : undefined;
+    if (map && existsSync(map)) return sendFile(request, response, map, urlPath, site, { byCookie: true });
+  }
   // Route paths get their generated page, "/" included (the folder's bare index.html names no route).
   const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
   const known = site.spa && knownPaths.has(trimmed);

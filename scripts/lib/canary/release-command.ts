@@ -5,7 +5,8 @@
 import { relative, resolve } from 'node:path';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { parseCommandLine, refuseFlags, resolveRemote, UsageError } from '../cli.ts';
-import { repoRoot } from '../paths.ts';
+import { appDist, repoRoot } from '../paths.ts';
+import { describePreview, openPreview, releasePreview } from '../preview/open-preview.ts';
 import { releaseBuild } from '../release.ts';
 import { releaseShell, shellBuildIn } from '../shell-release.ts';
 import { checkCanaries, describeCheck } from './check.ts';
@@ -27,7 +28,9 @@ export type ReleaseCommand =
   | { kind: 'promote'; name: RemoteName }
   | { kind: 'abort'; name: RemoteName; reason?: string }
   | { kind: 'status'; names: readonly RemoteName[] }
-  | { kind: 'watch'; once: boolean };
+  | { kind: 'watch'; once: boolean }
+  | { kind: 'preview'; name: RemoteName; buildDir?: string; force: boolean; hours?: string }
+  | { kind: 'preview-link'; name: RemoteName; version: string; hours?: string };
 
 const flags = {
   canary: { type: 'string' },
@@ -35,6 +38,8 @@ const flags = {
   force: { type: 'boolean' },
   reason: { type: 'string' },
   once: { type: 'boolean' },
+  preview: { type: 'boolean' },
+  hours: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -58,6 +63,19 @@ export function parseReleaseCommand(argv: readonly string[], cwd = process.cwd()
       throw new UsageError(`watch takes no arguments, got: ${positionals.join(' ')}.`);
     return { kind: 'watch', once: values.once ?? false };
   }
+  if (first === 'preview') {
+    refuseFlags(values, ['hours'], 'preview');
+    if (second === undefined || more.length !== 1)
+      throw new UsageError(
+        `Name a remote and one of its published versions: pnpm release preview <remote> <version>.`,
+      );
+    return {
+      kind: 'preview-link',
+      name: resolveRemote(second),
+      version: more[0] as string,
+      ...hoursOf(values),
+    };
+  }
   if (first === 'shell') {
     refuseFlags(values, ['build-dir', 'force'], 'a release of the shell');
     if (second !== undefined) throw new UsageError(`The shell has no canary: got ${positionals.join(' ')}.`);
@@ -78,15 +96,21 @@ export function parseReleaseCommand(argv: readonly string[], cwd = process.cwd()
     refuseFlags(values, ['reason'], 'abort');
     return { kind: 'abort', name, ...(values.reason === undefined ? {} : { reason: values.reason }) };
   }
-  refuseFlags(values, ['canary', 'build-dir', 'force'], 'a release');
   const build = {
     force: values.force ?? false,
     ...(values['build-dir'] ? { buildDir: resolve(cwd, values['build-dir']) } : {}),
   };
+  if (values.preview) {
+    refuseFlags(values, ['preview', 'hours', 'build-dir', 'force'], 'a preview');
+    return { kind: 'preview', name, ...build, ...hoursOf(values) };
+  }
+  refuseFlags(values, ['canary', 'build-dir', 'force'], 'a release');
   if (values.canary !== undefined)
     return { kind: 'canary', name, percent: canaryPercent(values.canary), ...build };
   return { kind: 'release', name, ...build };
 }
+
+const hoursOf = (values: { hours?: string }) => (values.hours === undefined ? {} : { hours: values.hours });
 
 export interface CommandContext {
   deploy: string;
@@ -176,6 +200,28 @@ function abort(
   );
 }
 
+function preview(command: Extract<ReleaseCommand, { kind: 'preview' }>, context: CommandContext) {
+  const { name, buildDir, force, hours } = command;
+  if (!buildDir) context.build(name);
+  const outcome = releasePreview(context.deploy, name, {
+    buildDir: buildDir ?? appDist(remotes[name].folder),
+    force,
+    env: context.env,
+    ...(hours === undefined ? {} : { hours }),
+  });
+  for (const problem of outcome.forced) context.warn(`Published despite: ${problem}`);
+  context.out(describePreview(name, outcome));
+}
+
+function previewLinkOf(command: Extract<ReleaseCommand, { kind: 'preview-link' }>, context: CommandContext) {
+  const { name, version, hours } = command;
+  const outcome = openPreview(context.deploy, name, version, {
+    env: context.env,
+    ...(hours === undefined ? {} : { hours }),
+  });
+  context.out(describePreview(name, outcome));
+}
+
 async function checkOnce({ deploy, env, out }: CommandContext) {
   const checks = await checkCanaries(deploy, { env });
   if (checks.length === 0) out('No canary is live here; nothing to check.');
@@ -214,5 +260,7 @@ export async function runReleaseCommand(
   else if (command.kind === 'promote') promote(command, context);
   else if (command.kind === 'abort') abort(command, context);
   else if (command.kind === 'status') await status(command.names, context);
+  else if (command.kind === 'preview') preview(command, context);
+  else if (command.kind === 'preview-link') previewLinkOf(command, context);
   return undefined;
 }

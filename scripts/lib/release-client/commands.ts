@@ -81,5 +81,16 @@ export async function runThroughService(command: ReleaseCommand, context: Client
     }
     case 'watch':
       return send(context, 'POST', releaseRoutes.check);
+    case 'preview': {
+      const archive = await packFor(command.name, command.buildDir, context);
+      const options = { hours: command.hours, force: command.force };
+      return send(context, 'POST', `${releaseRoutes.preview(scopeOf(command.name))}${query(options)}`, {
+        archive,
+      });
+    }
+    case 'preview-link':
+      return send(context, 'POST', releaseRoutes.preview(scopeOf(command.name)), {
+        json: { version: command.version, ...(command.hours === undefined ? {} : { hours: command.hours }) },
+      });
   }
 }

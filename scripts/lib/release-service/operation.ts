@@ -27,6 +27,15 @@ export type RemoteScope = Exclude<ReleaseScope, 'shell'>;
 
 export type Operation =
   | { kind: 'release'; scope: ReleaseScope; buildDir: string; force: boolean; canary?: number }
+  /** A preview link: of an uploaded build published without traffic, or of a published version. */
+  | {
+      kind: 'preview';
+      scope: RemoteScope;
+      buildDir?: string;
+      version?: string;
+      force: boolean;
+      hours?: string;
+    }
   | { kind: 'promote'; scope: RemoteScope }
   /** With `version`: the canary check's abort of the canary it judged, and of no other. */
   | { kind: 'abort'; scope: RemoteScope; reason?: string; version?: string }
@@ -93,6 +102,7 @@ function changesOf(
   forced: string[],
 ): Change[] {
   const reason = forced.length > 0 ? { reason: `released despite: ${forced.join('; ')}` } : {};
+  if (operation.kind === 'preview') return previewChange(operation, forced);
   if (operation.kind === 'release' && operation.scope === 'shell') {
     if (after.shell === undefined || after.shell === before.shell) return [];
     return [
@@ -148,6 +158,20 @@ function changesOf(
   });
 }
 
+/** A preview changes nothing live: its entry says which version a link was made for. */
+function previewChange(operation: Extract<Operation, { kind: 'preview' }>, forced: string[]): Change[] {
+  const { version } = operation;
+  if (!version) return [];
+  return [
+    {
+      scope: operation.scope,
+      action: 'preview',
+      version,
+      ...(forced.length > 0 ? { reason: `published despite: ${forced.join('; ')}` } : {}),
+    },
+  ];
+}
+
 /** The status and problem a refusal is answered with; the message is the library's own. */
 export function refusalOf(error: unknown): { status: number; problem: string } {
   if (error instanceof UsageError) return { status: 400, problem: 'usage' };
@@ -186,6 +210,13 @@ function releaseCommandOf(operation: Operation): ReleaseCommand {
       };
     case 'check':
       return { kind: 'watch', once: true };
+    case 'preview': {
+      const { scope, buildDir, version, force, hours } = operation;
+      const name = remoteOfScope(scope);
+      const duration = hours === undefined ? {} : { hours };
+      if (version !== undefined) return { kind: 'preview-link', name, version, ...duration };
+      return { kind: 'preview', name, force, ...(buildDir ? { buildDir } : {}), ...duration };
+    }
     default:
       throw new UsageError(`${operation.kind} is not a release command.`);
   }
@@ -223,7 +254,7 @@ export async function performOperation(
   const out = (text: string) => output.push({ stream: 'out', text });
   const warn = (text: string) => {
     output.push({ stream: 'warn', text });
-    const problem = /^(?:Released|Rolled back) despite: (.*)$/s.exec(text)?.[1];
+    const problem = /^(?:Released|Rolled back|Published) despite: (.*)$/s.exec(text)?.[1];
     if (problem) forced.push(problem);
   };
   try {
@@ -242,8 +273,11 @@ export async function performOperation(
         },
       });
     }
+    // An upload names no version beforehand: the preview's output says which it published.
+    const previewed = /^Preview of \S+ (\S+):/m.exec(output.map((line) => line.text).join('\n'))?.[1];
+    const done = operation.kind === 'preview' && previewed ? { ...operation, version: previewed } : operation;
     const at = now().toISOString();
-    const audit = changesOf(deploy, operation, before, liveState(deploy), forced).map(
+    const audit = changesOf(deploy, done, before, liveState(deploy), forced).map(
       (change): AuditEntry => ({ at, by, from, ...change }),
     );
     for (const entry of audit) appendAudit(deploy, entry);

@@ -37,10 +37,10 @@ import {
   booleanQuery,
   clientAddress,
   jsonBody,
-  unexpectedQuery,
   optionalString,
   problemReply,
   refusedBeforeChange,
+  unexpectedQuery,
 } from './http.ts';
 import { authenticate, ensureOperatorKey, type KeyHolder, mayChange } from './keys.ts';
 import {
@@ -50,6 +50,7 @@ import {
   type RemoteScope,
   runOperationInChild,
 } from './operation.ts';
+import { previewOperation } from './preview-requests.ts';
 import { receiveBuildUpload, uploadLimits } from './upload.ts';
 
 export interface ServiceLog {
@@ -280,6 +281,13 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
         },
       };
     }),
+  );
+
+  // A build to publish without traffic (an upload, as to releases) or a published version (JSON): a link.
+  app.post('/v1/:scope/previews', (c) =>
+    change(c, c.req.param('scope'), 'preview', (scope) =>
+      previewOperation(c, remoteOnly(scope, 'preview'), { tempRoot, limits }),
+    ),
   );
 
   app.post(releaseRoutes.check, (c) => {

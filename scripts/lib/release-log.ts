@@ -18,7 +18,8 @@ export interface PublishedVersion {
   publishedAt?: string;
 }
 
-export type ReleaseEventAction = 'canary' | 'promote' | 'abort' | 'release';
+/** `stage`: a staged rollout took the canary to its next share (rollout.ts). */
+export type ReleaseEventAction = 'canary' | 'stage' | 'promote' | 'abort' | 'release';
 
 /**
  * Who made a change: a person at a shell (`manual`), the canary check (`automatic`), or the composed server
@@ -27,7 +28,7 @@ export type ReleaseEventAction = 'canary' | 'promote' | 'abort' | 'release';
  */
 export type ReleaseEventAuthor = 'manual' | 'automatic' | 'start' | 'start --publish';
 
-const actions: readonly ReleaseEventAction[] = ['canary', 'promote', 'abort', 'release'];
+const actions: readonly ReleaseEventAction[] = ['canary', 'stage', 'promote', 'abort', 'release'];
 
 export interface ReleaseEvent {
   action: ReleaseEventAction;

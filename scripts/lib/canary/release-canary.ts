@@ -20,6 +20,7 @@ import {
 import { type ReleaseEvent, recordReleaseEvent } from '../release-log.ts';
 import { readRemoteMapDocument, updateRemoteMap, versionEntry } from '../remote-map-file.ts';
 import { canaryEntry, defaultEntry, onlyVersion, withCanary } from './map.ts';
+import { endRolloutPlan } from './rollout-plan.ts';
 
 /** The --canary value: a whole percent of visitors, 1 to 99 (0 is no canary, 100 is a release). */
 export function canaryPercent(raw: string | undefined): number {
@@ -170,8 +171,17 @@ const stepOutcome = (canary: RemoteVersionEntry, stable: RemoteVersionEntry): Ca
   percent: canary.deployment.traffic,
 });
 
-/** The canary becomes the default for everyone; the old default leaves the map (pnpm rollback brings it back). */
-export function promoteCanary(deploy: string, name: RemoteName, options: CanaryStepOptions = {}) {
+export interface PromoteOptions extends CanaryStepOptions {
+  /** A staged rollout's last stage promotes by itself (`automatic`), saying why. */
+  by?: ReleaseEvent['by'];
+  reason?: string;
+}
+
+/**
+ * The canary becomes the default for everyone; the old default leaves the map (pnpm rollback brings it back).
+ * Its staged rollout, if any, is over.
+ */
+export function promoteCanary(deploy: string, name: RemoteName, options: PromoteOptions = {}) {
   const now = options.now ?? new Date();
   // Refused before the lock too, so that a refusal touches nothing (not even the deploy folder).
   requireCanary(readRemoteMapDocument(deploy), name, 'promote');
@@ -179,13 +189,15 @@ export function promoteCanary(deploy: string, name: RemoteName, options: CanaryS
     const { canary, stable } = requireCanary(document, name, 'promote');
     return [onlyVersion(document, name, canary), stepOutcome(canary, stable)];
   });
+  endRolloutPlan(deploy, remotes[name].folder);
   record(deploy, name, {
     action: 'promote',
     version: done.version,
     at: now.toISOString(),
-    by: 'manual',
+    by: options.by ?? 'manual',
     defaultVersion: done.defaultVersion,
     traffic: done.percent,
+    ...(options.reason ? { reason: options.reason } : {}),
   });
   regeneratePages(deploy, options.env);
   return done;
@@ -203,8 +215,9 @@ export interface AbortOptions extends CanaryStepOptions {
 }
 
 /**
- * Takes the canary out of the map and gives the default version all the visitors again. With `version`, a
- * canary that is no longer that version (or no canary) is left alone and undefined returned.
+ * Takes the canary out of the map and gives the default version all the visitors again, ending its staged
+ * rollout if any. With `version`, a canary that is no longer that version (or no canary) is left alone and
+ * undefined returned.
  */
 export function abortCanary(
   deploy: string,
@@ -221,6 +234,7 @@ export function abortCanary(
     return [onlyVersion(document, name, stable), stepOutcome(canary, stable)];
   });
   if (!outcome) return undefined;
+  endRolloutPlan(deploy, remotes[name].folder);
   const reason = options.reason?.trim();
   record(deploy, name, {
     action: 'abort',

@@ -142,6 +142,16 @@ function tooFewVisitors(distinct: DistinctVisitors, rules: CanaryRules): string 
   );
 }
 
+/**
+ * The failure rate (a fraction) the canary is held to: the default version's plus maxExcessPoints, or, without
+ * enough default views, whose rate is noise (or undefined at 0 views), the fixed ceiling.
+ */
+export function failureLimit(stable: VersionHealth, rules: CanaryRules = canaryRules): number {
+  return stable.views >= rules.minDefaultViews
+    ? rateOf(stable).rate + rules.maxExcessPoints / 100
+    : rules.ceilingWithoutBaseline / 100;
+}
+
 export function judgeCanary(
   canary: VersionHealth,
   stable: VersionHealth,
@@ -160,10 +170,7 @@ export function judgeCanary(
   }
   const ofDefault = rateOf(stable);
   const hasBaseline = stable.views >= rules.minDefaultViews;
-  // Without enough default views, its rate is noise (or undefined at 0 views): a fixed ceiling stands in.
-  const limit = hasBaseline
-    ? ofDefault.rate + rules.maxExcessPoints / 100
-    : rules.ceilingWithoutBaseline / 100;
+  const limit = failureLimit(stable, rules);
   const against = hasBaseline
     ? `the default version's ${rateText(ofDefault)}`
     : `the ${rules.ceilingWithoutBaseline}% ceiling used while the default version has fewer than ` +

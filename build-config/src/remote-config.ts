@@ -84,8 +84,13 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
       node: nodeEnvironment(),
     },
     // 'auto': chunks load from wherever the manifest was fetched, not from the shell's origin.
-    output: { assetPrefix: 'auto', cleanDistPath: true },
-    dev: { assetPrefix: 'auto' },
+    // Emptied before a production build only: a dev server writes nothing there, and emptying it would take away
+    // the production build that `pnpm serve`, `npm start --no-build` and the e2e suite publish.
+    output: { assetPrefix: 'auto', cleanDistPath: process.env.NODE_ENV !== 'development' },
+    // Compiled whole from the start: Rsbuild compiles dynamic imports lazily in development by default, and a
+    // remote's manifest then lists its shared modules (react-dom among them) only once someone has opened a page
+    // that imports them, so the shell refused every remote on a fresh `pnpm dev`.
+    dev: { assetPrefix: 'auto', lazyCompilation: false },
     server: {
       port: portOf(remotes[name]),
       strictPort: true,

@@ -17,6 +17,7 @@ const actions: readonly AuditEntry['action'][] = [
   'abort',
   'rollback',
   'publish',
+  'preview',
 ];
 
 const isEntry = (value: unknown): value is AuditEntry => {

@@ -1,4 +1,5 @@
 import { bucketCookie, bucketOf, newBucketIdentifier } from 'federation/bucket';
+import { encodePreviewClaim } from 'federation/preview';
 import { remoteMapSchema } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -164,5 +165,17 @@ describe('integrity and the last good map', () => {
   it('the development shell alone reads a map without integrity (its build relaxes it, not the map)', async () => {
     served.map = unsealed;
     expect((await fetchResolvedRemoteMap(vi.fn(), 'optional')).mf_marketing?.version).toBe('forged');
+  });
+  it('keeps a preview’s map out of the last good map: it must not outlive the preview', async () => {
+    const payload = encodePreviewClaim({ remote: 'mf_marketing', version: 'canary', expires: 4e9 });
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie the static host sets when a preview link opens.
+    document.cookie = `agency-preview=${payload}.${'s'.repeat(43)}; path=/`;
+    try {
+      expect((await fetchResolvedRemoteMap(vi.fn(), 'required')).mf_marketing).toBeDefined();
+      expect(localStorage.getItem(lastGoodMapKey)).toBeNull();
+    } finally {
+      // biome-ignore lint/suspicious/noDocumentCookie: clearing the test's cookie.
+      document.cookie = 'agency-preview=; path=/; max-age=0';
+    }
   });
 });

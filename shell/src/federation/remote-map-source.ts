@@ -20,6 +20,7 @@ import {
   resolveRemoteMap,
 } from 'federation/remote-map';
 import { fetchConfigFile } from '../config/fetch-config.ts';
+import { inPreview } from '../preview/preview-state.ts';
 
 export const lastGoodMapKey = 'agency-remote-map';
 
@@ -95,7 +96,8 @@ export async function fetchResolvedRemoteMap(
   let document: RemoteMapDocument;
   try {
     document = parseRemoteMapDocument(await fetchConfigFile('/remotes.json'), warn, { integrity });
-    remember(document);
+    // A preview's map is this browser's for a while: it must not outlive the preview as the last good map.
+    if (!inPreview()) remember(document);
   } catch (error) {
     const fallback = lastGoodMap(integrity, warn);
     if (!fallback) throw error;

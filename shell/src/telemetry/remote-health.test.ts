@@ -146,4 +146,22 @@ describe('remote health per page view', () => {
       leavePage();
     }).not.toThrow();
   });
+  it('sends nothing from a browser in a preview: its counts are a team’s look, not a canary’s data', async () => {
+    const claim = btoa(JSON.stringify({ remote: 'mf_portfolio', version: '2.0.0-canary', expires: 4e9 }))
+      .replaceAll('+', '-')
+      .replaceAll('/', '_')
+      .replace(/=+$/, '');
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie the static host sets when a preview link opens.
+    document.cookie = `agency-preview=${claim}.${'s'.repeat(43)}; path=/`;
+    try {
+      const view = newPageView();
+      countView(view, 'mf_portfolio');
+      countSlotError(view, 'mf_portfolio', new Error('render failed'));
+      leavePage();
+      expect(await sent()).toEqual([]);
+    } finally {
+      // biome-ignore lint/suspicious/noDocumentCookie: clearing the test's cookie.
+      document.cookie = 'agency-preview=; path=/; max-age=0';
+    }
+  });
 });

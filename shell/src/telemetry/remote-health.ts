@@ -8,6 +8,7 @@ import { enquiryApiPaths } from 'shared-content/enquiry/client';
 import type { LoadFailureReason, RemoteHealthKind } from 'shared-content/enquiry/telemetry-contract';
 import { loadedRuntimeConfig, loadRuntimeConfig } from '../config/runtime-config.ts';
 import { isLoadFailure, loadFailureReason, remoteVersion } from '../federation/remote-registry.ts';
+import { inPreview } from '../preview/preview-state.ts';
 import { createHealthCounter } from './health-counter.ts';
 
 /**
@@ -38,6 +39,8 @@ function countOnce(
   reason?: () => LoadFailureReason,
 ) {
   try {
+    // A preview's views and failures are the team's own look, never a canary's data.
+    if (inPreview()) return;
     if (view.has(`${remote} ${kind}`)) return;
     view.add(`${remote} ${kind}`);
     counter.add({ remote, kind, reason: reason?.() });

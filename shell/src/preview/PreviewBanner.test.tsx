@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from 'build-config/testing';
+import { encodePreviewClaim } from 'federation/preview';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PreviewBanner } from './PreviewBanner.tsx';
+
+const setPreviewCookie = (expires: number) => {
+  const payload = encodePreviewClaim({ remote: 'mf_portfolio', version: '1.0.0-3f43688a', expires });
+  // biome-ignore lint/suspicious/noDocumentCookie: the cookie the static host sets when a preview link opens.
+  document.cookie = `agency-preview=${payload}.${'s'.repeat(43)}; path=/`;
+};
+
+describe('PreviewBanner', () => {
+  afterEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: clearing the test's cookie.
+    document.cookie = 'agency-preview=; path=/; max-age=0';
+  });
+
+  it('names the remote and version and offers to exit, in a browser in a preview', () => {
+    setPreviewCookie(Math.floor(Date.now() / 1000) + 3600);
+    renderWithProviders(<PreviewBanner />);
+    const banner = screen.getByRole('complementary', { name: 'Preview' });
+    expect(banner.textContent).toMatch(/This browser alone sees mf-portfolio 1\.0\.0-3f43688a until/);
+    expect(screen.getByRole('link', { name: 'Exit preview' }).getAttribute('href')).toBe('/__preview/exit');
+  });
+
+  it('is nothing at all without a preview, or once it has expired', () => {
+    const { container } = renderWithProviders(<PreviewBanner />);
+    expect(container.innerHTML).toBe('');
+    setPreviewCookie(Math.floor(Date.now() / 1000) - 1);
+    expect(renderWithProviders(<PreviewBanner />).container.innerHTML).toBe('');
+  });
+
+  it('is not in the prerendered page, so the first render matches it', () => {
+    setPreviewCookie(Math.floor(Date.now() / 1000) + 3600);
+    expect(renderToString(<PreviewBanner />)).toBe('');
+  });
+});

@@ -1,0 +1,76 @@
+import type { PreviewClaim } from 'federation/preview';
+import { previewPaths } from 'federation/preview';
+import { useEffect, useState } from 'react';
+import { previewBannerCopy } from 'shared-content/site';
+import { styled } from 'shared-content/styling';
+import { currentPreview } from './preview-state.ts';
+
+// Sticky at the end of the page: it stays in view, moves nothing above it, and is not there without a preview.
+const Bar = styled.aside(({ theme }) => ({
+  position: 'sticky',
+  bottom: 0,
+  zIndex: theme.zIndex.header,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: `${theme.space[2]} ${theme.space[4]}`,
+  padding: `${theme.space[3]} ${theme.space[4]}`,
+  background: theme.color.bg.inverse,
+  color: theme.color.fg.inverse,
+  fontSize: theme.font.size.sm,
+  lineHeight: theme.font.lineHeight.snug,
+  boxShadow: theme.shadows.lg,
+}));
+
+const Label = styled.strong(({ theme }) => ({
+  padding: `${theme.space[1]} ${theme.space[2]}`,
+  borderRadius: theme.radii.sm,
+  background: theme.color.bg.accent,
+  color: theme.color.fg.onAccent,
+  fontWeight: theme.font.weight.bold,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  fontSize: theme.font.size.xs,
+}));
+
+const Version = styled.code(({ theme }) => ({ fontFamily: theme.font.family.mono }));
+
+const Exit = styled.a(({ theme }) => ({
+  padding: `${theme.space[2]} ${theme.space[4]}`,
+  borderRadius: theme.radii.full,
+  background: theme.color.bg.page,
+  color: theme.color.fg.brand,
+  fontWeight: theme.font.weight.semibold,
+  textDecoration: 'none',
+  '&:hover': { background: theme.color.bg.brandSubtle },
+  '&:focus-visible': {
+    outline: `2px solid ${theme.color.border.focusInner}`,
+    outlineOffset: '2px',
+  },
+}));
+
+const timeOf = (expires: number) =>
+  new Date(expires * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * Names the remote and version this browser previews and offers to leave. Rendered after hydration only (the
+ * cookie is the browser's), so prerendered pages and the first render agree whether or not there is a preview.
+ */
+export function PreviewBanner() {
+  const [preview, setPreview] = useState<PreviewClaim>();
+  useEffect(() => setPreview(currentPreview()), []);
+  if (!preview?.version) return null;
+  // The remote's folder, as the team's commands name it (mf_portfolio → mf-portfolio).
+  const remote = preview.remote.replaceAll('_', '-');
+  return (
+    <Bar aria-label={previewBannerCopy.label} data-testid="preview-banner">
+      <Label>{previewBannerCopy.label}</Label>
+      <span>
+        {previewBannerCopy.seeing} {remote} <Version>{preview.version}</Version>{' '}
+        {previewBannerCopy.until(timeOf(preview.expires))}
+      </span>
+      <Exit href={previewPaths.exit}>{previewBannerCopy.exit}</Exit>
+    </Bar>
+  );
+}

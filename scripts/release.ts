@@ -1,5 +1,6 @@
 /**
  * pnpm release <remote-folder> [--canary <percent>] [--build-dir <dir>] [--force]
+ * pnpm release <remote-folder> --stages 5,25,50,100 --hold 10m   (a staged rollout)
  * pnpm release <remote-folder> promote | abort [--reason <text>]
  * pnpm release <remote-folder> --preview [--hours <h>]  |  pnpm release preview <remote-folder> <version>
  * pnpm release shell [--build-dir <dir>] [--force]
@@ -21,6 +22,7 @@ import { runKeyCommand } from './lib/release-service/key-command.ts';
 import { runPnpm } from './lib/run.ts';
 
 const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build-dir <dir>] [--force]
+       pnpm release <remote-folder> --stages <p1,p2,…,100> --hold <30s|10m|2h> [--canary <p1>]
        pnpm release <remote-folder> promote | abort [--reason <text>]
        pnpm release <remote-folder> --preview [--hours <h>] [--build-dir <dir>] [--force]
        pnpm release preview <remote-folder> <version> [--hours <h>]
@@ -37,6 +39,8 @@ const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build
 
   <remote-folder>      mf-marketing, mf-portfolio or mf-contact
   --canary <percent>   serve the new version to 1–99% of visitors; the default version keeps the rest
+  --stages, --hold     a staged rollout: a canary at the first stage, one stage further after each hold while
+                       it is healthy (100 promotes it), aborted when it is clearly worse (docs/releasing.md)
   --build-dir <dir>    release an existing build folder instead of building (e.g. a CI artifact)
   --force              release even if the contract check fails (its slots will show their fallback)
   promote              the canary becomes the default for everyone; the old default leaves the map

@@ -76,7 +76,8 @@ export interface AuditEntry {
   from: string;
   /** mf-marketing, mf-portfolio, mf-contact or shell. */
   scope: ReleaseScope;
-  action: 'release' | 'canary' | 'promote' | 'abort' | 'rollback' | 'publish' | 'preview';
+  /** `stage`: a staged rollout took the canary to its next share (by `automatic`; the reason names the stage). */
+  action: 'release' | 'canary' | 'stage' | 'promote' | 'abort' | 'rollback' | 'publish' | 'preview';
   /** The version made live (or the canary's, for promote and abort). */
   version: string;
   /** The version live before, if any. */

@@ -7,9 +7,11 @@ import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { parseCommandLine, refuseFlags, resolveRemote, UsageError } from '../cli.ts';
 import { appDist, repoRoot } from '../paths.ts';
 import { describePreview, openPreview, releasePreview } from '../preview/open-preview.ts';
-import { releaseBuild } from '../release.ts';
+import { ReleaseError, releaseBuild } from '../release.ts';
+import { readRemoteMapDocument } from '../remote-map-file.ts';
 import { releaseShell, shellBuildIn } from '../shell-release.ts';
 import { checkCanaries, describeCheck } from './check.ts';
+import { canaryEntry } from './map.ts';
 import {
   abortCanary,
   canaryPercent,
@@ -17,6 +19,15 @@ import {
   promoteCanary,
   startCanary,
 } from './release-canary.ts';
+import {
+  endRolloutPlan,
+  holdText,
+  newRolloutPlan,
+  parseRollout,
+  type RolloutRequest,
+  stagesText,
+  writeRolloutPlan,
+} from './rollout-plan.ts';
 import { formatReleaseStatus, releaseStatus } from './status.ts';
 import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from './watcher.ts';
 
@@ -24,7 +35,15 @@ export type ReleaseCommand =
   | { kind: 'help' }
   | { kind: 'release'; name: RemoteName; buildDir?: string; force: boolean }
   | { kind: 'shell'; buildDir?: string; force: boolean }
-  | { kind: 'canary'; name: RemoteName; percent: number; buildDir?: string; force: boolean }
+  | {
+      kind: 'canary';
+      name: RemoteName;
+      percent: number;
+      buildDir?: string;
+      force: boolean;
+      /** A staged rollout: --stages and --hold. */
+      rollout?: RolloutRequest;
+    }
   | { kind: 'promote'; name: RemoteName }
   | { kind: 'abort'; name: RemoteName; reason?: string }
   | { kind: 'status'; names: readonly RemoteName[] }
@@ -38,6 +57,8 @@ const flags = {
   force: { type: 'boolean' },
   reason: { type: 'string' },
   once: { type: 'boolean' },
+  stages: { type: 'string' },
+  hold: { type: 'string' },
   preview: { type: 'boolean' },
   hours: { type: 'string' },
   help: { type: 'boolean' },
@@ -104,7 +125,10 @@ export function parseReleaseCommand(argv: readonly string[], cwd = process.cwd()
     refuseFlags(values, ['preview', 'hours', 'build-dir', 'force'], 'a preview');
     return { kind: 'preview', name, ...build, ...hoursOf(values) };
   }
-  refuseFlags(values, ['canary', 'build-dir', 'force'], 'a release');
+  refuseFlags(values, ['canary', 'build-dir', 'force', 'stages', 'hold'], 'a release');
+  const rollout = parseRollout(values);
+  if (rollout)
+    return { kind: 'canary', name, percent: canaryPercent(String(rollout.stages[0])), ...build, rollout };
   if (values.canary !== undefined)
     return { kind: 'canary', name, percent: canaryPercent(values.canary), ...build };
   return { kind: 'release', name, ...build };
@@ -127,6 +151,8 @@ function release(command: Extract<ReleaseCommand, { kind: 'release' }>, context:
   const { deploy, env } = context;
   if (!buildDir) context.build(name);
   const outcome = releaseBuild(deploy, name, { force, env, ...(buildDir ? { buildDir } : {}) });
+  // A release for everyone replaces the canary, and with it the canary's staged rollout.
+  endRolloutPlan(deploy, folder);
   for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
   const replaced = outcome.replacedCanary
     ? `The canary ${outcome.replacedCanary} that ran beside ${outcome.previous} is gone: ` +
@@ -169,13 +195,34 @@ function canary(command: Extract<ReleaseCommand, { kind: 'canary' }>, context: C
   if (!buildDir) context.build(name);
   const outcome = startCanary(deploy, name, { percent, force, env, ...(buildDir ? { buildDir } : {}) });
   for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
+  const staged = command.rollout ? startRollout(deploy, name, command.rollout) : '';
   context.out(
     `Canary: ${folder} ${outcome.version} now serves ${percent}% of visitors; ` +
       `${outcome.defaultVersion} keeps ${100 - percent}%.\n` +
       `  files:        ${relative(repoRoot, deploy)}/${folder}/${outcome.version}/\n` +
       `  remotes.json: ${name} → ${outcome.manifestUrl} (canary, ${percent}%)\n` +
       `Watch it: pnpm release status ${folder} (the canary check aborts it by itself if it fails clearly more).\n` +
-      `Then: pnpm release ${folder} promote, or pnpm release ${folder} abort`,
+      `Then: pnpm release ${folder} promote, or pnpm release ${folder} abort${staged}`,
+  );
+}
+
+/** Writes the plan of the canary just started; its text for the command's output. */
+function startRollout(deploy: string, name: RemoteName, rollout: RolloutRequest): string {
+  const { folder } = remotes[name];
+  const canary = canaryEntry(readRemoteMapDocument(deploy), name);
+  if (!canary?.extras?.releasedAt) throw new ReleaseError(`${folder} has no canary to roll out.`);
+  const now = new Date();
+  const plan = newRolloutPlan(
+    rollout,
+    { version: canary.metadata.version, since: canary.extras.releasedAt },
+    now,
+  );
+  writeRolloutPlan(deploy, folder, plan);
+  const next = rollout.stages[1] as number;
+  return (
+    `\nStaged rollout: ${stagesText(rollout.stages)}, one stage every ${holdText(rollout.holdSeconds)} while ` +
+    `the canary is healthy${rollout.stages.at(-1) === 100 ? ' (100% promotes it)' : ''}; the next stage ` +
+    `(${next}%) is due at ${plan.nextDueAt}. A promote or an abort by hand ends it.`
   );
 }
 

@@ -9,9 +9,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RemoteMapDocument } from 'federation/remote-map';
 import type { RemoteName } from 'build-config/topology';
 import { remotes } from 'build-config/topology';
+import type { RemoteMapDocument } from 'federation/remote-map';
 import { UsageError } from '../cli.ts';
 import { writeFileAtomic } from '../remote-map-file.ts';
 import { canaryEntry } from './map.ts';

@@ -19,6 +19,8 @@ import {
   type VersionCounts,
 } from './health.ts';
 import { canaryEntry, defaultEntry } from './map.ts';
+import { judgeStage, type StageVerdict } from './rollout.ts';
+import { holdText, livePlan, type RolloutPlan, RolloutPlanError, stagesText } from './rollout-plan.ts';
 import { canaryRulesFromEnv } from './rules.ts';
 import { type CanaryVerdict, judgeCanary } from './verdict.ts';
 
@@ -41,6 +43,10 @@ export interface RemoteStatus {
   /** What the canary check would decide now, with a canary and its health. */
   verdict?: CanaryVerdict;
   lastAutomaticAbort?: ReleaseEvent;
+  /** The canary's staged rollout, and whether it may go to its next stage now (with its health). */
+  rollout?: { plan: RolloutPlan; next?: StageVerdict };
+  /** Why the rollout plan on disk could not be read. */
+  rolloutUnreadable?: string;
 }
 
 const versionStatus = (entry: RemoteVersionEntry): VersionStatus => ({
@@ -73,6 +79,13 @@ export async function releaseStatus(
       if (!stable) return status;
       const canary = canaryEntry(document, remote);
       status.versions = [stable, ...(canary ? [canary] : [])].map(versionStatus);
+      try {
+        const plan = livePlan(deploy, document, remote);
+        if (plan) status.rollout = { plan };
+      } catch (error) {
+        if (!(error instanceof RolloutPlanError)) throw error;
+        status.rolloutUnreadable = error.message;
+      }
       status.period = canary
         ? healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env)
         : healthPeriod(stable.extras?.releasedAt, 'its release', now, env);
@@ -86,6 +99,8 @@ export async function releaseStatus(
       }
       const [ofDefault, ofCanary] = status.versions.map((version) => version.health);
       if (ofCanary && ofDefault) status.verdict = judgeCanary(ofCanary, ofDefault, rules);
+      if (ofCanary && ofDefault && status.rollout)
+        status.rollout.next = judgeStage(ofCanary, ofDefault, rules);
       return status;
     }),
   );
@@ -155,6 +170,36 @@ function verdictLine({ verdict }: RemoteStatus): string[] {
   return [`  canary check now: ${action}: ${verdict.reason}`];
 }
 
+/** In how long: "in 7 min", "in 40 s", or "now" once due. */
+function inTime(time: string, now: Date): string {
+  const seconds = Math.ceil((Date.parse(time) - now.getTime()) / 1000);
+  if (seconds <= 0) return 'due now';
+  return seconds < 120 ? `in ${seconds} s` : `in ${Math.ceil(seconds / 60)} min`;
+}
+
+function rolloutLines({ rollout, rolloutUnreadable }: RemoteStatus, now: Date): string[] {
+  if (rolloutUnreadable) return [`  staged rollout: unreadable, nothing advances: ${rolloutUnreadable}`];
+  if (!rollout) return [];
+  const { plan, next } = rollout;
+  const lines = [
+    `  staged rollout: ${stagesText(plan.stages)}, one stage every ${holdText(plan.holdSeconds)}; ` +
+      `at stage ${plan.stage + 1} of ${plan.stages.length} (${plan.stages[plan.stage]}%) since ${plan.stageSince}`,
+  ];
+  if (!plan.nextDueAt)
+    return [...lines, '  next stage: none, this is the last: promote it or abort it by hand'];
+  const nextStage = plan.stages[plan.stage + 1] as number;
+  const what = nextStage === 100 ? '100% (the promote)' : `${nextStage}%`;
+  const health = next
+    ? next.advance
+      ? `it goes then if it is still ${next.reason}`
+      : `as of now ${next.reason}`
+    : 'its health cannot be read now, and it advances only once it can';
+  return [
+    ...lines,
+    `  next stage: ${what} due at ${plan.nextDueAt} (${inTime(plan.nextDueAt, now)}); ${health}`,
+  ];
+}
+
 function abortLines({ lastAutomaticAbort: event }: RemoteStatus, now: Date): string[] {
   if (!event) return ['  last automatic abort: none'];
   return [
@@ -185,6 +230,7 @@ export function formatReleaseStatus(statuses: readonly RemoteStatus[], now = new
         ...versionLines(status, now),
         ...healthLines(status),
         ...verdictLine(status),
+        ...rolloutLines(status, now),
         ...abortLines(status, now),
       ].join('\n');
     })

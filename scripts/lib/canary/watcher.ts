@@ -36,6 +36,8 @@ export interface WatchOptions extends Omit<CheckOptions, 'rules' | 'now'> {
    * writes every page again (seconds of prerendering) and the server's static hosts must not wait for it.
    */
   delegateAbort?: (judgedWorse: CanaryCheck[]) => void;
+  /** After each check that could read the health, with its results (the release service advances rollouts). */
+  onChecked?: (checks: CanaryCheck[]) => void;
 }
 
 export interface CanaryWatcher {
@@ -63,6 +65,7 @@ export function watchCanaries(deploy: string, options: WatchOptions): CanaryWatc
       for (const aborted of checks.filter((result) => result.aborted)) log.info(describeCheck(aborted));
       const judgedWorse = checks.filter((result) => result.verdict.action === 'abort' && !result.aborted);
       if (judgeOnly && judgedWorse.length > 0) options.delegateAbort?.(judgedWorse);
+      options.onChecked?.(checks);
       lastError = undefined;
       return checks;
     } catch (error) {

@@ -66,7 +66,9 @@ export async function runThroughService(command: ReleaseCommand, context: Client
       const name = command.kind === 'shell' ? 'shell' : command.name;
       const archive = await packFor(name, command.buildDir, context);
       const percent = command.kind === 'canary' ? command.percent : undefined;
-      const path = `${releaseRoutes.release(scopeOf(name))}${query({ canary: percent, force: command.force })}`;
+      const rollout = command.kind === 'canary' ? command.rollout : undefined;
+      const staged = rollout ? { stages: rollout.stages.join(','), hold: `${rollout.holdSeconds}s` } : {};
+      const path = `${releaseRoutes.release(scopeOf(name))}${query({ canary: percent, ...staged, force: command.force })}`;
       return send(context, 'POST', path, { archive });
     }
     case 'promote':

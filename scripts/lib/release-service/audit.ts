@@ -13,6 +13,7 @@ export const auditFile = (deploy: string) => join(deploy, 'releases', 'audit.jso
 const actions: readonly AuditEntry['action'][] = [
   'release',
   'canary',
+  'stage',
   'promote',
   'abort',
   'rollback',

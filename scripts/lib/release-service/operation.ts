@@ -14,6 +14,8 @@ import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { canaryEntry, defaultEntry } from '../canary/map.ts';
 import { abortCanary } from '../canary/release-canary.ts';
 import { type ReleaseCommand, runReleaseCommand } from '../canary/release-command.ts';
+import { advanceStage } from '../canary/rollout.ts';
+import { holdText, type RolloutRequest, readRolloutPlan, stagesText } from '../canary/rollout-plan.ts';
 import { UsageError } from '../cli.ts';
 import { liveShellVersion } from '../live-state.ts';
 import { repoRoot } from '../paths.ts';
@@ -26,7 +28,17 @@ import { appendAudit } from './audit.ts';
 export type RemoteScope = Exclude<ReleaseScope, 'shell'>;
 
 export type Operation =
-  | { kind: 'release'; scope: ReleaseScope; buildDir: string; force: boolean; canary?: number }
+  | {
+      kind: 'release';
+      scope: ReleaseScope;
+      buildDir: string;
+      force: boolean;
+      canary?: number;
+      /** A canary's staged rollout (--stages, --hold). */
+      rollout?: RolloutRequest;
+    }
+  /** The next stage of the canary's staged rollout, judged healthy by the service at `at` (by `automatic`). */
+  | { kind: 'stage'; scope: RemoteScope; version: string; at: string; reason: string }
   /** A preview link: of an uploaded build published without traffic, or of a published version. */
   | {
       kind: 'preview';
@@ -124,8 +136,13 @@ function changesOf(
     const was = before.remotes[name];
     const now = after.remotes[name];
     const previous = was.default ? { previous: was.default } : {};
+    if (operation.kind === 'stage') return stageChanges(deploy, scope, was, now);
     if (operation.kind === 'release' && operation.canary !== undefined) {
       if (!now.canary || now.canary.version === was.canary?.version) return [];
+      const staged = operation.rollout
+        ? `staged rollout ${stagesText(operation.rollout.stages)}, one stage every ${holdText(operation.rollout.holdSeconds)}`
+        : undefined;
+      const why = [staged, reason.reason].filter(Boolean).join('; ');
       return [
         {
           scope,
@@ -133,7 +150,7 @@ function changesOf(
           version: now.canary.version,
           ...previous,
           traffic: now.canary.traffic,
-          ...reason,
+          ...(why ? { reason: why } : {}),
         },
       ];
     }
@@ -156,6 +173,19 @@ function changesOf(
       },
     ];
   });
+}
+
+type Live = LiveState['remotes'][RemoteName];
+
+/** A stage: the canary's new share, or its promote at the last stage; the reason the release log gave it. */
+function stageChanges(deploy: string, scope: RemoteScope, was: Live, now: Live): Change[] {
+  if (!was.canary) return [];
+  const why = lastReason(deploy, scope);
+  const common = { scope, version: was.canary.version, ...(was.default ? { previous: was.default } : {}) };
+  if (now.default === was.canary.version && !now.canary)
+    return [{ ...common, action: 'promote', traffic: was.canary.traffic, ...(why ? { reason: why } : {}) }];
+  if (now.canary?.version !== was.canary.version || now.canary.traffic === was.canary.traffic) return [];
+  return [{ ...common, action: 'stage', traffic: now.canary.traffic, ...(why ? { reason: why } : {}) }];
 }
 
 /** A preview changes nothing live: its entry says which version a link was made for. */
@@ -196,9 +226,10 @@ function releaseCommandOf(operation: Operation): ReleaseCommand {
         return { kind: 'shell', buildDir, force };
       }
       const name = remoteOfScope(scope);
+      const { rollout } = operation;
       return canary === undefined
         ? { kind: 'release', name, buildDir, force }
-        : { kind: 'canary', name, percent: canary, buildDir, force };
+        : { kind: 'canary', name, percent: canary, buildDir, force, ...(rollout ? { rollout } : {}) };
     }
     case 'promote':
       return { kind: 'promote', name: remoteOfScope(operation.scope) };
@@ -243,6 +274,30 @@ function abortJudged(
   );
 }
 
+/** A staged rollout's next stage, as the service judged it: a plan ended or not yet due meanwhile is left alone. */
+function nextStage(
+  deploy: string,
+  operation: Extract<Operation, { kind: 'stage' }>,
+  out: (text: string) => void,
+) {
+  const { scope, version, at, reason } = operation;
+  const outcome = advanceStage(deploy, remoteOfScope(scope), {
+    version,
+    now: new Date(at),
+    reason,
+    env: process.env,
+  });
+  if (!outcome) return out(`The staged rollout of ${scope} ${version} is over or not due; nothing changed.`);
+  const plan = readRolloutPlan(deploy, scope);
+  out(
+    outcome.promoted
+      ? `Staged rollout: ${scope} ${version} reached its last stage and is promoted to everyone ` +
+          `(was ${outcome.from}%); ${outcome.defaultVersion} left the map: ${reason}`
+      : `Staged rollout: ${scope} ${version} now serves ${outcome.to}% of visitors (was ${outcome.from}%), ` +
+          `stage ${outcome.stage} of ${outcome.of}${plan?.nextDueAt ? `; the next is due at ${plan.nextDueAt}` : '; the last stage'}: ${reason}`,
+  );
+}
+
 /** Runs the operation in this process, appends its audit entries, and never throws. */
 export async function performOperation(
   request: OperationRequest,
@@ -263,6 +318,8 @@ export async function performOperation(
     if (operation.kind === 'rollback') {
       const { scope, version, force } = operation;
       runRollback({ name: remoteOfScope(scope), force, ...(version ? { version } : {}) }, context);
+    } else if (operation.kind === 'stage') {
+      nextStage(deploy, operation, out);
     } else if (operation.kind === 'abort' && operation.version !== undefined) {
       abortJudged(deploy, operation.scope, operation.version, operation.reason, out);
     } else {

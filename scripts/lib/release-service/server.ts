@@ -26,6 +26,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { CanaryCheck } from '../canary/check.ts';
 import { canaryPercent } from '../canary/release-canary.ts';
 import { runReleaseCommand } from '../canary/release-command.ts';
+import { parseRollout } from '../canary/rollout-plan.ts';
 import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from '../canary/watcher.ts';
 import { UsageError } from '../cli.ts';
 import { listVersions } from '../release.ts';
@@ -51,6 +52,7 @@ import {
   runOperationInChild,
 } from './operation.ts';
 import { previewOperation } from './preview-requests.ts';
+import { rolloutAdvancer } from './rollout-advancer.ts';
 import { receiveBuildUpload, uploadLimits } from './upload.ts';
 
 export interface ServiceLog {
@@ -214,7 +216,18 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
   app.post('/v1/:scope/releases', (c) =>
     change(c, c.req.param('scope'), 'release', async (scope) => {
       const canaryQuery = c.req.query('canary');
-      const canary = canaryQuery === undefined ? undefined : canaryPercent(canaryQuery);
+      const rollout = parseRollout({
+        stages: c.req.query('stages'),
+        hold: c.req.query('hold'),
+        canary: canaryQuery,
+      });
+      const first = rollout?.stages[0];
+      const canary =
+        first !== undefined
+          ? canaryPercent(String(first))
+          : canaryQuery === undefined
+            ? undefined
+            : canaryPercent(canaryQuery);
       if (scope === 'shell' && canary !== undefined)
         throw new UsageError('The shell has no canary: release it for everyone, without canary.');
       const force = booleanQuery(c.req.query('force'), 'force');
@@ -234,6 +247,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
           buildDir: received.dir,
           force,
           ...(canary === undefined ? {} : { canary }),
+          ...(rollout ? { rollout } : {}),
         },
         cleanup: received.cleanup,
       };
@@ -384,6 +398,8 @@ export interface StartOptions extends Omit<ReleaseServiceOptions, 'gate' | 'temp
    * leaves it to the site's own service.
    */
   watch?: boolean;
+  /** The clock staged rollouts are due by (default the system's; a test moves it forward). */
+  now?: () => Date;
 }
 
 /** How long a stop waits for the replies in flight once no change is under way. */
@@ -471,14 +487,22 @@ export async function startReleaseService(options: StartOptions): Promise<Runnin
         .finally(() => claim.release());
     }
   };
+  const rollouts = rolloutAdvancer({ deploy, env, log, gate, runOperation, settings, now: options.now });
   let watcher: CanaryWatcher | undefined;
   if (options.watch !== false && settings.intervalSeconds > 0)
-    watcher = watchCanaries(deploy, { env, settings, log, delegateAbort: abortJudged });
+    watcher = watchCanaries(deploy, {
+      env,
+      settings,
+      log,
+      delegateAbort: abortJudged,
+      onChecked: rollouts.onChecked,
+    });
 
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
       watcher?.stop();
+      await rollouts.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await gate.idle();

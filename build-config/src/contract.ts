@@ -23,7 +23,21 @@ export type ExposedProps<C, K extends PropertyKey> = K extends keyof C
 export interface ExposeDeclaration<M = object> {
   file: string;
   load: () => Promise<M>;
+  /**
+   * Each set of props the shell renders it with (the route table's), as plain JSON: the remote's unit tests and
+   * the release gates (scripts/lib/release-gates/) render the expose once with each. None: once without props.
+   */
+  props?: readonly object[];
 }
+
+/** The props of the component a declaration's module exports under `K`. */
+type DeclaredProps<D, K> = D extends { load: () => Promise<infer M> }
+  ? K extends keyof M
+    ? M[K] extends ComponentType<infer P>
+      ? P
+      : never
+    : never
+  : never;
 
 /** Every expose of a remote, each module exporting a component named like its key. */
 export type ExposeDeclarations<E> = {
@@ -31,8 +45,20 @@ export type ExposeDeclarations<E> = {
   [K in keyof E]: ExposeDeclaration<{ [N in K]: ComponentType<any> }>;
 };
 
+/** Each expose's declared props are props its component takes (checked apart, so E is inferred as written). */
+type DeclaredPropsFit<E> = { [K in keyof E]: { props?: readonly DeclaredProps<E[K], K>[] } };
+
+/** The props each expose is rendered with: its declared sets, or one set without props. */
+export const declaredPropSets = (
+  exposes: Record<string, Pick<ExposeDeclaration, 'file' | 'props'>>,
+): Record<string, readonly object[]> =>
+  Object.fromEntries(
+    Object.entries(exposes).map(([name, { props }]) => [name, props && props.length > 0 ? props : [{}]]),
+  );
+
 /** Declares a remote's exposes, checking that each module exports a component under its expose's name. */
-export const defineExposes = <E extends ExposeDeclarations<E>>(exposes: E): E => exposes;
+export const defineExposes = <E extends ExposeDeclarations<E>>(exposes: E & DeclaredPropsFit<E>): E =>
+  exposes;
 
 /** A component that declares no props takes none: passing it any is a type error, not silently ignored. */
 type PropsGuarded<C> =

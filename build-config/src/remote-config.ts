@@ -3,6 +3,7 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { type ExposeDeclaration, federationExposes } from './contract.ts';
 import { federationEsmAliases } from './esm-runtime-alias.ts';
+import { pluginExposeProps } from './expose-props-plugin.ts';
 import { remoteBrowserExperiments, runtimeEnvironment, runtimeScriptTag } from './external-runtime.ts';
 import { pluginModuleList } from './module-list.ts';
 import {
@@ -29,7 +30,7 @@ export interface RemoteConfigOptions {
   /** The remote's folder (pass import.meta.dirname). */
   appDir: string;
   /** The remote's declared exposes (src/exposes.ts): each is exposed as "./<Name>" from its file. */
-  exposes: Record<string, Pick<ExposeDeclaration, 'file'>>;
+  exposes: Record<string, Pick<ExposeDeclaration, 'file' | 'props'>>;
 }
 
 /**
@@ -55,6 +56,8 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
       // The same exposes built for Node, for the prerender step (node-build.ts).
       pluginModuleFederation(nodeFederation(federation), { target: 'node', environment: 'node' }),
       pluginSsrManifestEntry(),
+      // metaData.exposeProps: the props each expose is rendered with, for the release gates.
+      pluginExposeProps(exposes),
       pluginPortableNodeBuild(),
       // The same source gives the same bytes: the SRI map in each entry is written in chunk-id order.
       pluginStableSriOrder(),

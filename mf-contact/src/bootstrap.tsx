@@ -1,4 +1,4 @@
-import { componentLoaders } from 'build-config/contract';
+import { componentLoaders, declaredPropSets } from 'build-config/contract';
 import { createRoot } from 'react-dom/client';
 import { localRuntimeConfig } from 'shared-content/site';
 import { RemoteShowcase } from 'shared-content/ui';
@@ -13,7 +13,7 @@ if (root) {
     <RemoteShowcase
       remoteName="mf_contact"
       modules={componentLoaders(exposes)}
-      sampleProps={{ ContactPage: { runtimeConfig } }}
+      sampleProps={{ ...declaredPropSets(exposes), ContactPage: [{ runtimeConfig }] }}
     />,
   );
 }

@@ -1,7 +1,8 @@
-import { itDeclaresEachExposeOnce } from 'build-config/testing/exposes';
+import { itDeclaresEachExposeOnce, itRendersEachExpose } from 'build-config/testing/exposes';
 import { describe } from 'vitest';
 import { exposes } from './exposes.ts';
 
 describe('mf_contact exposes', () => {
   itDeclaresEachExposeOnce(exposes, import.meta.dirname);
+  itRendersEachExpose(exposes);
 });

@@ -7,10 +7,16 @@
  * standalone page and the one-bundle build all derive from this; the contract check holds each build to it.
  */
 import { type ContractOf, defineExposes } from 'build-config/contract';
+import { localRuntimeConfig } from 'shared-content/site';
 
 export const exposes = defineExposes({
   /** /contact: the forms, the ways to get in touch and the FAQ; given runtime.json's API and EmailJS settings. */
-  ContactPage: { file: './pages/ContactPage.tsx', load: () => import('./pages/ContactPage.tsx') },
+  ContactPage: {
+    file: './pages/ContactPage.tsx',
+    load: () => import('./pages/ContactPage.tsx'),
+    // Rendering posts nothing: an API on a name that never resolves (.test) is as good as the real one.
+    props: [{ runtimeConfig: localRuntimeConfig('http://api.test') }],
+  },
 });
 
 /** What mf_contact promises the shell: each expose's component and its props. */

@@ -1,4 +1,4 @@
-import { componentLoaders } from 'build-config/contract';
+import { componentLoaders, declaredPropSets } from 'build-config/contract';
 import { createRoot } from 'react-dom/client';
 import { RemoteShowcase } from 'shared-content/ui';
 import { exposes } from './exposes.ts';
@@ -9,6 +9,6 @@ if (root)
     <RemoteShowcase
       remoteName="mf_portfolio"
       modules={componentLoaders(exposes)}
-      sampleProps={{ PortfolioSection: { context: 'page' } }}
+      sampleProps={declaredPropSets(exposes)}
     />,
   );

@@ -1,4 +1,4 @@
-import { itDeclaresEachExposeOnce } from 'build-config/testing/exposes';
+import { itDeclaresEachExposeOnce, itRendersEachExpose } from 'build-config/testing/exposes';
 import { describe, vi } from 'vitest';
 import { exposes } from './exposes.ts';
 
@@ -7,4 +7,5 @@ vi.mock('./project-images.ts', () => ({ projectImageUrl: (file: string) => `/sta
 
 describe('mf_portfolio exposes', () => {
   itDeclaresEachExposeOnce(exposes, import.meta.dirname);
+  itRendersEachExpose(exposes);
 });

@@ -13,6 +13,7 @@ export const exposes = defineExposes({
   PortfolioSection: {
     file: './sections/PortfolioSection.tsx',
     load: () => import('./sections/PortfolioSection.tsx'),
+    props: [{ context: 'home' }, { context: 'page' }],
   },
   /** Home and /about: how a project runs, step by step. */
   ProcessSection: {

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import { createElement } from 'react';
 import { expect, it } from 'vitest';
-import { type ExposeDeclaration, isComponent } from '../contract.ts';
+import { declaredPropSets, type ExposeDeclaration, exposedComponent, isComponent } from '../contract.ts';
+import { renderWithProviders } from './render.tsx';
 
 /**
  * The checks every remote runs on its src/exposes.ts: each declaration's import loads the very file Module
@@ -15,4 +17,22 @@ export function itDeclaresEachExposeOnce(exposes: Record<string, ExposeDeclarati
       expect(isComponent(loaded[name])).toBe(true);
     },
   );
+}
+
+/**
+ * Renders every expose with each set of its declared props (src/exposes.ts), as the shell and the release gates
+ * do: a component that throws while rendering fails the remote's own tests before it reaches a release.
+ */
+export function itRendersEachExpose(exposes: Record<string, ExposeDeclaration>) {
+  const cases = Object.entries(declaredPropSets(exposes)).flatMap(([name, sets]) =>
+    sets.map((props, index) => [name, index, props, exposes[name] as ExposeDeclaration] as const),
+  );
+  it.each(cases)('%s renders with its declared props (set %i)', async (name, _index, props, { load }) => {
+    const component = exposedComponent(await load(), name);
+    if (!isComponent(component)) throw new Error(`${name} exports no component`);
+    // React reports a render error on the console as well as throwing it: only the throw is the test's.
+    const { container, unmount } = renderWithProviders(createElement(component, props));
+    expect(container.textContent?.trim()).not.toBe('');
+    unmount();
+  });
 }

@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@emotion/react';
-import { type ComponentType, lazy, Suspense, useMemo } from 'react';
-import { BrowserRouter, Link, Route, Routes, useParams } from 'react-router-dom';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { BrowserRouter, Link, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import { styled } from '../theme/styling.ts';
 import { theme } from '../theme/theme.ts';
 import { Container } from './Container.tsx';
@@ -13,8 +13,45 @@ export type ExposedModuleLoaders = Record<string, () => Promise<{ default: Compo
 export interface RemoteShowcaseProps {
   remoteName: string;
   modules: ExposedModuleLoaders;
-  /** Props the showcase passes to exposes that need them. */
-  sampleProps?: Record<string, object>;
+  /**
+   * The props each expose is rendered with (its src/exposes.ts declaration's, declaredPropSets): /<Expose> shows
+   * the first set, /<Expose>?props=<n> set n.
+   */
+  sampleProps?: Record<string, readonly object[]>;
+}
+
+/** Set on the showcase's content once the expose rendered, or failed: what the release gates wait for in Chromium. */
+export const showcaseStateAttribute = 'data-showcase-state';
+
+function Rendered({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.body.setAttribute(showcaseStateAttribute, 'rendered');
+  }, []);
+  return children;
+}
+
+/** A throw while rendering is shown with its message (a developer's page), and marked for the release gates. */
+class ShowcaseErrorBoundary extends Component<
+  { expose: string; children: ReactNode },
+  { error: Error | null }
+> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  override componentDidCatch() {
+    document.body.setAttribute(showcaseStateAttribute, 'failed');
+  }
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <Container>
+        <h1>{this.props.expose} failed while rendering</h1>
+        <pre data-showcase-error="">{error.message}</pre>
+      </Container>
+    );
+  }
 }
 
 const Bar = styled.nav(({ theme }) => ({
@@ -38,19 +75,26 @@ const Bar = styled.nav(({ theme }) => ({
 
 function ExposedModule({ modules, sampleProps }: Pick<RemoteShowcaseProps, 'modules' | 'sampleProps'>) {
   const { expose = '' } = useParams();
+  const [search] = useSearchParams();
   const loader = modules[expose];
-  const Component = useMemo(() => (loader ? lazy(loader) : null), [loader]);
-  if (!Component) return <p>Unknown expose "{expose}".</p>;
+  const Exposed = useMemo(() => (loader ? lazy(loader) : null), [loader]);
+  if (!Exposed) return <p>Unknown expose "{expose}".</p>;
+  const props = sampleProps?.[expose]?.[Number(search.get('props') ?? '0')] ?? {};
   return (
-    <Suspense fallback={<p>Loading {expose}…</p>}>
-      <Component {...(sampleProps?.[expose] ?? {})} />
-    </Suspense>
+    <ShowcaseErrorBoundary key={`${expose}?${search}`} expose={expose}>
+      <Suspense fallback={<p>Loading {expose}…</p>}>
+        <Rendered>
+          <Exposed {...props} />
+        </Rendered>
+      </Suspense>
+    </ShowcaseErrorBoundary>
   );
 }
 
 /**
  * The page a remote shows when run on its own (`pnpm --filter <remote> dev`): a list of what it
- * exposes, each rendered at /<ExposeName> with the shared theme and a router, as the shell would.
+ * exposes, each rendered at /<ExposeName> with the shared theme and a router, as the shell would, and with each
+ * set of its declared props at /<ExposeName>?props=<n>. The release gates render every expose here in Chromium.
  */
 export function RemoteShowcase({ remoteName, modules, sampleProps }: RemoteShowcaseProps) {
   const names = Object.keys(modules);

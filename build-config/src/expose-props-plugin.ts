@@ -1,0 +1,36 @@
+/**
+ * Records in the browser build's mf-manifest.json the props each expose is rendered with (`metaData.exposeProps`,
+ * from the remote's src/exposes.ts), so a check of the build alone renders every expose as its remote declared
+ * it: the release gates (scripts/lib/release-gates/) read it from the uploaded build, which may come from
+ * another checkout than the host's.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RsbuildPlugin } from '@rsbuild/core';
+import { declaredPropSets, type ExposeDeclaration } from './contract.ts';
+
+export const exposePropsKey = 'exposeProps';
+
+export function pluginExposeProps(
+  exposes: Record<string, Pick<ExposeDeclaration, 'file' | 'props'>>,
+): RsbuildPlugin {
+  const record = declaredPropSets(exposes);
+  // Written as JSON: props that do not survive it (a function, a date) could not be rendered from the build.
+  const written = JSON.stringify(record);
+  if (JSON.stringify(JSON.parse(written)) !== JSON.stringify(record)) {
+    throw new Error(
+      'src/exposes.ts: declared props must be plain JSON (strings, numbers, booleans, arrays, objects)',
+    );
+  }
+  return {
+    name: 'agency:expose-props',
+    setup(api) {
+      api.onAfterBuild(() => {
+        const file = join(api.context.distPath, 'mf-manifest.json');
+        const manifest = JSON.parse(readFileSync(file, 'utf8')) as { metaData: Record<string, unknown> };
+        manifest.metaData[exposePropsKey] = JSON.parse(written);
+        writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+      });
+    },
+  };
+}

@@ -3,10 +3,11 @@
  * (scripts/lib/prerender). Like the browser entry, it crosses an async boundary before anything uses the
  * shared singletons, which the Module Federation runtime provides to the remotes' Node builds.
  */
+import type { RenderedExpose } from './render-expose.tsx';
 import type { PrerenderedPage } from './render-page.tsx';
 import type { PrerenderTransport } from './transport.ts';
 
-export type { PrerenderedPage, PrerenderTransport };
+export type { PrerenderedPage, PrerenderTransport, RenderedExpose };
 
 /** Tells the prerender that renderPage takes its transport (builds before read it from globals). */
 export const takesTransport = true;
@@ -19,4 +20,22 @@ export async function renderPage(path: string, transport: PrerenderTransport): P
   ]);
   bindTransport(transport);
   return render(path);
+}
+
+/** Tells the release gates that renderExpose exists (a shell built before them has none). */
+export const rendersExposes = true;
+
+/** Renders one exposed component of a remote with the given props, reaching the site only through `transport`. */
+export async function renderExpose(
+  remote: string,
+  module: string,
+  props: object,
+  transport: PrerenderTransport,
+): Promise<RenderedExpose> {
+  const [{ renderExpose: render }, { bindTransport }] = await Promise.all([
+    import('./render-expose.tsx'),
+    import('./transport.ts'),
+  ]);
+  bindTransport(transport);
+  return render(remote as Parameters<typeof render>[0], module, props);
 }

@@ -7,6 +7,7 @@ import { App } from '../App.tsx';
 import { clearPreparedSlots, prepareSlot } from '../federation/prepared-slots.ts';
 import { prepareRoute } from '../prerender/prepare-route.ts';
 import { emotionStyleTags } from './emotion-styles.ts';
+import { renderErrorDigest, slotErrorsOf } from './slot-errors.ts';
 
 export interface PrerenderedPage {
   /** The markup inside #root. */
@@ -17,6 +18,8 @@ export interface PrerenderedPage {
   failedSlots: Array<{ slot: string; reason: string }>;
   /** Errors thrown while rendering; the part that threw is left for the browser to render. */
   renderErrors: string[];
+  /** The render errors thrown inside a remote's slot, with the slot ("mf_portfolio/ProcessSection"). */
+  slotErrors: Array<{ slot: string; error: string }>;
 }
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
@@ -51,11 +54,19 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
       <App router={router} />
     </CacheProvider>,
     {
-      onError: (error) => void renderErrors.push(error instanceof Error ? error.message : String(error)),
+      // The digest marks the section the error left for the browser, so the error is told to its slot.
+      onError: (error) =>
+        renderErrorDigest(renderErrors.push(error instanceof Error ? error.message : String(error)) - 1),
       // Every section inline, in order: never outlined behind an inline script (the site's CSP allows none).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
   const html = await streamToString(prelude);
-  return { html, styles: emotionStyleTags(cache, html), failedSlots, renderErrors };
+  return {
+    html,
+    styles: emotionStyleTags(cache, html),
+    failedSlots,
+    renderErrors,
+    slotErrors: slotErrorsOf(html, renderErrors),
+  };
 }

@@ -16,7 +16,8 @@ export const releaseRoutes = {
   health: '/health',
   /**
    * POST a build as a gzipped tar (Content-Type application/gzip) of the build folder's contents (the files of
-   * dist/ at the archive's root); query `canary=<1–99>`, `force=1`. For the shell: the archive holds `dist/` and
+   * dist/ at the archive's root); query `canary=<1–99>`, `force=1`, and for a staged rollout `stages=5,25,100`
+   * and `hold=10m` (the canary starts at the first stage). For the shell: the archive holds `dist/` and
    * `dist-server/`.
    */
   release: (scope: ReleaseScope) => `/v1/${scope}/releases`,

@@ -56,7 +56,7 @@ describe('pnpm release --stages --hold', () => {
   ])('refuses --stages %j', (stages, why) => {
     expect(refused(() => parseStages(stages))).toMatch(why);
     expect(
-      refused(() => parseReleaseCommand(['mf-portfolio', '--stages=' + stages, '--hold', '10m'])),
+      refused(() => parseReleaseCommand(['mf-portfolio', `--stages=${stages}`, '--hold', '10m'])),
     ).toMatch(why);
   });
 

@@ -1,0 +1,204 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { enquiryApi, originOf, shell } from 'build-config/topology';
+import { previewCookie } from 'federation/preview';
+import { enquiryApiPaths, remoteHealthReportSchema } from 'shared-content/enquiry';
+import { type ComposedSite, runComposedSite } from './canary-site.ts';
+import { repoRoot } from './isolated-site.ts';
+import { buildChangedRemote } from './remote-builds.ts';
+
+/**
+ * Preview links end to end, on a production site of its own run as `npm start` runs it (the suite's base + 160):
+ * the portfolio team publishes a changed ProcessSection with `pnpm release mf-portfolio --preview`, and only the
+ * browser that opens the printed link sees it, prerendered and hydrated, with the banner; it leaves with Exit
+ * preview; a tampered or expired link is refused; the preview's pages send the canary check nothing.
+ */
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const workDir = join(repoRoot, '.data', 'e2e-preview');
+const deploy = join(workDir, 'deploy');
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  AGENCY_PORT_BASE: String(Number(process.env.AGENCY_PORT_BASE ?? '4100') + 160),
+  AGENCY_DEPLOY_DIR: deploy,
+  ENQUIRY_DATA_DIR: join(workDir, 'api'),
+  ENQUIRY_LOG_LEVEL: 'warn',
+  AGENCY_CANARY_CHECK_SECONDS: '0',
+};
+const origin = originOf(shell, env);
+const apiOrigin = originOf(enquiryApi, env);
+const previewHeading = 'Our Process, In Preview';
+const liveHeading = 'Our Process';
+
+let site: ComposedSite | undefined;
+let link = '';
+let version = '';
+let startedAt = new Date();
+
+function release(...args: string[]) {
+  const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/release.ts', ...args], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const remoteMap = () => readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8');
+
+/** A page that records its hydration messages and the beacons it sends. */
+function watched(page: Page) {
+  const seen = { hydration: [] as string[], beacons: 0 };
+  page.on('console', (message) => {
+    if (/hydrat/i.test(message.text())) seen.hydration.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (request.url().endsWith(enquiryApiPaths.beacon)) seen.beacons += 1;
+  });
+  return seen;
+}
+
+const interactive = (page: Page) => page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+
+async function visit(page: Page, path: string) {
+  await page.goto(`${origin}${path}`);
+  await interactive(page);
+}
+
+const processHeading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 2, name, exact: true });
+
+const hasPreviewCookie = async (context: BrowserContext) =>
+  (await context.cookies(origin)).some(({ name }) => name === previewCookie);
+
+test.describe('', { tag: ['@mf-portfolio', '@composition'] }, () => {
+  test.beforeAll(async () => {
+    test.setTimeout(360_000);
+    rmSync(workDir, { recursive: true, force: true });
+    mkdirSync(workDir, { recursive: true });
+    site = await runComposedSite(env, ['--no-build']);
+    const build = buildChangedRemote(
+      'mf_portfolio',
+      join(workDir, 'mf-portfolio-preview'),
+      env,
+      (copy) => {
+        const file = join(copy, 'src', 'sections', 'ProcessSection.tsx');
+        const source = readFileSync(file, 'utf8');
+        const edited = source.replace('title={processCopy.heading}', `title="${previewHeading}"`);
+        if (edited === source)
+          throw new Error('ProcessSection.tsx no longer has its title; update this test');
+        writeFileSync(file, edited);
+      },
+      { lowPriority: true },
+    );
+    const mapBefore = remoteMap();
+    startedAt = new Date();
+    const published = release('mf-portfolio', '--preview', '--build-dir', build);
+    expect(published.status, published.output).toBe(0);
+    link = published.output.trim().split('\n').at(-1) ?? '';
+    version = /Preview of mf-portfolio (\S+):/.exec(published.output)?.[1] ?? '';
+    expect(link).toMatch(/\/__preview\?token=[\w-]+\.[\w-]{43}$/);
+    // No visitor is moved: the environment's map is as it was.
+    expect(remoteMap()).toBe(mapBefore);
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test('only the browser that opened the link sees the preview, prerendered, hydrated, with its banner', async ({
+    browser,
+  }) => {
+    const previewer = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const previewPage = await previewer.newPage();
+    const previewSeen = watched(previewPage);
+    await previewPage.goto(link.replace(/^https?:\/\/[^/]+/, origin));
+    await interactive(previewPage);
+    expect(new URL(previewPage.url()).pathname).toBe('/');
+    const banner = previewPage.getByRole('complementary', { name: 'Preview' });
+    await expect(banner).toContainText(`mf-portfolio ${version}`);
+    await expect(banner.getByRole('link', { name: 'Exit preview' })).toBeVisible();
+
+    await visit(previewPage, '/about');
+    await expect(processHeading(previewPage, previewHeading)).toBeVisible();
+    await expect(banner).toBeVisible();
+    // The page as the host serves it: prerendered with the preview's version, so the first render matches it.
+    const servedToPreviewer = await (await previewer.request.get(`${origin}/about`)).text();
+    expect(servedToPreviewer).toContain(previewHeading);
+    expect(previewSeen.hydration).toEqual([]);
+
+    const visitorPage = await visitor.newPage();
+    const visitorSeen = watched(visitorPage);
+    await visit(visitorPage, '/about');
+    await expect(processHeading(visitorPage, liveHeading)).toBeVisible();
+    await expect(visitorPage.getByRole('complementary', { name: 'Preview' })).toHaveCount(0);
+    expect(await (await visitor.request.get(`${origin}/about`)).text()).not.toContain(previewHeading);
+    expect(await hasPreviewCookie(visitor)).toBe(false);
+
+    // Each leaves for another page, which sends what the page before counted: only the visitor's is sent.
+    await visit(visitorPage, '/services');
+    await visit(previewPage, '/services');
+    await expect.poll(() => visitorSeen.beacons, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(previewSeen.beacons).toBe(0);
+    expect(visitorSeen.hydration).toEqual([]);
+    await Promise.all([previewer.close(), visitor.close()]);
+  });
+
+  test('the canary check counts nothing of the preview', async () => {
+    const since = encodeURIComponent(startedAt.toISOString());
+    const response = await fetch(`${apiOrigin}${enquiryApiPaths.remoteHealth}?since=${since}`);
+    expect(response.status).toBe(200);
+    const { counts } = remoteHealthReportSchema.parse(await response.json());
+    expect(counts.filter((row) => row.version === version)).toEqual([]);
+    const status = release('status', 'mf-portfolio');
+    expect(status.status, status.output).toBe(0);
+    expect(status.output).not.toContain(version);
+  });
+
+  test('Exit preview puts the browser back on the live versions', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, origin));
+    await interactive(page);
+    await visit(page, '/about');
+    await expect(processHeading(page, previewHeading)).toBeVisible();
+    await page.getByRole('link', { name: 'Exit preview' }).click();
+    await page.waitForURL(`${origin}/`);
+    await interactive(page);
+    await expect(page.getByRole('complementary', { name: 'Preview' })).toHaveCount(0);
+    expect(await hasPreviewCookie(context)).toBe(false);
+    await visit(page, '/about');
+    await expect(processHeading(page, liveHeading)).toBeVisible();
+    await context.close();
+  });
+
+  test('a tampered or expired link is refused with a page saying so, and the browser stays as it was', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const token = new URL(link).searchParams.get('token') ?? '';
+    const tampered = `${origin}/__preview?token=${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    const refused = await page.goto(tampered);
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByRole('heading', { name: 'This preview link is not valid' })).toBeVisible();
+    expect(await hasPreviewCookie(context)).toBe(false);
+
+    // A link that lasts about a second, opened after it has expired.
+    const short = release('preview', 'mf-portfolio', version, '--hours', '0.0003');
+    expect(short.status, short.output).toBe(0);
+    const shortLink = short.output.trim().split('\n').at(-1) ?? '';
+    await page.waitForTimeout(2_000);
+    const expired = await page.goto(shortLink.replace(/^https?:\/\/[^/]+/, origin));
+    expect(expired?.status()).toBe(410);
+    await expect(page.getByRole('heading', { name: 'This preview link has expired' })).toBeVisible();
+    expect(await hasPreviewCookie(context)).toBe(false);
+    await visit(page, '/about');
+    await expect(processHeading(page, liveHeading)).toBeVisible();
+    await context.close();
+  });
+});

@@ -10,6 +10,7 @@ import {
   parseRollout,
   parseStages,
 } from './rollout-plan.ts';
+import { formatReleaseStatus, type RemoteStatus } from './status.ts';
 import { canaryRules, type VersionHealth } from './verdict.ts';
 
 const refused = (run: () => unknown) => {
@@ -161,5 +162,53 @@ describe('healthy enough for the next stage', () => {
     const worse = judgeStage(health(200, 100), stable, canaryRules);
     expect(worse.advance).toBe(false);
     expect(worse.reason).toMatch(/^judged worse, the canary check aborts it: failure rate 50\.0%/);
+  });
+});
+
+describe('the status of a rollout', () => {
+  const now = new Date('2026-11-27T15:13:00.000Z');
+  const at = (stage: number, nextDueAt?: string): RemoteStatus => ({
+    remote: 'mf_portfolio',
+    versions: [
+      { version: '1.0.0-aaaaaaaa', role: 'default', traffic: 75 },
+      { version: '1.0.0-bbbbbbbb', role: 'canary', traffic: 25 },
+    ],
+    rollout: {
+      plan: {
+        stages: [5, 25, 50],
+        holdSeconds: 600,
+        version: '1.0.0-bbbbbbbb',
+        canarySince: '2026-11-27T14:50:00.000Z',
+        stage,
+        stageSince: '2026-11-27T15:00:00.000Z',
+        ...(nextDueAt ? { nextDueAt } : {}),
+      },
+      next: {
+        advance: false,
+        reason: 'held until the canary has 50 views (12 so far): too few to call it healthy',
+      },
+    },
+  });
+  const rolloutLines = (status: RemoteStatus) =>
+    formatReleaseStatus([status], now)
+      .split('\n')
+      .filter((line) => /^ {2}(staged rollout|next stage)/.test(line));
+
+  it('names the plan, the stage, when the next is due and why it would wait', () => {
+    expect(rolloutLines(at(1, '2026-11-27T15:20:00.000Z'))).toEqual([
+      '  staged rollout: 5% → 25% → 50%, one stage every 10 min; at stage 2 of 3 (25%) since 2026-11-27T15:00:00.000Z',
+      '  next stage: 50% due at 2026-11-27T15:20:00.000Z (in 7 min); as of now held until the canary has 50 views (12 so far): too few to call it healthy',
+    ]);
+    expect(rolloutLines(at(1, '2026-11-27T15:10:00.000Z'))[1]).toMatch(/\(due now\); as of now held/);
+  });
+
+  it('says when the last stage is live and below 100, and when the plan cannot be read', () => {
+    expect(rolloutLines(at(2))[1]).toBe(
+      '  next stage: none, this is the last: promote it or abort it by hand',
+    );
+    const { rollout: _, ...without } = at(1);
+    expect(
+      formatReleaseStatus([{ ...without, rolloutUnreadable: 'x.rollout.json is not JSON' }], now),
+    ).toContain('  staged rollout: unreadable, nothing advances: x.rollout.json is not JSON');
   });
 });

@@ -37,6 +37,8 @@ export function rolloutAdvancer(options: AdvancerOptions): RolloutAdvancer {
   const held = new Map<string, string>();
   let running: Promise<void> | undefined;
   let stopped = false;
+  // The same failure (a broken plan file, say) is logged once, not at every check.
+  let lastError: string | undefined;
 
   async function advance(checks: CanaryCheck[]) {
     const now = clock();
@@ -83,7 +85,14 @@ export function rolloutAdvancer(options: AdvancerOptions): RolloutAdvancer {
     onChecked(checks) {
       if (running || stopped) return;
       running = advance(checks)
-        .catch((error: Error) => log.error(`The staged rollouts could not advance: ${error.message}`))
+        .then(() => {
+          lastError = undefined;
+        })
+        .catch((error: Error) => {
+          const message = `The staged rollouts could not advance: ${error.message}`;
+          if (message !== lastError) log.error(message);
+          lastError = message;
+        })
         .finally(() => {
           running = undefined;
         });

@@ -8,6 +8,8 @@ import { alteredFiles, readIntegrityRecord } from './integrity.ts';
 import { writePages } from './pages.ts';
 import { appDist } from './paths.ts';
 import { manifestUrl, publishRemoteBuild } from './publish.ts';
+import { ReleaseError } from './release-error.ts';
+import { checkRenderGates } from './release-gates/gates.ts';
 import { type PublishedVersion, publishedVersions, recordReleaseEvent } from './release-log.ts';
 import { readRemoteMap, readRemoteMapDocument, setRemoteEntry } from './remote-map-file.ts';
 
@@ -17,15 +19,13 @@ import { readRemoteMap, readRemoteMapDocument, setRemoteEntry } from './remote-m
  * byte for byte as they were.
  */
 
-/** A release or rollback that was refused; the message says why and what to do. */
-export class ReleaseError extends Error {
-  override name = 'ReleaseError';
-}
+// In a module of its own, so that the release gates, which this module calls, can refuse with one too.
+export { ReleaseError } from './release-error.ts';
 
 export interface ReleaseOptions {
   /** A build folder with mf-manifest.json; the remote's own dist/ by default. */
   buildDir?: string;
-  /** Release even if the contract check finds problems. */
+  /** Release even if the contract check or the render gates (release-gates/) find problems. */
   force?: boolean;
   env?: NodeJS.ProcessEnv;
 }
@@ -35,7 +35,7 @@ export interface ReleaseOutcome {
   /** The version live before, if any. */
   previous: string | undefined;
   manifestUrl: string;
-  /** Contract problems released anyway with force (empty when compatible). */
+  /** Contract and render problems released anyway with force (empty when none). */
   forced: string[];
   /** The canary that was live beside the previous version: the new version replaced both. */
   replacedCanary?: string;
@@ -111,6 +111,9 @@ export function releaseBuild(deploy: string, name: RemoteName, options: ReleaseO
   const buildDir = options.buildDir ?? appDist(remotes[name].folder);
   requireBuild(name, buildDir);
   const forced = contractProblems(deploy, name, buildDir, options.force ?? false);
+  forced.push(
+    ...checkRenderGates(deploy, name, buildDir, { force: options.force ?? false, env: options.env }),
+  );
   const previous = liveVersion(deploy, name);
   const version = publishRemoteBuild(deploy, name, buildDir);
   const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.env);

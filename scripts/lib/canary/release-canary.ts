@@ -17,6 +17,7 @@ import {
   regeneratePages,
   requireBuild,
 } from '../release.ts';
+import { checkRenderGates } from '../release-gates/gates.ts';
 import { type ReleaseEvent, recordReleaseEvent } from '../release-log.ts';
 import { readRemoteMapDocument, updateRemoteMap, versionEntry } from '../remote-map-file.ts';
 import { canaryEntry, defaultEntry, onlyVersion, withCanary } from './map.ts';
@@ -117,6 +118,9 @@ export function startCanary(deploy: string, name: RemoteName, options: CanaryOpt
     releaseVersion(buildDir),
   );
   const forced = contractProblems(deploy, name, buildDir, options.force ?? false);
+  forced.push(
+    ...checkRenderGates(deploy, name, buildDir, { force: options.force ?? false, env: options.env }),
+  );
   const published = publishRemoteBuild(deploy, name, buildDir);
   const url = manifestUrl(name, published, options.env);
   const defaultVersion = changeRemoteMap(deploy, (document) => {

@@ -32,7 +32,8 @@ beforeAll(async () => {
 });
 const context = (): CommandContext => ({
   deploy,
-  env: { AGENCY_PORT_BASE: '5000', AGENCY_HEALTH_URL: noApi },
+  // Stand-in builds: nothing to render, so no release gates (release-gates/gates.test.ts has real builds).
+  env: { AGENCY_PORT_BASE: '5000', AGENCY_HEALTH_URL: noApi, AGENCY_RELEASE_GATES: 'off' },
   build: (name) => builds.push(name),
   out: (text) => output.push(text),
   warn: (text) => output.push(`warn: ${text}`),

@@ -13,7 +13,9 @@ import goodFixture from 'federation/fixtures/good.manifest.json';
 import { enquiryApiPaths, type RemoteHealthEvent } from 'shared-content/enquiry';
 import { type RunningApi, startEnquiryApi } from '../enquiry-api.ts';
 
-export const env = { AGENCY_PORT_BASE: '5000' };
+// Stand-in builds (a manifest and a line of code) have nothing to render: the release gates are off here, and
+// tested with real builds (release-gates/gates.test.ts).
+export const env = { AGENCY_PORT_BASE: '5000', AGENCY_RELEASE_GATES: 'off' };
 /** The other remotes' entries, as an environment released before canaries has them. */
 export const otherEntries = {
   mf_portfolio: 'http://localhost:5002/1.0.0-aaaaaaaa/mf-manifest.json',

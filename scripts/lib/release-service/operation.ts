@@ -20,6 +20,7 @@ import { UsageError } from '../cli.ts';
 import { liveShellVersion } from '../live-state.ts';
 import { repoRoot } from '../paths.ts';
 import { ReleaseError } from '../release.ts';
+import { RenderGateError } from '../release-gates/gates.ts';
 import { releaseEvents } from '../release-log.ts';
 import { readRemoteMapDocument } from '../remote-map-file.ts';
 import { runRollback } from '../rollback-command.ts';
@@ -45,6 +46,8 @@ export type Operation =
       scope: RemoteScope;
       buildDir?: string;
       version?: string;
+      /** A loopback dev server's origin (pnpm dev <remote> --against): a link, nothing published. */
+      dev?: string;
       force: boolean;
       hours?: string;
     }
@@ -190,13 +193,14 @@ function stageChanges(deploy: string, scope: RemoteScope, was: Live, now: Live):
 
 /** A preview changes nothing live: its entry says which version a link was made for. */
 function previewChange(operation: Extract<Operation, { kind: 'preview' }>, forced: string[]): Change[] {
-  const { version } = operation;
-  if (!version) return [];
+  const { version, dev } = operation;
+  if (!version && !dev) return [];
   return [
     {
       scope: operation.scope,
       action: 'preview',
-      version,
+      version: version ?? 'dev',
+      ...(dev ? { reason: `its dev server at ${dev}` } : {}),
       ...(forced.length > 0 ? { reason: `published despite: ${forced.join('; ')}` } : {}),
     },
   ];
@@ -206,6 +210,8 @@ function previewChange(operation: Extract<Operation, { kind: 'preview' }>, force
 export function refusalOf(error: unknown): { status: number; problem: string } {
   if (error instanceof UsageError) return { status: 400, problem: 'usage' };
   if (!(error instanceof ReleaseError)) return { status: 500, problem: 'failed' };
+  // A build whose exposes throw while rendering (release-gates/): unprocessable as it is, like an incompatible one.
+  if (error instanceof RenderGateError) return { status: 422, problem: 'render-failed' };
   const { message } = error;
   if (/is incompatible with the shell|would break remotes that are live/.test(message))
     return { status: 422, problem: 'incompatible' };
@@ -242,9 +248,10 @@ function releaseCommandOf(operation: Operation): ReleaseCommand {
     case 'check':
       return { kind: 'watch', once: true };
     case 'preview': {
-      const { scope, buildDir, version, force, hours } = operation;
+      const { scope, buildDir, version, dev, force, hours } = operation;
       const name = remoteOfScope(scope);
       const duration = hours === undefined ? {} : { hours };
+      if (dev !== undefined) return { kind: 'dev-link', name, dev, ...duration };
       if (version !== undefined) return { kind: 'preview-link', name, version, ...duration };
       return { kind: 'preview', name, force, ...(buildDir ? { buildDir } : {}), ...duration };
     }

@@ -22,6 +22,8 @@ export const serviceEnv = {
   AGENCY_PORT_BASE: '5000',
   // The canary check's timer is a test of its own.
   AGENCY_CANARY_CHECK_SECONDS: '0',
+  // Stand-in builds have nothing to render; the gates have tests of their own (release-gates/).
+  AGENCY_RELEASE_GATES: 'off',
 };
 
 let builds = 0;

@@ -35,7 +35,7 @@ export interface ApiConfig {
    * directly from loopback (the release tooling on the same machine), never through a proxy.
    */
   healthKey: string | null;
-  /** Page loads one client (one network) counts per UTC day, remote version and kind (remote-health-store.ts). */
+  /** Page loads one client (one network) counts per UTC day and remote version, as views and as failures. */
   healthShare: { maxLoadsPerClient: number; maxLoadsPerNetwork: number };
   /**
    * Where the live remote map is read (the shell origin's /remotes.json), and how long a copy is used: a beacon

@@ -95,6 +95,22 @@ describe('remote health: what a beacon counts', () => {
     expect(counts()).toEqual(['view 37']);
   });
 
+  it('gives a client one share of failures for every kind together, not one per kind', async () => {
+    const client = visitorOf('203.0.113.9');
+    const kinds = [
+      failure(),
+      { ...view, kind: 'render-error' },
+      { ...view, kind: 'hydration-mismatch' },
+    ] as const;
+    for (let load = 0; load < 15; load += 1) await store.record(beaconOf([...kinds]), client);
+    // Each page load counts its first failure kind that still fits the share: 10 failures in all.
+    const failures = store
+      .report(start - day)
+      .counts.filter(({ kind }) => kind !== 'view')
+      .reduce((sum, { count }) => sum + count, 0);
+    expect(failures).toBe(10);
+  });
+
   it('tells how many distinct clients and networks the views and the failures came from', async () => {
     await store.record(beaconOf([view, failure()]), visitorOf('203.0.113.9'));
     await store.record(beaconOf([view, { ...view, kind: 'render-error' }]), visitorOf('203.0.113.9'));

@@ -17,7 +17,10 @@ export const pageLoadMemoryMs = dayMs;
 export interface RemoteHealthStoreOptions {
   /** Rows of minutes older than this many days are deleted. */
   retentionDays: number;
-  /** Page loads one client counts per UTC day, remote version and kind; more are not counted. */
+  /**
+   * Page loads one client counts per UTC day and remote version: as views, and as failures (of any kind,
+   * together); more are not counted.
+   */
   maxLoadsPerClient: number;
   /** The same for one network (every client in it together). */
   maxLoadsPerNetwork: number;
@@ -50,8 +53,8 @@ const dayOf = (time: number) => Math.floor(time / dayMs);
  * first event of that remote and kind in the page load's first beacon that has it counts 1 (its count field
  * says how often the page saw it, which only that page knows, so it is not trusted), and the page load's id
  * is remembered for a day so later beacons of the same page add nothing more. Each client and each network
- * counts at most its share of page loads per UTC day, remote version and kind (maxLoadsPerClient and
- * maxLoadsPerNetwork); past it, nothing more of theirs is counted or stored, so one browser or one network
+ * counts at most its share of page loads per UTC day and remote version, as views and as failures of any kind
+ * together (maxLoadsPerClient and maxLoadsPerNetwork); past it, nothing more of theirs is counted or stored, so one browser or one network
  * cannot outweigh the rest. Per day, each client's and network's counted loads are kept under an HMAC of the
  * day's random key, which is deleted when the day is over: the distinct clients and networks behind a version's
  * counts can be told (GET /remote-health), the addresses cannot. Old rows are deleted at start and then at most
@@ -88,10 +91,12 @@ export class RemoteHealthStore {
       `INSERT OR IGNORE INTO remote_health_page_loads (page_load, remote, kind, seen_at)
        VALUES (@pageLoad, @remote, @kind, @at)`,
     );
+    // A view's share is its own; the failures of every kind share one, so that a client sending all three kinds
+    // does not count three times its share of failures.
     this.loadsOf = db.prepare(
-      `SELECT loads FROM remote_health_visitors
-       WHERE day = @day AND remote = @remote AND version = @version AND kind = @kind AND scope = @scope
-         AND hash = @hash`,
+      `SELECT COALESCE(SUM(loads), 0) AS loads FROM remote_health_visitors
+       WHERE day = @day AND remote = @remote AND version = @version AND scope = @scope AND hash = @hash
+         AND (kind = @kind OR (@kind <> 'view' AND kind <> 'view'))`,
     );
     this.addLoad = db.prepare(
       `INSERT INTO remote_health_visitors (day, remote, version, kind, scope, hash, loads)

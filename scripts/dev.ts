@@ -1,5 +1,5 @@
 /**
- * pnpm dev [<app>]
+ * pnpm dev [<app>]  |  pnpm dev <remote> --against <site url>
  * The dev servers: every app with the enquiry API, the shell composing the remotes' dev servers; or one app
  * alone (`pnpm dev mf-portfolio`: its standalone page; `pnpm dev enquiry-api`: the API). On ports and a data folder of their own, so that a dev
  * session, `npm start` and the e2e suite can run side by side and never share either:
@@ -9,7 +9,8 @@
  * AGENCY_PORT_BASE and ENQUIRY_DATA_DIR still choose others.
  */
 import { enquiryApi, remoteNames, remotes, shell } from 'build-config/topology';
-import { runCommand, UsageError } from './lib/cli.ts';
+import { parseCommandLine, resolveRemote, runCommand, UsageError } from './lib/cli.ts';
+import { devAgainst, siteUrlOf } from './lib/dev-against.ts';
 import { runPnpm } from './lib/run.ts';
 
 export const devPortBase = '3100';
@@ -18,24 +19,39 @@ export const devDataDir = '.data/dev-enquiry-api';
 const apps = [shell.folder, ...remoteNames.map((name) => remotes[name].folder), enquiryApi.folder];
 
 const usage = `Usage: pnpm dev [<app>]
+       pnpm dev <remote> --against <site url>
 
   Every dev server (${apps.join(', ')}) and the enquiry API, the shell at http://localhost:${devPortBase}
   composing the remotes; or one app alone, e.g. pnpm dev mf-portfolio (its standalone page lists its exposes).
   Ports from AGENCY_PORT_BASE (default ${devPortBase} in development), the API's data in ENQUIRY_DATA_DIR
-  (default ${devDataDir}): never those of npm start (3000, .data/enquiry-api) or the e2e suite (4100).`;
+  (default ${devDataDir}): never those of npm start (3000, .data/enquiry-api) or the e2e suite (4100).
 
-await runCommand(usage, () => {
-  const args = process.argv.slice(2);
-  if (args.includes('--help')) return console.log(usage);
+  --against <site url>  only that remote's dev server, and a link (printed, and opened here) that makes the
+                        browser opening it load the remote from that dev server inside the given site, local or
+                        deployed; no other browser. The site's release service signs it: AGENCY_RELEASE_URL and
+                        AGENCY_RELEASE_KEY (a key for that remote), or the service of the site running here.`;
+
+await runCommand(usage, async () => {
+  const { values, positionals: args } = parseCommandLine(process.argv.slice(2), {
+    against: { type: 'string' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) return console.log(usage);
   if (args.length > 1) throw new UsageError(`pnpm dev takes one app at most, got: ${args.join(' ')}.`);
   const [app] = args;
-  if (app !== undefined && !apps.includes(app))
+  if (app !== undefined && !(apps as readonly string[]).includes(app))
     throw new UsageError(`Unknown app "${app}". Choose one of: ${apps.join(', ')}.`);
   const env = {
     ...process.env,
     AGENCY_PORT_BASE: process.env.AGENCY_PORT_BASE || devPortBase,
     ENQUIRY_DATA_DIR: process.env.ENQUIRY_DATA_DIR || devDataDir,
   };
+  if (values.against !== undefined) {
+    // The site's release service is found with this shell's own settings, not the dev servers' ports.
+    const running = await devAgainst(resolveRemote(app), siteUrlOf(values.against), env, process.env);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, running.stop);
+    return;
+  }
   const filters = app
     ? ['--filter', app]
     : ['--parallel', '--filter', shell.folder, '--filter', './mf-*', '--filter', 'enquiry-api'];

@@ -16,7 +16,14 @@ import { type PageVariant, parsePageVariants, variantOf, variantsIndexName } fro
 import { pageFileName } from './pages.ts';
 import { generalSecurityHeaders } from './security/security-headers.ts';
 import { alsoListenOn, listenOn, loopbackAddresses } from './static-host/listen.ts';
-import { answerPreviewPath, type PreviewSettings, previewPagesFor } from './static-host/preview.ts';
+import {
+  answerPreviewPath,
+  devPreviewFor,
+  devPreviewMap,
+  type PreviewSettings,
+  previewPagesFor,
+  withDevOrigin,
+} from './static-host/preview.ts';
 import { reachedOverHttps, strictTransportSecurity } from './static-host/proxy.ts';
 import { type Encoding, notModified, validatorsOf } from './static-host/validators.ts';
 
@@ -244,7 +251,13 @@ function sendFile(
   response.setHeader('Content-Type', contentTypes[extension] ?? 'application/octet-stream');
   response.setHeader('Cache-Control', cacheControl(urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath));
   if (extension === '.html' && site.htmlHeaders) {
-    for (const [name, value] of Object.entries(site.htmlHeaders())) response.setHeader(name, value);
+    const dev = devPreviewFor(request, site.preview);
+    for (const [name, value] of Object.entries(site.htmlHeaders())) {
+      // Only the browser of a dev preview may load code from its loopback dev server.
+      const widened = dev && name === 'Content-Security-Policy' ? withDevOrigin(value, dev.origin) : value;
+      response.setHeader(name, widened);
+    }
+    if (dev) byCookie = true;
   }
   // A page chosen by the visitor's bucket cookie must not be given to another visitor by a shared cache.
   response.setHeader('Vary', byCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
@@ -340,6 +353,9 @@ function variantPage(site: SiteRoot, page: string, bucket: number): string {
 /** The same page of the preview the request's cookie holds a valid link to, if any. */
 function previewPage(request: IncomingMessage, site: SiteRoot, page: string): string | undefined {
   if (!site.pagesDir || resolve(dirname(page)) !== resolve(site.pagesDir)) return undefined;
+  // A dev preview's page is the shell's own, rendered in the browser with the dev server's code.
+  const bare = join(site.dir, 'index.html');
+  if (devPreviewFor(request, site.preview) && existsSync(bare)) return bare;
   const dir = previewPagesFor(request, site.preview, site.pagesDir);
   const file = dir ? join(dir, basename(page)) : undefined;
   return file && existsSync(file) ? file : undefined;
@@ -472,6 +488,9 @@ function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerR
     return;
   // A preview browser's shell loads the versions its pages were written with.
   if (site.spa && urlPath === '/remotes.json') {
+    const dev = devPreviewFor(request, site.preview);
+    const live = resolveFile(site.dir, target.segments);
+    if (dev && live) return sendDevPreviewMap(response, live, dev);
     const dir = previewPagesFor(request, site.preview, site.pagesDir);
     const map = dir ? join(dir, 'remotes.json') : undefined;
     if (map && existsSync(map)) return sendFile(request, response, map, urlPath, site, { byCookie: true });
@@ -503,6 +522,21 @@ function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerR
   const html = page && existsSync(page) ? page : join(site.dir, 'index.html');
   if (!existsSync(html)) return notFound(response);
   sendPage(request, response, site, html, known ? 200 : 404);
+}
+
+function sendDevPreviewMap(
+  response: ServerResponse,
+  liveFile: string,
+  dev: NonNullable<ReturnType<typeof devPreviewFor>>,
+) {
+  const body = devPreviewMap(JSON.parse(readFileSync(liveFile, 'utf8')), dev);
+  response.writeHead(200, {
+    'Content-Type': contentTypes['.json'] as string,
+    'Cache-Control': 'no-store',
+    Vary: 'Accept-Encoding, Cookie',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  response.end(body);
 }
 
 /**

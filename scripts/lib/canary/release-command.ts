@@ -6,7 +6,7 @@ import { relative, resolve } from 'node:path';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { parseCommandLine, refuseFlags, resolveRemote, UsageError } from '../cli.ts';
 import { appDist, repoRoot } from '../paths.ts';
-import { describePreview, openPreview, releasePreview } from '../preview/open-preview.ts';
+import { describePreview, devPreviewLink, openPreview, releasePreview } from '../preview/open-preview.ts';
 import { ReleaseError, releaseBuild } from '../release.ts';
 import { readRemoteMapDocument } from '../remote-map-file.ts';
 import { releaseShell, shellBuildIn } from '../shell-release.ts';
@@ -49,7 +49,9 @@ export type ReleaseCommand =
   | { kind: 'status'; names: readonly RemoteName[] }
   | { kind: 'watch'; once: boolean }
   | { kind: 'preview'; name: RemoteName; buildDir?: string; force: boolean; hours?: string }
-  | { kind: 'preview-link'; name: RemoteName; version: string; hours?: string };
+  | { kind: 'preview-link'; name: RemoteName; version: string; hours?: string }
+  /** Not a form of pnpm release: pnpm dev <remote> --against asks the service for it. */
+  | { kind: 'dev-link'; name: RemoteName; dev: string; hours?: string };
 
 const flags = {
   canary: { type: 'string' },
@@ -269,6 +271,15 @@ function previewLinkOf(command: Extract<ReleaseCommand, { kind: 'preview-link' }
   context.out(describePreview(name, outcome));
 }
 
+function devLinkOf(command: Extract<ReleaseCommand, { kind: 'dev-link' }>, context: CommandContext) {
+  const { name, dev, hours } = command;
+  const link = devPreviewLink(context.deploy, name, dev, { env: context.env, ...(hours ? { hours } : {}) });
+  context.out(
+    `Dev preview of ${remotes[name].folder} from ${dev}: the browser that opens this link loads it from there ` +
+      `on every page, until ${link.until.toISOString()}.\n${link.link}`,
+  );
+}
+
 async function checkOnce({ deploy, env, out }: CommandContext) {
   const checks = await checkCanaries(deploy, { env });
   if (checks.length === 0) out('No canary is live here; nothing to check.');
@@ -309,5 +320,6 @@ export async function runReleaseCommand(
   else if (command.kind === 'status') await status(command.names, context);
   else if (command.kind === 'preview') preview(command, context);
   else if (command.kind === 'preview-link') previewLinkOf(command, context);
+  else if (command.kind === 'dev-link') devLinkOf(command, context);
   return undefined;
 }

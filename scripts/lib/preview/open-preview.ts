@@ -9,7 +9,14 @@ import { publishRemoteBuild } from '../publish.ts';
 import { contractProblems, ReleaseError, regeneratePages, requireBuild } from '../release.ts';
 import { publishedVersions } from '../release-log.ts';
 import { recordPreview } from './registry.ts';
-import { ensurePreviewSecret, previewHours, previewLink, signPreviewClaim, siteOrigin } from './token.ts';
+import {
+  devOverrideToken,
+  ensurePreviewSecret,
+  previewHours,
+  previewLink,
+  signPreviewClaim,
+  siteOrigin,
+} from './token.ts';
 
 export interface PreviewOutcome {
   version: string;
@@ -75,4 +82,21 @@ export function describePreview(name: RemoteName, outcome: PreviewOutcome): stri
     `Preview of ${folder} ${outcome.version}: no visitor gets it; the browser that opens this link sees it on ` +
     `every page, with a banner, until ${outcome.until.toISOString()}.\n${outcome.link}`
   );
+}
+
+/**
+ * A link that makes the browser opening it load the remote from a dev server on the developer's own machine
+ * (pnpm dev <remote> --against): signed like a preview link, for a loopback origin only, nothing published.
+ */
+export function devPreviewLink(
+  deploy: string,
+  name: RemoteName,
+  dev: string,
+  options: PreviewOptions = {},
+): { link: string; until: Date } {
+  const env = options.env ?? process.env;
+  const hours = previewHours(options.hours, env);
+  const until = new Date((options.now ?? new Date()).getTime() + hours * 3_600_000);
+  const token = devOverrideToken(ensurePreviewSecret(deploy), name, dev, hours);
+  return { link: previewLink(siteOrigin(env), token), until };
 }

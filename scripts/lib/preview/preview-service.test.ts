@@ -65,7 +65,7 @@ beforeAll(async () => {
   host = await startStaticHost([
     { ...(shellRoot as NonNullable<typeof shellRoot>), port: 0, host: '127.0.0.1' },
   ]);
-  hostUrl = `http://127.0.0.1:${(host[0]?.address() as AddressInfo).port}`;
+  hostUrl = `http://127.0.0.1:${((host[0] as Server).address() as AddressInfo).port}`;
 }, 120_000);
 
 afterAll(async () => {
@@ -210,4 +210,62 @@ describe('opening a preview link at the static host', () => {
     regeneratePages(site.deploy, env);
     expect(existsSync(join(pagesDir(site.deploy), 'previews'))).toBe(false);
   }, 60_000);
+});
+
+describe('pnpm dev <remote> --against: a link to a loopback dev server', () => {
+  const devOrigin = 'http://localhost:3102';
+
+  it('is made for a loopback origin only, by a key for that remote', async () => {
+    const before = digestOf(site.deploy);
+    for (const dev of [
+      'http://192.168.1.20:3102',
+      'https://dev.example.com',
+      'http://localhost.example.com',
+    ]) {
+      const refused = await post(service.url, portfolioKey, releaseRoutes.preview('mf-portfolio'), { dev });
+      expect([refused.status, refused.body.problem]).toEqual([400, 'usage']);
+    }
+    const forbidden = await post(service.url, portfolioKey, releaseRoutes.preview('mf-marketing'), {
+      dev: devOrigin,
+    });
+    expect(forbidden.status).toBe(403);
+    expect(digestOf(site.deploy)).toEqual(before);
+  });
+
+  it('opens that remote from the dev server in that browser alone: its map, its page, its policy', async () => {
+    const reply = await post(service.url, portfolioKey, releaseRoutes.preview('mf-portfolio'), {
+      dev: devOrigin,
+    });
+    expect(reply.status).toBe(200);
+    const link = printed(reply).split('\n').at(-1) ?? '';
+    const opened = await fetch(`${hostUrl}${new URL(link).pathname}${new URL(link).search}`, {
+      redirect: 'manual',
+    });
+    expect(opened.status).toBe(303);
+    const cookie = cookieOf(opened);
+
+    const map = JSON.parse(
+      await fetch(`${hostUrl}/remotes.json`, { headers: { cookie } }).then((r) => r.text()),
+    );
+    expect(map.microFrontends.mf_portfolio).toEqual([
+      {
+        url: `${devOrigin}/mf-manifest.json`,
+        metadata: { version: 'dev' },
+        deployment: { traffic: 100, default: true },
+      },
+    ]);
+    expect(map.microFrontends.mf_marketing[0].metadata.integrity).toMatch(/^sha384-/);
+    const everyone = await fetch(`${hostUrl}/remotes.json`).then((r) => r.text());
+    expect(everyone).not.toContain(devOrigin);
+
+    const devPage = await fetch(`${hostUrl}/about`, { headers: { cookie } });
+    const policy = devPage.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(new RegExp(`script-src [^;]*${devOrigin}`));
+    expect(policy).toMatch(/connect-src [^;]*ws:\/\/localhost:3102/);
+    // The shell's own page, rendered in the browser: no prerender holds the dev server's markup.
+    expect(versionsOn(await devPage.text())).toBeUndefined();
+    const otherPage = await fetch(`${hostUrl}/about`);
+    expect(otherPage.headers.get('content-security-policy')).not.toContain(devOrigin);
+    expect(versionsOn(await otherPage.text())).toContain('mf_portfolio@');
+  });
 });

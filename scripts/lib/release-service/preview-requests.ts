@@ -6,6 +6,7 @@
 
 import { Readable } from 'node:stream';
 import { contentDigestHeader } from 'build-config/release-protocol';
+import { isLoopbackOrigin } from 'federation/preview';
 import type { Context } from 'hono';
 import { UsageError } from '../cli.ts';
 import { previewHours } from '../preview/token.ts';
@@ -35,10 +36,17 @@ export async function previewOperation(
   if (/^application\/json\b/i.test(contentType)) {
     if (Number(c.req.header('content-length') ?? 0) > maxJsonBytes)
       throw new UsageError('The request body is over 16 kB. Nothing changed.');
-    const body = await jsonBody(c, ['version', 'hours']);
+    const body = await jsonBody(c, ['version', 'dev', 'hours']);
     const version = optionalString(body, 'version', /^[A-Za-z0-9._-]{1,64}$/, 'a published version');
-    if (!version) throw new UsageError('Name the published version to preview: { "version": "…" }.');
-    return { operation: { kind: 'preview', scope, version, force, ...hoursOf(body.hours) } };
+    const dev = optionalString(body, 'dev', /^https?:\/\/[^/\s]{1,200}$/, 'a loopback dev server origin');
+    if (dev && !isLoopbackOrigin(dev))
+      throw new UsageError(
+        `"dev" must be a dev server on this machine (localhost, 127.0.0.1, [::1]), got "${dev}".`,
+      );
+    if (!version === !dev)
+      throw new UsageError('Name a published version ({ "version": "…" }) or a dev server ({ "dev": "…" }).');
+    const what = version ? { version } : { dev: dev as string };
+    return { operation: { kind: 'preview', scope, ...what, force, ...hoursOf(body.hours) } };
   }
   const hours = hoursOf(c.req.query('hours'));
   const received = await receiveBuildUpload(c.req.raw.body ?? Readable.from([]), {

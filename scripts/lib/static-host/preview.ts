@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { type PreviewClaim, previewCookie, previewPaths, previewTokenIn } from 'federation/preview';
+import { defaultRemoteMap, parseRemoteMapDocument, pinnedDocument } from 'federation/remote-map';
 import { previewPagesDir } from '../preview/registry.ts';
 import { verifyPreviewToken } from '../preview/token.ts';
 
@@ -30,6 +31,48 @@ export function previewPagesFor(
   if (!('claim' in verified)) return undefined;
   const dir = pagesDirOf(verified.claim, pagesDir);
   return dir && existsSync(join(dir, 'index.html')) ? dir : undefined;
+}
+
+/**
+ * The loopback dev server a request's cookie validly names (pnpm dev <remote> --against), if any: that browser
+ * gets the shell's bare page (rendered in the browser: no prerender holds the dev server's markup), a map
+ * pointing the remote at the dev server, and a Content-Security-Policy that lets that origin in.
+ */
+export function devPreviewFor(
+  request: IncomingMessage,
+  settings: PreviewSettings | undefined,
+): { remote: PreviewClaim['remote']; origin: string } | undefined {
+  if (!settings) return undefined;
+  const token = previewTokenIn(request.headers.cookie);
+  if (!token) return undefined;
+  const verified = verifyPreviewToken(settings.secret(), token);
+  if (!('claim' in verified) || !verified.claim.dev) return undefined;
+  return { remote: verified.claim.remote, origin: verified.claim.dev };
+}
+
+/** The live map with the remote on the dev server (no integrity: a dev server seals nothing), others pinned. */
+export function devPreviewMap(liveMap: unknown, dev: { remote: PreviewClaim['remote']; origin: string }) {
+  const resolved = defaultRemoteMap(parseRemoteMapDocument(liveMap, () => undefined));
+  const document = pinnedDocument({
+    ...resolved,
+    [dev.remote]: { url: `${dev.origin}/mf-manifest.json`, version: 'dev' },
+  });
+  return `${JSON.stringify(document)}\n`;
+}
+
+/** The policy with the dev server's origin (and its hot-reload socket) allowed where the remotes' origins are. */
+export function withDevOrigin(policy: string, origin: string): string {
+  const socket = origin.replace(/^http/, 'ws');
+  return policy
+    .split('; ')
+    .map((directive) => {
+      const [name] = directive.split(' ');
+      if (name === 'connect-src') return `${directive} ${origin} ${socket}`;
+      if (['script-src', 'style-src', 'img-src', 'font-src'].includes(name ?? ''))
+        return `${directive} ${origin}`;
+      return directive;
+    })
+    .join('; ');
 }
 
 const pagesDirOf = ({ remote, version }: PreviewClaim, pagesDir: string) =>
@@ -105,14 +148,12 @@ export function answerPreviewPath(
   }
   const { claim } = verified;
   const dir = pagesDir ? pagesDirOf(claim, pagesDir) : undefined;
-  if (!dir || !existsSync(join(dir, 'index.html'))) {
+  if (!claim.dev && (!dir || !existsSync(join(dir, 'index.html')))) {
     refusalPage(
       response,
       404,
       'This preview is not available',
-      claim.dev
-        ? 'Previews of a dev server are not served by this site yet.'
-        : `No preview of ${claim.remote} ${claim.version} is open on this site (it may have been written over).`,
+      `No preview of ${claim.remote} ${claim.version} is open on this site (it may have been written over).`,
     );
     return true;
   }

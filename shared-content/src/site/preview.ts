@@ -5,6 +5,8 @@
 export const previewBannerCopy = {
   label: 'Preview',
   seeing: 'This browser alone sees',
+  /** pnpm dev <remote> --against: the remote comes from the team's own dev server. */
+  fromDevServer: (origin: string) => `from ${origin}`,
   until: (time: string) => `until ${time}.`,
   exit: 'Exit preview',
 } as const;

@@ -50,7 +50,17 @@ const absolute = (url: string) =>
 export function createIntegrityState(
   report: (message: string) => void = console.error,
   fetchFile: typeof fetch = (input, init) => fetch(input, init),
-  { sealedOnly = true }: { sealedOnly?: boolean } = {},
+  {
+    sealedOnly = true,
+    devOverride = () => undefined,
+  }: {
+    sealedOnly?: boolean;
+    /**
+     * The one remote a dev preview (pnpm dev <remote> --against) loads from a loopback dev server, which seals
+     * nothing: its map entry, and only one on that origin, may lack an integrity (remote-map-source.ts).
+     */
+    devOverride?: () => { remote: RemoteName; origin: string } | undefined;
+  } = {},
 ): IntegrityState {
   let urls: RemoteMap = {};
   let manifests: RemoteIntegrity = {};
@@ -58,8 +68,20 @@ export function createIntegrityState(
   const files = new Map<string, string>();
   const refusals = new Map<RemoteName, IntegrityError>();
 
+  const fromDevServer = (remote: string) => {
+    const override = devOverride();
+    const url = urls[remote as RemoteName];
+    return (
+      override?.remote === remote &&
+      manifests[remote] === undefined &&
+      url !== undefined &&
+      new URL(url).origin === override.origin
+    );
+  };
+
   const sealed = (remote: string | undefined): remote is RemoteName =>
-    remote !== undefined && (sealedOnly || manifests[remote as RemoteName] !== undefined);
+    remote !== undefined &&
+    ((sealedOnly && !fromDevServer(remote)) || manifests[remote as RemoteName] !== undefined);
 
   /** The integrity for a file of a sealed remote: the listed one, or one that can never match. */
   const integrityFor = (remote: RemoteName, url: string) => {

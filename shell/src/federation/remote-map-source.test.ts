@@ -178,4 +178,45 @@ describe('integrity and the last good map', () => {
       document.cookie = 'agency-preview=; path=/; max-age=0';
     }
   });
+  it('in a dev preview, takes an unsealed entry only for that remote on that loopback origin', async () => {
+    const payload = encodePreviewClaim({
+      remote: 'mf_marketing',
+      dev: 'http://localhost:3101',
+      expires: 4e9,
+    });
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie the static host sets when a dev link opens.
+    document.cookie = `agency-preview=${payload}.${'s'.repeat(43)}; path=/`;
+    const unsealedAt = (url: string) => ({
+      schema: remoteMapSchema,
+      microFrontends: {
+        mf_marketing: [{ url, metadata: { version: 'dev' }, deployment: { traffic: 100, default: true } }],
+      },
+    });
+    try {
+      served.map = unsealedAt('http://localhost:3101/mf-manifest.json');
+      expect((await fetchResolvedRemoteMap(vi.fn(), 'required')).mf_marketing?.version).toBe('dev');
+      for (const url of [
+        'http://localhost:3999/mf-manifest.json',
+        'https://cdn.example.com/mf-manifest.json',
+      ]) {
+        served.map = unsealedAt(url);
+        await expect(fetchResolvedRemoteMap(vi.fn(), 'required')).rejects.toThrow('has no integrity');
+      }
+    } finally {
+      // biome-ignore lint/suspicious/noDocumentCookie: clearing the test's cookie.
+      document.cookie = 'agency-preview=; path=/; max-age=0';
+    }
+  });
+
+  it('without a dev preview, refuses an unsealed loopback entry as any other', async () => {
+    served.map = {
+      schema: remoteMapSchema,
+      microFrontends: {
+        mf_marketing: [
+          { url: manifest('dev'), metadata: { version: 'dev' }, deployment: { traffic: 100, default: true } },
+        ],
+      },
+    };
+    await expect(fetchResolvedRemoteMap(vi.fn(), 'required')).rejects.toThrow('integrity');
+  });
 });

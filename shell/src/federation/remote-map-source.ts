@@ -16,11 +16,13 @@ import {
   type ParseOptions,
   parseRemoteMapDocument,
   type RemoteMapDocument,
+  RemoteMapError,
   type ResolvedRemoteMap,
   resolveRemoteMap,
 } from 'federation/remote-map';
+import type { RemoteName } from 'federation/remotes';
 import { fetchConfigFile } from '../config/fetch-config.ts';
-import { inPreview } from '../preview/preview-state.ts';
+import { currentPreview, inPreview } from '../preview/preview-state.ts';
 
 export const lastGoodMapKey = 'agency-remote-map';
 
@@ -86,6 +88,27 @@ function lastGoodMap(integrity: ParseOptions['integrity'], warn: (message: strin
 }
 
 /**
+ * The remote a dev preview loads from a loopback dev server (the cookie's claim, federation/preview.ts). The
+ * static host serves such a map only to a browser whose link it checked; the claim, read here unchecked, only
+ * narrows what an unsealed entry may be: that remote, on that loopback origin, and no other.
+ */
+export function devOverride(): { remote: RemoteName; origin: string } | undefined {
+  const claim = currentPreview();
+  return claim?.dev ? { remote: claim.remote, origin: claim.dev } : undefined;
+}
+
+/** Every version but the dev preview's own entry keeps its integrity, as a production map must. */
+function requireSealedBut(document: RemoteMapDocument, dev: { remote: RemoteName; origin: string }) {
+  for (const [name, versions] of Object.entries(document.microFrontends)) {
+    for (const { url, metadata } of versions ?? []) {
+      if (metadata.integrity) continue;
+      if (name === dev.remote && new URL(url).origin === dev.origin) continue;
+      throw new RemoteMapError(`remotes.json: ${name} ${metadata.version} has no integrity`);
+    }
+  }
+}
+
+/**
  * The map for this visitor: this load's /remotes.json, or the last good one when it cannot be used. Only the
  * fetched map, once validated, is stored; the last good map, when used, is left as it was.
  */
@@ -95,7 +118,10 @@ export async function fetchResolvedRemoteMap(
 ): Promise<ResolvedRemoteMap> {
   let document: RemoteMapDocument;
   try {
-    document = parseRemoteMapDocument(await fetchConfigFile('/remotes.json'), warn, { integrity });
+    const fetched = await fetchConfigFile('/remotes.json');
+    const dev = devOverride();
+    document = parseRemoteMapDocument(fetched, warn, { integrity: dev ? 'optional' : integrity });
+    if (dev && integrity === 'required') requireSealedBut(document, dev);
     // A preview's map is this browser's for a while: it must not outlive the preview as the last good map.
     if (!inPreview()) remember(document);
   } catch (error) {

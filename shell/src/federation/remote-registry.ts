@@ -9,7 +9,7 @@ import { onceUntilFailure, shellFetch } from '../config/fetch-config.ts';
 import { createBackgroundRetry } from './background-retry.ts';
 import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-plugin.ts';
 import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
-import { fetchResolvedRemoteMap, mapIntegrity } from './remote-map-source.ts';
+import { devOverride, fetchResolvedRemoteMap, mapIntegrity } from './remote-map-source.ts';
 import { RemoteReload } from './remote-reload.ts';
 
 /** How a failed load is retried before the slot shows its fallback (federation/src/retry-policy.ts). */
@@ -21,6 +21,7 @@ export { retryPolicy };
  */
 const integrity = createIntegrityState(console.error, shellFetch, {
   sealedOnly: mapIntegrity === 'required',
+  devOverride,
 });
 
 /**

@@ -25,6 +25,20 @@ describe('PreviewBanner', () => {
     expect(screen.getByRole('link', { name: 'Exit preview' }).getAttribute('href')).toBe('/__preview/exit');
   });
 
+  it('names the dev server a dev preview loads the remote from', () => {
+    const payload = encodePreviewClaim({
+      remote: 'mf_portfolio',
+      dev: 'http://localhost:3102',
+      expires: Math.floor(Date.now() / 1000) + 3600,
+    });
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie the static host sets when a dev link opens.
+    document.cookie = `agency-preview=${payload}.${'s'.repeat(43)}; path=/`;
+    renderWithProviders(<PreviewBanner />);
+    expect(screen.getByRole('complementary', { name: 'Preview' }).textContent).toContain(
+      'mf-portfolio from http://localhost:3102',
+    );
+  });
+
   it('is nothing at all without a preview, or once it has expired', () => {
     const { container } = renderWithProviders(<PreviewBanner />);
     expect(container.innerHTML).toBe('');

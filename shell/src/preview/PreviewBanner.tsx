@@ -15,7 +15,8 @@ const Bar = styled.aside(({ theme }) => ({
   alignItems: 'center',
   justifyContent: 'center',
   gap: `${theme.space[2]} ${theme.space[4]}`,
-  padding: `${theme.space[3]} ${theme.space[4]}`,
+  padding: `${theme.space[2]} ${theme.space[4]}`,
+  [theme.mq.md]: { padding: `${theme.space[3]} ${theme.space[4]}` },
   background: theme.color.bg.inverse,
   color: theme.color.fg.inverse,
   fontSize: theme.font.size.sm,
@@ -34,7 +35,7 @@ const Label = styled.strong(({ theme }) => ({
   fontSize: theme.font.size.xs,
 }));
 
-const Version = styled.code(({ theme }) => ({ fontFamily: theme.font.family.mono }));
+const Version = styled.code(({ theme }) => ({ fontFamily: theme.font.family.mono, whiteSpace: 'nowrap' }));
 
 const Exit = styled.a(({ theme }) => ({
   padding: `${theme.space[2]} ${theme.space[4]}`,
@@ -60,14 +61,15 @@ const timeOf = (expires: number) =>
 export function PreviewBanner() {
   const [preview, setPreview] = useState<PreviewClaim>();
   useEffect(() => setPreview(currentPreview()), []);
-  if (!preview?.version) return null;
+  if (!preview) return null;
   // The remote's folder, as the team's commands name it (mf_portfolio → mf-portfolio).
   const remote = preview.remote.replaceAll('_', '-');
   return (
     <Bar aria-label={previewBannerCopy.label} data-testid="preview-banner">
       <Label>{previewBannerCopy.label}</Label>
       <span>
-        {previewBannerCopy.seeing} {remote} <Version>{preview.version}</Version>{' '}
+        {previewBannerCopy.seeing} {remote}{' '}
+        <Version>{preview.version ?? previewBannerCopy.fromDevServer(preview.dev ?? '')}</Version>{' '}
         {previewBannerCopy.until(timeOf(preview.expires))}
       </span>
       <Exit href={previewPaths.exit}>{previewBannerCopy.exit}</Exit>

@@ -45,9 +45,17 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
     // Types are shared through the workspace (the remote's src/exposes.ts), not downloaded at build time.
     dts: false,
   };
+  // pnpm dev <remote> --against a site: this dev server's code runs inside a production shell, whose shared React
+  // is React's production build. JSX compiled for the development build (jsxDEV, Fast Refresh) calls what that
+  // build does not have, so this dev server compiles JSX, and picks packages' code, as a production build does.
+  const againstProduction = process.env.AGENCY_DEV_AGAINST === '1';
   return defineConfig({
     plugins: [
-      pluginReact(),
+      pluginReact(
+        againstProduction
+          ? { fastRefresh: false, swcReactOptions: { development: false, refresh: false } }
+          : {},
+      ),
       pluginSvgTextDataUri(),
       pluginModuleFederation(
         { ...federation, experiments: remoteBrowserExperiments },
@@ -70,6 +78,8 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
       // Only the standalone showcase page reads this; composed in the shell, remotes get runtime.json's values.
       define: { 'process.env.LOCAL_API_ORIGIN': JSON.stringify(originOf(enquiryApi)) },
     },
+    // React's production files, as the shell's shared React is (see againstProduction above).
+    ...(againstProduction ? { tools: { rspack: { optimization: { nodeEnv: 'production' } } } } : {}),
     environments: {
       web: {
         source: { entry: { index: './src/index.ts' } },

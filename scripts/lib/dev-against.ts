@@ -73,9 +73,14 @@ export async function devAgainst(
   const [command = 'pnpm', ...prefix] = pnpmCommand(devEnv);
   const server: ChildProcess = spawn(command, [...prefix, '--filter', folder, 'dev'], {
     cwd: repoRoot,
-    env: devEnv,
+    // Its code runs inside a production shell (build-config/remote-config.ts).
+    env: { ...devEnv, AGENCY_DEV_AGAINST: '1' },
     stdio: 'inherit',
     detached: true,
+  });
+  let failed: Error | undefined;
+  server.on('error', (error) => {
+    failed = new Error(`Could not start the dev server of ${folder} (${command}): ${error.message}`);
   });
   const stop = () => {
     if (server.exitCode === null && server.pid !== undefined) {
@@ -89,6 +94,7 @@ export async function devAgainst(
   try {
     const deadline = Date.now() + 180_000;
     while (!(await answers(`${devOrigin}/mf-manifest.json`))) {
+      if (failed) throw failed;
       if (server.exitCode !== null) throw new Error(`The dev server of ${folder} stopped.`);
       if (Date.now() > deadline)
         throw new Error(`The dev server of ${folder} did not answer within 3 minutes.`);

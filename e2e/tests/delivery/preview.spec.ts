@@ -1,10 +1,11 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { enquiryApi, originOf, shell } from 'build-config/topology';
+import { enquiryApi, originOf, portOf, releaseService, shell } from 'build-config/topology';
 import { previewCookie } from 'federation/preview';
 import { enquiryApiPaths, remoteHealthReportSchema } from 'shared-content/enquiry';
+import { axeViolations, settle } from '../../pages/quality.ts';
 import { type ComposedSite, runComposedSite } from './canary-site.ts';
 import { repoRoot } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
@@ -145,6 +146,14 @@ test.describe('', { tag: ['@mf-portfolio', '@composition'] }, () => {
     await expect.poll(() => visitorSeen.beacons, { timeout: 15_000 }).toBeGreaterThan(0);
     expect(previewSeen.beacons).toBe(0);
     expect(visitorSeen.hydration).toEqual([]);
+
+    // The banner passes the site's accessibility check at both widths.
+    for (const width of [1280, 375]) {
+      await previewPage.setViewportSize({ width, height: 800 });
+      await settle(previewPage);
+      await expect(banner).toBeVisible();
+      expect(await axeViolations(previewPage, '[data-testid="preview-banner"]')).toEqual([]);
+    }
     await Promise.all([previewer.close(), visitor.close()]);
   });
 
@@ -200,5 +209,69 @@ test.describe('', { tag: ['@mf-portfolio', '@composition'] }, () => {
     await visit(page, '/about');
     await expect(processHeading(page, liveHeading)).toBeVisible();
     await context.close();
+  });
+  test('pnpm dev mf-portfolio --against the site: that browser alone loads the remote from the dev server', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const devBase = Number(env.AGENCY_PORT_BASE) + 20;
+    const devOrigin = `http://localhost:${devBase + 2}`;
+    const operatorKey = readFileSync(join(deploy, 'releases', 'operator.key'), 'utf8').trim();
+    let printed = '';
+    const dev = spawn(
+      join(repoRoot, 'node_modules', '.bin', 'tsx'),
+      ['scripts/dev.ts', 'mf-portfolio', '--against', origin],
+      {
+        cwd: repoRoot,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          AGENCY_PORT_BASE: String(devBase),
+          AGENCY_PNPM: `${process.execPath} ${join(repoRoot, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs')}`,
+          AGENCY_RELEASE_URL: `http://127.0.0.1:${portOf(releaseService, env)}`,
+          AGENCY_RELEASE_KEY: operatorKey,
+        },
+      },
+    );
+    dev.stdout?.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+    });
+    dev.stderr?.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+    });
+    try {
+      await expect.poll(() => /\/__preview\?token=\S+/.exec(printed)?.[0], { timeout: 180_000 }).toBeTruthy();
+      const devLink = `${origin}${/\/__preview\?token=\S+/.exec(printed)?.[0]}`;
+
+      const developer = await browser.newContext();
+      const page = await developer.newPage();
+      const fromDevServer: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().startsWith(devOrigin)) fromDevServer.push(request.url());
+      });
+      await page.goto(devLink);
+      await interactive(page);
+      await visit(page, '/about');
+      await expect(processHeading(page, liveHeading)).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'Preview' })).toContainText(devOrigin);
+      expect(fromDevServer.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+      expect(fromDevServer.some((url) => /ProcessSection/.test(url))).toBe(true);
+
+      const visitor = await browser.newContext();
+      const visitorPage = await visitor.newPage();
+      const visitorFromDev: string[] = [];
+      visitorPage.on('request', (request) => {
+        if (request.url().startsWith(devOrigin)) visitorFromDev.push(request.url());
+      });
+      const response = await visitorPage.goto(`${origin}/about`);
+      await interactive(visitorPage);
+      await expect(processHeading(visitorPage, liveHeading)).toBeVisible();
+      expect(response?.headers()['content-security-policy']).not.toContain(devOrigin);
+      expect(visitorFromDev).toEqual([]);
+      await Promise.all([developer.close(), visitor.close()]);
+    } finally {
+      if (dev.pid !== undefined && dev.exitCode === null) process.kill(-dev.pid, 'SIGTERM');
+    }
   });
 });

@@ -161,7 +161,7 @@ describe('the release service refuses, changing nothing', () => {
       () => post(service.url, key, releaseRoutes.abort('mf-contact'), { reason: 'x'.repeat(501) }),
       400,
       'usage',
-      /"reason" must be a text of at most 500 characters/,
+      /"reason" must be one line of at most 500 characters/,
     ],
     [
       'an abort body over 16 kB',

@@ -490,7 +490,7 @@ function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerR
   if (site.spa && urlPath === '/remotes.json') {
     const dev = devPreviewFor(request, site.preview);
     const live = resolveFile(site.dir, target.segments);
-    if (dev && live) return sendDevPreviewMap(response, live, dev);
+    if (dev && live) return sendDevPreviewMap(request, response, live, dev);
     const dir = previewPagesFor(request, site.preview, site.pagesDir);
     const map = dir ? join(dir, 'remotes.json') : undefined;
     if (map && existsSync(map)) return sendFile(request, response, map, urlPath, site, { byCookie: true });
@@ -525,6 +525,7 @@ function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerR
 }
 
 function sendDevPreviewMap(
+  request: IncomingMessage,
   response: ServerResponse,
   liveFile: string,
   dev: NonNullable<ReturnType<typeof devPreviewFor>>,
@@ -536,7 +537,7 @@ function sendDevPreviewMap(
     Vary: 'Accept-Encoding, Cookie',
     'Content-Length': Buffer.byteLength(body),
   });
-  response.end(body);
+  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 /**

@@ -11,17 +11,27 @@ import { declaredPropSets, type ExposeDeclaration } from './contract.ts';
 
 export const exposePropsKey = 'exposeProps';
 
+/** Whether JSON holds the value as it is: strings, finite numbers, booleans, null, arrays and plain objects of them. */
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isPlainJson);
+  if (typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  return (prototype === Object.prototype || prototype === null) && Object.values(value).every(isPlainJson);
+}
+
 export function pluginExposeProps(
   exposes: Record<string, Pick<ExposeDeclaration, 'file' | 'props'>>,
 ): RsbuildPlugin {
   const record = declaredPropSets(exposes);
-  // Written as JSON: props that do not survive it (a function, a date) could not be rendered from the build.
-  const written = JSON.stringify(record);
-  if (JSON.stringify(JSON.parse(written)) !== JSON.stringify(record)) {
+  // Recorded as JSON: a prop JSON would drop or change (a function, a date, NaN) could not be rendered from the build.
+  if (!isPlainJson(record)) {
     throw new Error(
       'src/exposes.ts: declared props must be plain JSON (strings, numbers, booleans, arrays, objects)',
     );
   }
+  const written = JSON.stringify(record);
   return {
     name: 'agency:expose-props',
     setup(api) {

@@ -1,8 +1,13 @@
 /**
  * The child process of one release operation (operation.ts): the request as JSON on stdin, the result as JSON
- * on stdout, alone. Anything the library logs on its own goes to stderr, so it cannot spoil the result.
+ * on stdout, alone. What the library prints on its own (the prerender's "Prerender: / shows the fallback …"
+ * lines) is what an operator needs to read with the outcome: it goes into the result, after any line of the
+ * command's own, as the command on the host printed it; stdout itself carries nothing else.
  */
+
 import { text } from 'node:stream/consumers';
+import { format } from 'node:util';
+import type { OutputLine } from 'build-config/release-protocol';
 import type { OperationRequest } from './operation.ts';
 
 // A change is finished once begun: a stop sent to the whole process group (systemd's default, Ctrl+C in a
@@ -13,10 +18,20 @@ for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal
 
 const write = process.stdout.write.bind(process.stdout);
 process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
-console.log = console.error;
-console.info = console.error;
+const printed: OutputLine[] = [];
+const keep =
+  (stream: OutputLine['stream']) =>
+  (...args: unknown[]) => {
+    const line = format(...args);
+    printed.push({ stream, text: line });
+    process.stderr.write(`${line}\n`);
+  };
+console.log = keep('out');
+console.info = keep('out');
+console.warn = keep('warn');
+console.error = keep('warn');
 
 const { performOperation } = await import('./operation.ts');
 const request = JSON.parse(await text(process.stdin)) as OperationRequest;
 const result = await performOperation(request);
-write(JSON.stringify(result), () => process.exit(0));
+write(JSON.stringify({ ...result, output: [...printed, ...result.output] }), () => process.exit(0));

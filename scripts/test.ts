@@ -1,5 +1,5 @@
 /**
- * Every check, in one command: typecheck, lint, unit tests, production build, contract check, cross-remote
+ * Every check, in one command: typecheck, lint, production build, contract check, unit tests, cross-remote
  * e2e in Chromium (with the W3C Nu HTML checker over every prerendered page). A failing step does not stop the others. Ends with one line "N passed, N failed, N skipped"
  * over the whole run: each unit and e2e test counts once; typecheck, lint, build and the contract check count
  * as one check each. A run that ran fewer tests than test-floor.json says fails (scripts/lib/test-floor.ts);
@@ -88,6 +88,16 @@ check('typecheck', runPnpm(['typecheck']));
 console.log('\n=== lint and format');
 check('lint', runPnpm(['lint']));
 
+console.log('\n=== production build');
+const built = runPnpm(['build']);
+check('build', built);
+
+console.log('\n=== contract check (each remote build against the shell)');
+check('contract check', built && runPnpm(['check:contracts']));
+
+// Before the unit tests: the release gates' tests render the real builds, in Node and in Chromium.
+const chromium = ensureChromium();
+
 console.log('\n=== unit tests');
 const vitestReport = join(reports, 'vitest.json');
 const unitOk = runPnpm([
@@ -116,15 +126,7 @@ tally(
   unitOk,
 );
 
-console.log('\n=== production build');
-const built = runPnpm(['build']);
-check('build', built);
-
-console.log('\n=== contract check (each remote build against the shell)');
-check('contract check', built && runPnpm(['check:contracts']));
-
 console.log('\n=== e2e (Chromium)');
-const chromium = ensureChromium();
 // The HTML validity tests run the W3C Nu checker on Java; without it they fail, saying so.
 ensureJava();
 if (!built) check('e2e: not run, because the production build failed', false);

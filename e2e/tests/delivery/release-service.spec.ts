@@ -54,11 +54,16 @@ function cloneForTeam() {
     }
   }
   const [pnpm = 'pnpm', ...prefix] = (process.env.AGENCY_PNPM ?? 'pnpm').split(' ');
-  const install = spawnSync(pnpm, [...prefix, 'install', '--offline', '--frozen-lockfile'], {
-    cwd: teamCheckout,
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
+  // Below the suite's priority, as every build in these specs: timings of the tests beside it must not stretch.
+  const install = spawnSync(
+    'nice',
+    ['-n', '19', pnpm, ...prefix, 'install', '--offline', '--frozen-lockfile'],
+    {
+      cwd: teamCheckout,
+      encoding: 'utf8',
+      timeout: 180_000,
+    },
+  );
   expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
 }
 
@@ -72,7 +77,7 @@ const teamEnv = (key: string): NodeJS.ProcessEnv => ({
 
 /** `npx pnpm <args>` in the team's checkout: the command its README gives, on a machine without pnpm. */
 function team(key: string, ...args: string[]): SpawnSyncReturns<string> {
-  return spawnSync('npx', ['pnpm', ...args], {
+  return spawnSync('nice', ['-n', '19', 'npx', 'pnpm', ...args], {
     cwd: teamCheckout,
     env: teamEnv(key),
     encoding: 'utf8',
@@ -202,14 +207,21 @@ test.describe('', { tag: ['@composition'] }, () => {
           readFileSync(file, 'utf8').replace('>{headline}</Headline>', '>Both teams</Headline>'),
         );
       },
+      { lowPriority: true },
     );
-    const contact = buildChangedRemote('mf_contact', join(workDir, 'builds', 'contact'), env, (copy) => {
-      const file = join(copy, 'src', 'sections', 'ContactHero.tsx');
-      writeFileSync(
-        file,
-        readFileSync(file, 'utf8').replace('<Highlights>', '<Highlights data-build="both">'),
-      );
-    });
+    const contact = buildChangedRemote(
+      'mf_contact',
+      join(workDir, 'builds', 'contact'),
+      env,
+      (copy) => {
+        const file = join(copy, 'src', 'sections', 'ContactHero.tsx');
+        writeFileSync(
+          file,
+          readFileSync(file, 'utf8').replace('<Highlights>', '<Highlights data-build="both">'),
+        );
+      },
+      { lowPriority: true },
+    );
     const running = (...args: string[]) =>
       new Promise<{ code: number | null; text: string }>((done) => {
         const child = spawn(
@@ -242,13 +254,19 @@ test.describe('', { tag: ['@composition'] }, () => {
     expect(contactPage).toContain('data-build="both"');
 
     // The same remote twice at once: the first in wins, the other is told it is busy, and nothing is half done.
-    const other = buildChangedRemote('mf_contact', join(workDir, 'builds', 'contact-2'), env, (copy) => {
-      const file = join(copy, 'src', 'sections', 'ContactHero.tsx');
-      writeFileSync(
-        file,
-        readFileSync(file, 'utf8').replace('<Highlights>', '<Highlights data-build="again">'),
-      );
-    });
+    const other = buildChangedRemote(
+      'mf_contact',
+      join(workDir, 'builds', 'contact-2'),
+      env,
+      (copy) => {
+        const file = join(copy, 'src', 'sections', 'ContactHero.tsx');
+        writeFileSync(
+          file,
+          readFileSync(file, 'utf8').replace('<Highlights>', '<Highlights data-build="again">'),
+        );
+      },
+      { lowPriority: true },
+    );
     const both = await Promise.all([
       running('mf-contact', '--canary', '10', '--build-dir', other),
       running('mf-contact', '--build-dir', contact),

@@ -25,49 +25,17 @@ import {
   withDevOrigin,
 } from './static-host/preview.ts';
 import { reachedOverHttps, strictTransportSecurity } from './static-host/proxy.ts';
+import {
+  allowedMethods,
+  cacheControl,
+  compressibleExtensions,
+  contentTypes,
+  maxTargetLength,
+  preflightMaxAgeSeconds,
+} from './static-host/rules.ts';
 import { type Encoding, notModified, validatorsOf } from './static-host/validators.ts';
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
-
-const compressible = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.svg',
-  '.txt',
-  '.xml',
-  '.map',
-  '.ico',
-]);
-
-/** Files that say what is deployed now: a browser must never keep a stale copy. */
-const neverCached = /(^|\/)(remotes\.json|runtime\.json|mf-manifest\.json|mf-stats\.json|[^/]*\.html)$/;
-/** Build output with a content hash in its name never changes. */
-const hashedAsset = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
-
-export function cacheControl(urlPath: string): string {
-  if (neverCached.test(urlPath)) return 'no-store';
-  if (hashedAsset.test(urlPath)) return 'public, max-age=31536000, immutable';
-  return 'public, max-age=3600';
-}
+const compressible = new Set(compressibleExtensions);
 
 export interface SiteRoot {
   /** Folder served at this port's root. */
@@ -150,15 +118,6 @@ function pickEncoding(request: IncomingMessage): Encoding {
   if (/\bgzip\b/.test(accepted)) return 'gzip';
   return null;
 }
-
-/**
- * The longest request target answered (Apache's and nginx's default limit): no route or asset comes near it,
- * and a longer one gets 414 before any work. Node itself refuses a request head over 16 KiB.
- */
-const maxTargetLength = 8192;
-
-/** The methods a static host answers; anything else gets 405 with this list in Allow. */
-const allowedMethods = 'GET, HEAD, OPTIONS';
 
 interface Refusal {
   status: 400 | 404 | 405 | 408 | 413 | 414 | 431 | 500;
@@ -466,7 +425,7 @@ function serveStatic(site: SiteRoot, request: IncomingMessage, response: ServerR
     response.writeHead(204, {
       Allow: allowedMethods,
       'Access-Control-Allow-Methods': 'GET, HEAD',
-      'Access-Control-Max-Age': '600',
+      'Access-Control-Max-Age': String(preflightMaxAgeSeconds),
     });
     response.end();
     return;

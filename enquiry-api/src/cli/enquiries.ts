@@ -5,10 +5,12 @@
  *   enquiries list   [--kind enquiry|contact] [--since 2025-01-31] [--undelivered]
  *   enquiries export [--format csv|json] [--kind enquiry|contact|subscribers] [--since …] [--undelivered] [--out file]
  *   enquiries status [--format json]
+ *   enquiries backup --out DIR [--keep N]   (SQLite's online backup, while the API runs)
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dataDirFrom } from '../config.ts';
+import { BackupError, backupDatabase } from '../store/backup.ts';
 import { openDatabaseReadOnly } from '../store/database.ts';
 import { InboxReader, type MessageKind, type StoredMessage, type Subscriber } from '../store/inbox.ts';
 import { toCsv } from './csv.ts';
@@ -17,6 +19,7 @@ const usage = `usage:
   enquiries list   [--kind enquiry|contact] [--since DATE] [--undelivered]
   enquiries export [--format csv|json] [--kind enquiry|contact|subscribers] [--since DATE] [--undelivered] [--out FILE]
   enquiries status [--format json]      counts and the mail queue
+  enquiries backup --out DIR [--keep N] a checked copy of the database into DIR, keeping the newest N (default 7)
 Reads ENQUIRY_DATA_DIR (default .data/enquiry-api).`;
 
 const messageColumns = [
@@ -48,12 +51,13 @@ function parse(argv: string[]) {
       since: { type: 'string' },
       undelivered: { type: 'boolean', default: false },
       out: { type: 'string' },
+      keep: { type: 'string', default: '7' },
       help: { type: 'boolean', default: false },
     },
   });
   const [command = 'list'] = positionals;
   if (values.help) throw new UsageError('');
-  if (command !== 'list' && command !== 'export' && command !== 'status') {
+  if (!['list', 'export', 'status', 'backup'].includes(command)) {
     throw new UsageError(`Unknown command "${command}".`);
   }
   if (values.format !== 'csv' && values.format !== 'json') {
@@ -65,6 +69,9 @@ function parse(argv: string[]) {
   }
   if (values.since !== undefined && Number.isNaN(Date.parse(values.since))) {
     throw new UsageError(`--since must be a date such as 2025-01-31, got "${values.since}".`);
+  }
+  if (command === 'backup' && values.out === undefined) {
+    throw new UsageError('backup needs --out, the folder the copies are kept in.');
   }
   const since = values.since === undefined ? undefined : new Date(values.since).toISOString();
   return { command, ...values, since };
@@ -123,8 +130,15 @@ function statusReport(reader: InboxReader, format: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-function main(argv: string[]) {
+async function backup(out: string, keep: string) {
+  const result = await backupDatabase({ dataDir: dataDirFrom(process.env), outDir: out, keep: Number(keep) });
+  console.log(`Backed up ${result.pages} pages to ${result.file} (integrity_check: ok)`);
+  for (const old of result.removed) console.log(`Removed ${old} (keeping the newest ${keep})`);
+}
+
+async function main(argv: string[]) {
   const options = parse(argv);
+  if (options.command === 'backup') return backup(options.out as string, options.keep);
   const reader = new InboxReader(openDatabaseReadOnly(dataDirFrom(process.env)));
   const filter = {
     ...(options.kind && options.kind !== 'subscribers' ? { kind: options.kind as MessageKind } : {}),
@@ -161,9 +175,9 @@ function main(argv: string[]) {
 }
 
 try {
-  main(process.argv.slice(2));
+  await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || error instanceof BackupError) {
     if (error.message) console.error(error.message);
     console.error(usage);
     process.exit(error.message ? 2 : 0);

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inlineScriptHashesOf } from '../security/policy.ts';
 
 export const inlineScriptsIndexName = 'inline-scripts.json';
 
@@ -13,8 +14,6 @@ export const inlineScriptsIndexName = 'inline-scripts.json';
 export function scriptHashSource(code: string): string {
   return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
 }
-
-const hashSource = /^'sha256-[A-Za-z0-9+/]{43}='$/;
 
 /** Writes the hashes of the inline scripts a set of pages carries into its folder. */
 export function writeInlineScriptsIndex(pagesDir: string, codes: readonly string[]) {
@@ -30,10 +29,7 @@ export function readInlineScriptHashes(pagesDir: string): string[] {
   const file = join(pagesDir, inlineScriptsIndexName);
   if (!existsSync(file)) return [];
   try {
-    const { hashes } = JSON.parse(readFileSync(file, 'utf8')) as { hashes?: unknown };
-    return Array.isArray(hashes)
-      ? hashes.filter((hash): hash is string => hashSource.test(String(hash)))
-      : [];
+    return inlineScriptHashesOf(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
     return [];
   }

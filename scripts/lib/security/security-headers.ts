@@ -6,18 +6,16 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { enquiryApiPaths } from 'shared-content/enquiry/client';
 import { inlineScriptsIndexName, readInlineScriptHashes } from '../pages/inline-scripts.ts';
-import { buildContentSecurityPolicy, httpOrigin } from './content-security-policy.ts';
+import { frameOptions, shellPolicy, standalonePolicy } from './policy.ts';
 
-export const generalSecurityHeaders: Readonly<Record<string, string>> = {
-  'X-Content-Type-Options': 'nosniff',
-  // Other sites learn the origin a visitor came from, never the path or query (e.g. ?plan=business).
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  // The site uses none of these powerful features; nothing it embeds may ask for them either.
-  'Permissions-Policy':
-    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()',
-};
+export {
+  browserApiPaths,
+  connectOriginsOf,
+  connectSourcesOf,
+  generalSecurityHeaders,
+  remoteOriginsOf,
+} from './policy.ts';
 
 function readJson(file: string): unknown {
   if (!existsSync(file)) return null;
@@ -37,58 +35,6 @@ function versionOf(file: string): string {
 }
 
 /**
- * Origins of the remote map's manifest URLs: every version's, canaries included (or, in the older form, each
- * entry's URL). Read leniently, entry by entry: what is not an http(s) URL allows nothing.
- */
-export function remoteOriginsOf(remoteMap: unknown): string[] {
-  if (typeof remoteMap !== 'object' || remoteMap === null) return [];
-  const { microFrontends } = remoteMap as { microFrontends?: unknown };
-  const entries = typeof microFrontends === 'object' && microFrontends !== null ? microFrontends : remoteMap;
-  return Object.values(entries)
-    .flatMap((entry: unknown) => (Array.isArray(entry) ? entry : [entry]))
-    .flatMap((entry: unknown) => httpOrigin(urlOf(entry)) ?? []);
-}
-
-const urlOf = (entry: unknown): unknown =>
-  typeof entry === 'object' && entry !== null ? (entry as { url?: unknown }).url : entry;
-
-/** The API and EmailJS origins of runtime.json (the policy allows the API's endpoints only: connectSourcesOf). */
-export function connectOriginsOf(runtimeConfig: unknown): string[] {
-  if (typeof runtimeConfig !== 'object' || runtimeConfig === null) return [];
-  const { apiUrl, emailjs } = runtimeConfig as { apiUrl?: unknown; emailjs?: { origin?: unknown } };
-  return [httpOrigin(apiUrl), httpOrigin(emailjs?.origin)].flatMap((origin) => origin ?? []);
-}
-
-/**
- * The enquiry API's endpoints the pages call, relative to runtime.json's apiUrl: the enquiry form
- * (mf-contact's send-enquiry.ts), the footer's newsletter form (shell/src/layout/newsletter-request.ts) and the
- * shell's health beacons (shell/src/telemetry/). The policy allows these paths of the API and no other.
- */
-export const browserApiPaths = [enquiryApiPaths.sendEmail, enquiryApiPaths.subscribe, enquiryApiPaths.beacon];
-
-/**
- * What the page may fetch according to runtime.json: the enquiry API's endpoints as exact URLs (apiUrl + each
- * path, as the pages build them), and where the Get In Touch form sends (@emailjs/browser's sendForm posts to
- * its origin + enquiryApiPaths.sendForm). When that provider is the enquiry API itself (the local default),
- * its route is listed like the API's others, so the API's origin is never allowed whole. A provider on
- * another origin (the hosted EmailJS) is a third party whose client picks its own paths: its origin is
- * allowed whole.
- */
-export function connectSourcesOf(runtimeConfig: unknown): { origins: string[]; urls: string[] } {
-  if (typeof runtimeConfig !== 'object' || runtimeConfig === null) return { origins: [], urls: [] };
-  const { apiUrl, emailjs } = runtimeConfig as { apiUrl?: unknown; emailjs?: { origin?: unknown } };
-  const provider = emailjs?.origin;
-  const apiOrigin = httpOrigin(apiUrl);
-  const providerOrigin = httpOrigin(provider);
-  // The pages join apiUrl and a path as strings; runtime.json's reader drops trailing slashes first.
-  const trimmed = (url: unknown) => String(url).replace(/\/+$/, '');
-  const urls = apiOrigin === null ? [] : browserApiPaths.map((path) => `${trimmed(apiUrl)}${path}`);
-  if (providerOrigin === null) return { origins: [], urls };
-  if (providerOrigin !== apiOrigin) return { origins: [providerOrigin], urls };
-  return { origins: [], urls: [...urls, `${trimmed(provider)}${enquiryApiPaths.sendForm}`] };
-}
-
-/**
  * Returns a function giving the headers of the shell's HTML, current with its folder's remote map and, when
  * the pages are generated (pagesDir), with the inline scripts they carry.
  */
@@ -101,20 +47,14 @@ export function shellHtmlHeaders(shellDir: string, pagesDir?: string): () => Rec
     const inlineScriptsVersion = inlineScriptsFile ? versionOf(inlineScriptsFile) : 'none';
     const key = `${versionOf(remotesFile)}:${versionOf(runtimeFile)}:${inlineScriptsVersion}`;
     if (cached?.key !== key) {
-      const { origins, urls } = connectSourcesOf(readJson(runtimeFile));
-      const policy = buildContentSecurityPolicy({
-        remoteOrigins: remoteOriginsOf(readJson(remotesFile)),
-        connectOrigins: origins,
-        connectUrls: urls,
-        inlineScriptHashes: pagesDir ? readInlineScriptHashes(pagesDir) : [],
-      });
+      const policy = shellPolicy(
+        readJson(remotesFile),
+        readJson(runtimeFile),
+        pagesDir ? readInlineScriptHashes(pagesDir) : [],
+      );
       cached = { key, policy };
     }
-    return {
-      'Content-Security-Policy': cached.policy,
-      // For browsers that predate frame-ancestors.
-      'X-Frame-Options': 'DENY',
-    };
+    return { 'Content-Security-Policy': cached.policy, ...frameOptions };
   };
 }
 
@@ -130,14 +70,8 @@ export function standalonePageHeaders(shellDir: string): () => Record<string, st
   return () => {
     const key = versionOf(runtimeFile);
     if (cached?.key !== key) {
-      const { origins, urls } = connectSourcesOf(readJson(runtimeFile));
-      const policy = buildContentSecurityPolicy({
-        remoteOrigins: [],
-        connectOrigins: origins,
-        connectUrls: urls,
-      });
-      cached = { key, policy };
+      cached = { key, policy: standalonePolicy(readJson(runtimeFile)) };
     }
-    return { 'Content-Security-Policy': cached.policy, 'X-Frame-Options': 'DENY' };
+    return { 'Content-Security-Policy': cached.policy, ...frameOptions };
   };
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { type RemoteName, remoteNames } from 'build-config/topology';
 import { defaultRemoteMap, type RemoteMapDocument, type ResolvedRemoteMap } from 'federation/remote-map';
 import { manifestUrl } from '../publish.ts';
 import { versionEntry, writeFileAtomic } from '../remote-map-file.ts';
@@ -20,9 +20,7 @@ export interface OpenPreview {
 
 export const previewsFile = (deploy: string) => join(deploy, 'releases', 'previews.json');
 
-/** The folder of a preview's pages, relative to the pages (also what the host serves a preview browser from). */
-export const previewPagesDir = (remote: RemoteName, version: string) =>
-  `previews/${remotes[remote].folder}/${version}`;
+export { previewPagesDir } from './folders.ts';
 
 function readAll(deploy: string): OpenPreview[] {
   const file = previewsFile(deploy);

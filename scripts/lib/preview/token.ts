@@ -4,19 +4,15 @@
  * (releases/preview.secret, mode 0600, created like the operator key). node:crypto's HMAC is all it takes, so no
  * library: the format is two base64url parts, and the comparison is constant-time.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originOf, type remotes, shell } from 'build-config/topology';
-import {
-  decodePreviewClaim,
-  encodePreviewClaim,
-  isLoopbackOrigin,
-  type PreviewClaim,
-  previewPaths,
-  splitPreviewToken,
-} from 'federation/preview';
+import { encodePreviewClaim, isLoopbackOrigin, type PreviewClaim, previewPaths } from 'federation/preview';
 import { UsageError } from '../cli.ts';
+import { checkPreviewToken, type TokenRefusal } from './verify.ts';
+
+export type { TokenRefusal } from './verify.ts';
 
 export const previewSecretFile = (deploy: string) => join(deploy, 'releases', 'preview.secret');
 
@@ -47,28 +43,16 @@ export function signPreviewClaim(secret: string, claim: PreviewClaim): string {
   return `${payload}.${signatureOf(secret, payload)}`;
 }
 
-/** Why a token is refused, in words the refusal page shows. */
-export type TokenRefusal = 'malformed' | 'signature' | 'expired';
-
 /**
- * The claim of a token whose signature holds and which has not expired; else why not. The signature is checked
- * before the payload is read at all, so nothing of a forged token reaches the rest of the host.
+ * The claim of a token whose signature holds and which has not expired; else why not (verify.ts, which nginx's
+ * njs module shares).
  */
 export function verifyPreviewToken(
   secret: string | undefined,
   token: string | undefined,
   now = Date.now(),
 ): { claim: PreviewClaim } | { refused: TokenRefusal } {
-  const parts = token ? splitPreviewToken(token) : undefined;
-  if (!parts) return { refused: 'malformed' };
-  if (!secret) return { refused: 'signature' };
-  const expected = Buffer.from(signatureOf(secret, parts.payload));
-  const given = Buffer.from(parts.signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { refused: 'signature' };
-  const claim = decodePreviewClaim(parts.payload);
-  if (!claim) return { refused: 'malformed' };
-  if (claim.expires * 1000 <= now) return { refused: 'expired' };
-  return { claim };
+  return checkPreviewToken(secret ? (payload) => signatureOf(secret, payload) : undefined, token, now);
 }
 
 /** How long a link lasts: AGENCY_PREVIEW_HOURS (default 2), or the command's --hours; at most a week. */

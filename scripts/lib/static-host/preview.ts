@@ -8,10 +8,12 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { type PreviewClaim, previewCookie, previewPaths, previewTokenIn } from 'federation/preview';
-import { defaultRemoteMap, parseRemoteMapDocument, pinnedDocument } from 'federation/remote-map';
-import { previewPagesDir } from '../preview/registry.ts';
+import { type PreviewClaim, previewPaths, previewTokenIn } from 'federation/preview';
+import { exitAnswer, openAnswer, type PreviewAnswer } from '../preview/answers.ts';
+import { previewPagesDir } from '../preview/folders.ts';
 import { verifyPreviewToken } from '../preview/token.ts';
+
+export { devPreviewMap, withDevOrigin } from '../preview/answers.ts';
 
 export interface PreviewSettings {
   /** The deploy's preview secret (releases/preview.secret), read when needed: undefined before any link. */
@@ -50,57 +52,13 @@ export function devPreviewFor(
   return { remote: verified.claim.remote, origin: verified.claim.dev };
 }
 
-/** The live map with the remote on the dev server (no integrity: a dev server seals nothing), others pinned. */
-export function devPreviewMap(liveMap: unknown, dev: { remote: PreviewClaim['remote']; origin: string }) {
-  const resolved = defaultRemoteMap(parseRemoteMapDocument(liveMap, () => undefined));
-  const document = pinnedDocument({
-    ...resolved,
-    [dev.remote]: { url: `${dev.origin}/mf-manifest.json`, version: 'dev' },
-  });
-  return `${JSON.stringify(document)}\n`;
-}
-
-/** The policy with the dev server's origin (and its hot-reload socket) allowed where the remotes' origins are. */
-export function withDevOrigin(policy: string, origin: string): string {
-  const socket = origin.replace(/^http/, 'ws');
-  return policy
-    .split('; ')
-    .map((directive) => {
-      const [name] = directive.split(' ');
-      if (name === 'connect-src') return `${directive} ${origin} ${socket}`;
-      if (['script-src', 'style-src', 'img-src', 'font-src'].includes(name ?? ''))
-        return `${directive} ${origin}`;
-      return directive;
-    })
-    .join('; ');
-}
-
 const pagesDirOf = ({ remote, version }: PreviewClaim, pagesDir: string) =>
   version ? join(pagesDir, ...previewPagesDir(remote, version).split('/')) : undefined;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** A plain page a person understands; no script, no style, nothing cached. */
-function refusalPage(response: ServerResponse, status: number, title: string, text: string) {
-  const body =
-    `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
-    `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
-    `<p>Nothing changed in this browser. <a href="/">Go to the site</a></p></main></html>\n`;
-  response.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Length': Buffer.byteLength(body),
-  });
-  response.end(body);
-}
-
-const cookie = (value: string, maxAge: number, secure: boolean) =>
-  `${previewCookie}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? '; Secure' : ''}`;
-
-function redirectHome(response: ServerResponse, setCookie: string) {
-  response.writeHead(303, { Location: '/', 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' });
-  response.end();
+/** The refusal pages carry their length; the redirects no body at all. */
+function send(response: ServerResponse, { status, headers, body }: PreviewAnswer) {
+  response.writeHead(status, body ? { ...headers, 'Content-Length': Buffer.byteLength(body) } : headers);
+  response.end(body || undefined);
 }
 
 /**
@@ -123,41 +81,14 @@ export function answerPreviewPath(
   },
 ): boolean {
   if (path === previewPaths.exit) {
-    redirectHome(response, cookie('', 0, secure));
+    send(response, exitAnswer(secure));
     return true;
   }
   if (path !== previewPaths.open) return false;
   const token = new URL(request.url ?? '/', 'http://host.invalid').searchParams.get('token') ?? undefined;
   const verified = verifyPreviewToken(settings?.secret(), token);
-  if ('refused' in verified) {
-    if (verified.refused === 'expired')
-      refusalPage(
-        response,
-        410,
-        'This preview link has expired',
-        'Preview links last a limited time. Ask the team for a new one (pnpm release preview).',
-      );
-    else
-      refusalPage(
-        response,
-        verified.refused === 'signature' ? 403 : 400,
-        'This preview link is not valid',
-        'It was changed, cut short, or made for another site. Use the link exactly as the release printed it.',
-      );
-    return true;
-  }
-  const { claim } = verified;
-  const dir = pagesDir ? pagesDirOf(claim, pagesDir) : undefined;
-  if (!claim.dev && (!dir || !existsSync(join(dir, 'index.html')))) {
-    refusalPage(
-      response,
-      404,
-      'This preview is not available',
-      `No preview of ${claim.remote} ${claim.version} is open on this site (it may have been written over).`,
-    );
-    return true;
-  }
-  const maxAge = Math.max(1, claim.expires - Math.floor(Date.now() / 1000));
-  redirectHome(response, cookie(token as string, maxAge, secure));
+  const dir = 'claim' in verified && pagesDir ? pagesDirOf(verified.claim, pagesDir) : undefined;
+  const pagesOpen = dir !== undefined && existsSync(join(dir, 'index.html'));
+  send(response, openAnswer(verified, { token: token as string, secure, now: Date.now(), pagesOpen }));
   return true;
 }

@@ -23,7 +23,11 @@ export function refusalAnswer(status: number, title: string, text: string): Prev
     `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
     `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
     `<p>Nothing changed in this browser. <a href="/">Go to the site</a></p></main></html>\n`;
-  return { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }, body };
+  return {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    body,
+  };
 }
 
 const cookie = (value: string, maxAge: number, secure: boolean) =>

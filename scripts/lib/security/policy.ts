@@ -79,7 +79,11 @@ export function inlineScriptHashesOf(index: unknown): string[] {
 }
 
 /** The shell pages' policy from the parsed files (null for a missing or broken one: it allows nothing extra). */
-export function shellPolicy(remoteMap: unknown, runtimeConfig: unknown, inlineScriptHashes: string[]): string {
+export function shellPolicy(
+  remoteMap: unknown,
+  runtimeConfig: unknown,
+  inlineScriptHashes: string[],
+): string {
   const { origins, urls } = connectSourcesOf(runtimeConfig);
   return buildContentSecurityPolicy({
     remoteOrigins: remoteOriginsOf(remoteMap),

@@ -1,0 +1,17 @@
+/**
+ * What nginx's njs module knows of the deploy, fixed when it is bundled (bundle.ts) for one deploy folder:
+ * absolute paths and the file names the Node side defines in modules that read files (and so cannot be bundled).
+ */
+export interface NjsModel {
+  /** The deploy folder, absolute. */
+  deploy: string;
+  /** Relative to the deploy: the shell's folder and the generated pages' folder. */
+  shellFolder: string;
+  pagesFolder: string;
+  /** File names beside the pages (pages/inline-scripts.ts). */
+  inlineScriptsIndexName: string;
+  /** The preview secret, relative to the deploy (preview/token.ts). */
+  previewSecret: string;
+  /** The 404 page's file name (pages.ts). */
+  notFoundPage: string;
+}

@@ -1,0 +1,194 @@
+/**
+ * Serves a deploy folder with Debian's nginx on the ports serveDeploy (site.ts) would use: the configuration
+ * and njs module generated into <deploy>/nginx/ with nginx's pid, logs and temporary files, nginx run as a
+ * child in the foreground (`-g 'daemon off;'`) and stopped by its own PID.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { enquiryApi, portOf } from 'build-config/topology';
+import { releaseServiceAddress } from '../release-service/server.ts';
+import { run } from '../run.ts';
+import type { NginxModel } from './config.ts';
+import { moduleDir } from './config.ts';
+import { deployFolder, writeNginxFiles } from './site-model.ts';
+
+export const nginxBinary = '/usr/sbin/nginx';
+const requiredModules = ['ngx_http_js_module.so', 'ngx_http_brotli_static_module.so'];
+const debianPackages = ['nginx', 'libnginx-mod-http-js', 'libnginx-mod-http-brotli-static', 'njs'];
+export const aptInstallCommand = `apt-get install -y --no-install-recommends ${debianPackages.join(' ')}`;
+
+/** nginx and the two dynamic modules the configuration loads. */
+export const nginxInstalled = () =>
+  existsSync(nginxBinary) && requiredModules.every((name) => existsSync(join(moduleDir, name)));
+
+/**
+ * Installs Debian's nginx with its js and brotli_static modules (and the njs CLI the tests check the module
+ * with) when missing, as root where apt-get exists; anywhere else throws, saying the exact command.
+ */
+export function ensureNginx(env: NodeJS.ProcessEnv = process.env): void {
+  if (nginxInstalled()) return;
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (!canInstall)
+    throw new Error(
+      `nginx is not installed: install it (Debian or Ubuntu) with "sudo ${aptInstallCommand}", then start again.`,
+    );
+  console.log('Installing Debian nginx with its js and brotli_static modules…');
+  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+  const [command, ...args] = aptInstallCommand.split(' ') as [string, ...string[]];
+  if (!run('apt-get', ['update', '-qq'], aptEnv) || !run(command, args, aptEnv) || !nginxInstalled())
+    throw new Error(`apt-get could not install nginx; try "${aptInstallCommand}" by hand.`);
+}
+
+export interface RunningNginx {
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** nginx's folder in a deploy: configuration, njs module, pid, logs, temporary files. */
+export const nginxDir = (deploy: string) => join(deploy, 'nginx');
+
+function pidRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The nginx already serving this deploy, if one is (its pid file names a live process). */
+function runningPid(pidFile: string): number | undefined {
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 && pidRunning(pid) ? pid : undefined;
+}
+
+/**
+ * The workers' user. nginx started as root switches its workers to `nobody` by default, which could not read
+ * the deploy's preview secret (mode 0600, like the operator key): the workers run as the deploy folder's
+ * owner instead, who can read exactly what the site's own process can, and nothing needs its mode changed.
+ * A master that is not root cannot switch users, and the directive would only warn: none then.
+ */
+function workerUser(deploy: string): string | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const { uid } = statSync(deploy);
+  return execFileSync('id', ['-nu', String(uid)], { encoding: 'utf8' }).trim();
+}
+
+/** nginx's bind failure, as the embedded host words it. */
+function startFailure(stderr: string): Error {
+  const busy = /bind\(\) to \S+:(\d+) failed \(98: Address already in use\)/.exec(stderr);
+  if (busy)
+    return new Error(`Port ${busy[1]} is already in use: stop the other server or set AGENCY_PORT_BASE`);
+  const lines = stderr.trim().split('\n').slice(-5).join('\n');
+  return new Error(`nginx did not start:\n${lines}`);
+}
+
+const answers = (port: number, address: string) =>
+  new Promise<boolean>((done) => {
+    const socket = connect({ port, host: address.replace(/^\[|\]$/g, '') });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+
+const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
+
+/** Waits until every port answers on every address, or nginx exits (then throws what it said). */
+async function waitUntilListening(child: ChildProcess, model: NginxModel, stderr: () => string) {
+  const ports = [...model.sites.map(({ port }) => port), ...(model.upstreams ?? []).map(({ port }) => port)];
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (gone) throw startFailure(stderr());
+    const checks = ports.flatMap((port) => model.addresses.map((address) => answers(port, address)));
+    if ((await Promise.all(checks)).every(Boolean)) {
+      // A port another server holds answers too: nginx's bind failure comes a moment later.
+      await sleep(50);
+      if (gone || child.exitCode !== null) throw startFailure(stderr());
+      return;
+    }
+    await sleep(50);
+  }
+  throw new Error(
+    `nginx did not listen on ports ${ports.join(', ')} within 20 s; see ${model.files.errorLog}`,
+  );
+}
+
+/** How long a graceful stop (SIGQUIT: requests in flight finish) may take before SIGTERM, then SIGKILL. */
+const gracefulStopMs = 10_000;
+
+export async function serveDeployWithNginx(
+  deploy: string,
+  env: NodeJS.ProcessEnv = process.env,
+  options: { upstreams?: { enquiryApi: string; releaseService: string } } = {},
+): Promise<RunningNginx> {
+  ensureNginx(env);
+  const absolute = deployFolder(deploy);
+  const dir = nginxDir(absolute);
+  mkdirSync(dir, { recursive: true });
+  const pidFile = join(dir, 'nginx.pid');
+  const already = runningPid(pidFile);
+  if (already !== undefined)
+    throw new Error(
+      `nginx (pid ${already}) already serves ${absolute}: stop it first (kill -QUIT ${already}), or serve another deploy folder.`,
+    );
+  const { configFile, model } = await writeNginxFiles(absolute, dir, env, {
+    user: workerUser(absolute),
+    upstreams: options.upstreams && upstreamPorts(options.upstreams, env),
+  });
+  const child = spawn(
+    nginxBinary,
+    ['-p', `${dir}/`, '-e', model.files.errorLog, '-c', configFile, '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  try {
+    await waitUntilListening(child, model, () => stderr);
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await exited;
+    throw error;
+  }
+  const pid = child.pid as number;
+  let stopped: Promise<void> | undefined;
+  return {
+    pid,
+    stop() {
+      stopped ??= (async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        process.kill(pid, 'SIGQUIT');
+        const timer = (ms: number) => sleep(ms).then(() => 'late' as const);
+        if ((await Promise.race([exited.then(() => 'done' as const), timer(gracefulStopMs)])) === 'late') {
+          child.kill('SIGTERM');
+          if ((await Promise.race([exited.then(() => 'done' as const), timer(3000)])) === 'late')
+            child.kill('SIGKILL');
+          await exited;
+        }
+      })();
+      return stopped;
+    },
+  };
+}
+
+function upstreamPorts(upstreams: { enquiryApi: string; releaseService: string }, env: NodeJS.ProcessEnv) {
+  return {
+    ...upstreams,
+    enquiryApiPort: portOf(enquiryApi, env),
+    releaseServicePort: releaseServiceAddress(env).port,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The model nginx's configuration is generated from, read from the same places the embedded host reads its
+ * own (site.ts): ports from build-config/topology and AGENCY_PORT_BASE, addresses from AGENCY_HOST, the
+ * trusted proxies from AGENCY_TRUST_PROXY. writeNginxFiles puts the configuration and the njs module into one
+ * folder, the configuration naming the module and the deploy by absolute path.
+ */
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
+import { inlineScriptsIndexName } from '../pages/inline-scripts.ts';
+import { pageFileName, pagesDir } from '../pages.ts';
+import { previewSecretFile } from '../preview/token.ts';
+import { listenHost, loopbackAddresses } from '../static-host/listen.ts';
+import { trustedProxyHops } from '../static-host/proxy.ts';
+import { bundleNjsModule } from './bundle.ts';
+import { type NginxModel, nginxConfig } from './config.ts';
+import type { NjsModel } from './njs/model.ts';
+
+export interface NginxOptions {
+  /** The enquiry API's and the release service's internal URLs: nginx then listens on their ports too. */
+  upstreams?: {
+    enquiryApi: string;
+    releaseService: string;
+    enquiryApiPort: number;
+    releaseServicePort: number;
+  };
+  tls?: { certificate: string; key: string };
+  serverName?: string;
+  user?: string;
+}
+
+/** Whether this machine has ::1 (a container may have no IPv6): nginx refuses to start on an address it lacks. */
+function hasAddress(address: string): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(0, address, () => probe.close(() => done(true)));
+  });
+}
+
+/** How nginx writes an address in `listen`: IPv6 in brackets. */
+const listenAddress = (address: string) => (address.includes(':') ? `[${address}]` : address);
+
+async function listenAddresses(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const host = listenHost(env);
+  if (host !== undefined) return [listenAddress(host)];
+  const present = await Promise.all(loopbackAddresses.map(hasAddress));
+  return loopbackAddresses.filter((_, index) => present[index]).map(listenAddress);
+}
+
+export function njsModel(deploy: string): NjsModel {
+  return {
+    deploy,
+    shellFolder: shell.folder,
+    pagesFolder: pagesDir('.'),
+    inlineScriptsIndexName,
+    previewSecret: previewSecretFile('.'),
+    notFoundPage: pageFileName(null),
+  };
+}
+
+export async function nginxModel(
+  deploy: string,
+  dir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  options: NginxOptions = {},
+): Promise<NginxModel> {
+  const upstreams = options.upstreams;
+  return {
+    deploy,
+    files: {
+      njsModule: join(dir, 'site.js'),
+      pidFile: join(dir, 'nginx.pid'),
+      errorLog: join(dir, 'error.log'),
+      accessLog: join(dir, 'access.log'),
+      tempDir: join(dir, 'temp'),
+    },
+    sites: [
+      { name: 'shell', folder: shell.folder, port: portOf(shell, env), shell: true },
+      ...remoteNames.map((name) => ({
+        name,
+        folder: remotes[name].folder,
+        port: portOf(remotes[name], env),
+        shell: false,
+      })),
+    ],
+    addresses: await listenAddresses(env),
+    trustProxy: trustedProxyHops(env),
+    upstreams: upstreams && [
+      { name: 'enquiry API', port: upstreams.enquiryApiPort, url: upstreams.enquiryApi, uploads: false },
+      {
+        name: 'release service',
+        port: upstreams.releaseServicePort,
+        url: upstreams.releaseService,
+        uploads: true,
+      },
+    ],
+    tls: options.tls,
+    serverName: options.serverName,
+    user: options.user,
+  };
+}
+
+/** The deploy folder, absolute; a missing one is refused, naming it. */
+export function deployFolder(deploy: string): string {
+  const absolute = resolve(deploy);
+  let isFolder = false;
+  try {
+    isFolder = statSync(absolute).isDirectory();
+  } catch {
+    // Missing: said below.
+  }
+  if (!isFolder)
+    throw new Error(`There is no deploy folder at ${absolute}: publish the site first (npm start).`);
+  return absolute;
+}
+
+/** Writes nginx.conf and site.js into dir (created); returns their paths. */
+export async function writeNginxFiles(
+  deploy: string,
+  dir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  options: NginxOptions = {},
+): Promise<{ configFile: string; njsFile: string; model: NginxModel }> {
+  const absolute = deployFolder(deploy);
+  const model = await nginxModel(absolute, resolve(dir), env, options);
+  mkdirSync(model.files.tempDir, { recursive: true });
+  writeFileSync(model.files.njsModule, await bundleNjsModule(njsModel(absolute)));
+  const configFile = join(resolve(dir), 'nginx.conf');
+  writeFileSync(configFile, nginxConfig(model));
+  return { configFile, njsFile: model.files.njsModule, model };
+}

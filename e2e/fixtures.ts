@@ -1,8 +1,24 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { originOf, type RemoteName, remotes } from 'build-config/topology';
 import { HeaderObject } from './pages/header.ts';
+import { portBaseEnv } from './sites/port-base.ts';
 
 export type RemoteFailure = 'unreachable' | 'server-error';
+
+/** The server that serves the deploy: the site's own Node host, or Debian's nginx with the generated config. */
+export type SiteHost = 'embedded' | 'nginx';
+
+/** Set per project in playwright.config.ts: which host the project tests, on which ports. */
+export interface SiteOptions {
+  /** AGENCY_PORT_BASE of the project's site: its shell, remotes and API ports derive from it (topology.ts). */
+  portBase: number;
+  siteHost: SiteHost;
+}
+
+export interface SiteFixtures {
+  /** A remote's origin on the project's site. */
+  remoteOrigin: (name: RemoteName) => string;
+}
 
 export interface Fixtures {
   /** The site's header, as a visitor operates it. */
@@ -16,10 +32,8 @@ export interface Fixtures {
   consoleErrors: string[];
 }
 
-export const remoteOrigin = (name: RemoteName) => originOf(remotes[name]);
-
-async function breakOrigin(page: Page, name: RemoteName, failure: RemoteFailure) {
-  const pattern = `${remoteOrigin(name)}/**`;
+async function breakOrigin(page: Page, origin: string, failure: RemoteFailure) {
+  const pattern = `${origin}/**`;
   await page.route(pattern, (route) =>
     failure === 'unreachable'
       ? route.abort('connectionrefused')
@@ -47,13 +61,21 @@ async function gotoInteractive(page: Page, javaScriptEnabled: boolean) {
   };
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, SiteOptions & SiteFixtures>({
+  // The suite's own site unless a project says otherwise (playwright.config.ts sets AGENCY_PORT_BASE first).
+  portBase: [Number(process.env.AGENCY_PORT_BASE ?? '4100'), { option: true, scope: 'worker' }],
+  siteHost: ['embedded', { option: true, scope: 'worker' }],
+  remoteOrigin: [
+    async ({ portBase }, use) => use((name) => originOf(remotes[name], portBaseEnv(portBase))),
+    { scope: 'worker' },
+  ],
   page: async ({ page, javaScriptEnabled }, use) => {
     await gotoInteractive(page, javaScriptEnabled);
     await use(page);
   },
   header: async ({ page }, use) => use(new HeaderObject(page)),
-  breakRemote: async ({ page }, use) => use((name, failure) => breakOrigin(page, name, failure)),
+  breakRemote: async ({ page, remoteOrigin }, use) =>
+    use((name, failure) => breakOrigin(page, remoteOrigin(name), failure)),
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { originOf, shell } from 'build-config/topology';
+import type { SiteOptions } from './fixtures.ts';
+import { nginxPortBase, nginxSite } from './sites/nginx-site.ts';
 
 /**
  * The cross-remote suite runs against the production build, served exactly as `npm start` serves it, on its
@@ -18,8 +20,21 @@ const repoRoot = resolve(import.meta.dirname, '..');
 const baseURL = originOf(shell);
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const delivery = /tests\/delivery\/.*\.spec\.ts$/;
+/**
+ * The specs that hold nginx to the embedded host's behaviour (docs/testing.md, "Two hosts"): composition,
+ * routing and the 404, security headers and the CSP, prerendered pages, page variants by the bucket cookie,
+ * failures of a remote. The rest test the apps, which do not depend on the server.
+ */
+const onBothHosts = [
+  /tests\/federation\/.*\.spec\.ts$/,
+  /tests\/shell\/routes\.spec\.ts$/,
+  /tests\/quality\/security\.spec\.ts$/,
+  /tests\/prerender\/.*\.spec\.ts$/,
+  /tests\/delivery\/(canary|retry)\.spec\.ts$/,
+];
+const desktop = { width: 1280, height: 800 };
 
-export default defineConfig({
+export default defineConfig<object, SiteOptions>({
   testDir: './tests',
   outputDir: '../test-results',
   fullyParallel: true,
@@ -40,10 +55,30 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: delivery, use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', testIgnore: delivery, use: { viewport: desktop } },
     { name: 'mobile', testIgnore: delivery, use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
     // Release/rollback/retry tests, once: the release tests serve their own deploy folder on their own ports.
-    { name: 'delivery', testMatch: delivery, use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'delivery', testMatch: delivery, use: { viewport: desktop } },
+    // The same deploy served by nginx, at one width: what nginx decides does not depend on the viewport. Its
+    // site is started by a project of its own that only this one depends on, so other runs never need nginx.
+    {
+      name: 'nginx',
+      testMatch: onBothHosts,
+      dependencies: ['nginx-site'],
+      use: {
+        viewport: desktop,
+        baseURL: nginxSite.origin,
+        portBase: nginxPortBase,
+        siteHost: 'nginx',
+      },
+    },
+    {
+      name: 'nginx-site',
+      testDir: './setup',
+      testMatch: /nginx-site\.setup\.ts$/,
+      teardown: 'nginx-site-stop',
+    },
+    { name: 'nginx-site-stop', testDir: './setup', testMatch: /nginx-site\.teardown\.ts$/ },
   ],
   webServer: {
     // --publish: the suite's deploy folder outlives a run, and a start serves an existing deploy as it was; the

@@ -1,48 +1,66 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { enquiryApi, originOf, shell } from 'build-config/topology';
 import { bucketCookie, bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { readRemoteMapDocument } from 'site-tools/remote-map-file';
+import type { SiteHost, SiteOptions } from '../../fixtures.ts';
+import { portBaseEnv } from '../../sites/port-base.ts';
 
 /**
  * The composed production site exactly as `npm start --no-build` runs it (the static hosts, the enquiry API and
- * the canary watcher in one process), on ports of its own (the suite's base + 70), its own deploy folder and its
- * own API data, for the canary tests. The watcher checks every second and judges after a few views, so an
- * automatic abort happens within a test; the beacon limit is raised as the suite's form limit is.
+ * the canary watcher in one process; with `--nginx`, nginx serving the deploy in place of the static hosts), on
+ * ports of its own (the project's base + 70), its own deploy folder and its own API data, for the canary tests.
+ * The watcher checks every second and judges after a few views, so an automatic abort happens within a test; the
+ * beacon limit is raised as the suite's form limit is.
  */
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
-const workDir = join(repoRoot, '.data', 'e2e-canary');
-const suiteBase = Number(process.env.AGENCY_PORT_BASE ?? '4100');
 
-export const canaryEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  AGENCY_PORT_BASE: String(suiteBase + 70),
-  AGENCY_DEPLOY_DIR: join(workDir, 'deploy'),
-  ENQUIRY_DATA_DIR: join(workDir, 'api'),
-  ENQUIRY_BEACON_RATE_LIMIT: '1000',
-  ENQUIRY_RATE_LIMIT: '1000',
-  ENQUIRY_LOG_LEVEL: 'warn',
-  AGENCY_CANARY_CHECK_SECONDS: '1',
-  AGENCY_CANARY_MIN_VIEWS: '6',
-  // Every browser of the suite is one client on loopback: the verdict's distinct visitors and the API's daily
-  // share per client are lowered and raised for it (their own tests use many addresses: verdict.test.ts,
-  // attacks.test.ts, remote-health-share.test.ts).
-  AGENCY_CANARY_MIN_CLIENTS: '1',
-  AGENCY_CANARY_MIN_NETWORKS: '1',
-  ENQUIRY_HEALTH_MAX_LOADS_PER_CLIENT: '1000',
-  ENQUIRY_HEALTH_MAX_LOADS_PER_NETWORK: '1000',
-};
-export const canaryDeploy = join(workDir, 'deploy');
-export const canaryOrigin = originOf(shell, canaryEnv);
-/** Its enquiry API, whose GET /remote-health the canary check reads (from loopback: no key needed). */
-export const apiOrigin = originOf(enquiryApi, canaryEnv);
-export const scratchDir = join(workDir, 'builds');
+export interface CanarySite {
+  env: NodeJS.ProcessEnv;
+  deploy: string;
+  origin: string;
+  /** Its enquiry API, whose GET /remote-health the canary check reads (from loopback: no key needed). */
+  apiOrigin: string;
+  scratchDir: string;
+  siteHost: SiteHost;
+}
+
+/** The canary site of a project: each host has its own ports and folders, so both run in one suite run. */
+export function canarySite({ portBase, siteHost }: SiteOptions): CanarySite {
+  const workDir = join(repoRoot, '.data', siteHost === 'nginx' ? 'e2e-canary-nginx' : 'e2e-canary');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...portBaseEnv(portBase + 70),
+    AGENCY_DEPLOY_DIR: join(workDir, 'deploy'),
+    ENQUIRY_DATA_DIR: join(workDir, 'api'),
+    ENQUIRY_BEACON_RATE_LIMIT: '1000',
+    ENQUIRY_RATE_LIMIT: '1000',
+    ENQUIRY_LOG_LEVEL: 'warn',
+    AGENCY_CANARY_CHECK_SECONDS: '1',
+    AGENCY_CANARY_MIN_VIEWS: '6',
+    // Every browser of the suite is one client on loopback: the verdict's distinct visitors and the API's daily
+    // share per client are lowered and raised for it (their own tests use many addresses: verdict.test.ts,
+    // attacks.test.ts, remote-health-share.test.ts).
+    AGENCY_CANARY_MIN_CLIENTS: '1',
+    AGENCY_CANARY_MIN_NETWORKS: '1',
+    ENQUIRY_HEALTH_MAX_LOADS_PER_CLIENT: '1000',
+    ENQUIRY_HEALTH_MAX_LOADS_PER_NETWORK: '1000',
+  };
+  return {
+    env,
+    deploy: join(workDir, 'deploy'),
+    origin: originOf(shell, env),
+    apiOrigin: originOf(enquiryApi, env),
+    scratchDir: join(workDir, 'builds'),
+    siteHost,
+  };
+}
 
 /** The live versions of a remote in the canary site's map, default first. */
-export const liveVersions = (remote: 'mf_marketing') =>
-  (readRemoteMapDocument(canaryDeploy).microFrontends[remote] ?? []).map(({ metadata, deployment }) => ({
+export const liveVersions = (site: CanarySite, remote: 'mf_marketing') =>
+  (readRemoteMapDocument(site.deploy).microFrontends[remote] ?? []).map(({ metadata, deployment }) => ({
     version: metadata.version,
     ...deployment,
   }));
@@ -55,7 +73,10 @@ export function identifierInBuckets(from: number, to: number): string {
   }
 }
 
-export const bucketCookieFor = (value: string) => ({ name: bucketCookie, value, url: canaryOrigin });
+export const bucketCookieFor = (value: string, url: string) => ({ name: bucketCookie, value, url });
+
+/** `scripts/start.ts`'s argument that serves the deploy with the host. */
+export const hostArguments = (siteHost: SiteHost) => (siteHost === 'nginx' ? ['--nginx'] : []);
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -66,10 +87,10 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /** Starts the site; resolves once its pages answer. Returns the function that stops it (and its API). */
-export async function startCanarySite(): Promise<ComposedSite> {
-  rmSync(workDir, { recursive: true, force: true });
-  mkdirSync(scratchDir, { recursive: true });
-  return runComposedSite(canaryEnv, ['--no-build']);
+export async function startCanarySite(site: CanarySite): Promise<ComposedSite> {
+  rmSync(dirname(site.deploy), { recursive: true, force: true });
+  mkdirSync(site.scratchDir, { recursive: true });
+  return runComposedSite(site.env, ['--no-build', ...hostArguments(site.siteHost)]);
 }
 
 export interface ComposedSite {

@@ -6,13 +6,11 @@ import { bucketCookie } from 'federation/bucket';
 import { enquiryApiPaths, remoteHealthReportSchema } from 'shared-content/enquiry';
 import { expect, test } from '../../fixtures.ts';
 import {
-  apiOrigin,
   bucketCookieFor,
-  canaryEnv,
-  canaryOrigin,
+  type CanarySite,
+  canarySite,
   identifierInBuckets,
   liveVersions,
-  scratchDir,
   startCanarySite,
 } from './canary-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
@@ -32,6 +30,7 @@ test.describe('', { tag: ['@composition'] }, () => {
   const fallbackHeading = 'This section is unavailable';
   const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 
+  let canary: CanarySite;
   let site: Awaited<ReturnType<typeof startCanarySite>> | undefined;
   let brokenBuild = '';
   let changedBuild = '';
@@ -46,7 +45,7 @@ test.describe('', { tag: ['@composition'] }, () => {
   function release(...args: string[]) {
     const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/release.ts', ...args], {
       cwd: repoRoot,
-      env: canaryEnv,
+      env: canary.env,
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -57,8 +56,8 @@ test.describe('', { tag: ['@composition'] }, () => {
   function heroBuild(label: string, edit: (source: string) => string) {
     return buildChangedRemote(
       'mf_marketing',
-      join(scratchDir, label),
-      canaryEnv,
+      join(canary.scratchDir, label),
+      canary.env,
       (copy) => {
         const file = join(copy, 'src', 'sections', 'Hero.tsx');
         const source = readFileSync(file, 'utf8');
@@ -73,18 +72,19 @@ test.describe('', { tag: ['@composition'] }, () => {
 
   async function visitor(browser: Browser, identifier: string): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies([bucketCookieFor(identifier)]);
+    await context.addCookies([bucketCookieFor(identifier, canary.origin)]);
     return context;
   }
 
   /** The page the host serves a visitor, as HTML (their cookie picks the variant). */
   async function servedHtml(context: BrowserContext, path = '/') {
-    return (await context.request.get(`${canaryOrigin}${path}`)).text();
+    return (await context.request.get(`${canary.origin}${path}`)).text();
   }
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ portBase, siteHost }) => {
     test.setTimeout(300_000);
-    site = await startCanarySite();
+    canary = canarySite({ portBase, siteHost });
+    site = await startCanarySite(canary);
     brokenBuild = heroBuild('mf-marketing-throws', (source) =>
       source.replace(
         '>{headline}</Headline>',
@@ -94,7 +94,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     changedBuild = heroBuild('mf-marketing-changed', (source) =>
       source.replace('>{headline}</Headline>', `>${changedHeading}</Headline>`),
     );
-    defaultVersion = liveVersions('mf_marketing')[0]?.version ?? '';
+    defaultVersion = liveVersions(canary, 'mf_marketing')[0]?.version ?? '';
   });
 
   test.afterAll(async () => {
@@ -108,7 +108,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     // The release gates refuse a Hero that throws; forced, it goes out as the canary this test needs.
     const started = release('mf-marketing', '--canary', '50', '--build-dir', brokenBuild, '--force');
     expect(started.status, started.output).toBe(0);
-    const live = liveVersions('mf_marketing');
+    const live = liveVersions(canary, 'mf_marketing');
     expect(live).toEqual([
       { version: defaultVersion, traffic: 50, default: true },
       { version: expect.not.stringMatching(defaultVersion), traffic: 50, default: false },
@@ -122,7 +122,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     expect(await servedHtml(canaryVisitor)).not.toContain(heroHeading);
 
     const canaryPage = await canaryVisitor.newPage();
-    await canaryPage.goto(canaryOrigin);
+    await canaryPage.goto(canary.origin);
     await expect(canaryPage.getByRole('heading', { name: fallbackHeading }).first()).toBeVisible();
     await expect(canaryPage.getByRole('heading', { level: 1, name: heroHeading })).toHaveCount(0);
 
@@ -131,7 +131,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     otherPage.on('console', (message) => {
       if (/hydrat/i.test(message.text())) mismatches.push(message.text());
     });
-    await otherPage.goto(canaryOrigin);
+    await otherPage.goto(canary.origin);
     await expect(otherPage.getByRole('heading', { level: 1, name: heroHeading })).toBeVisible();
     await expect(otherPage.getByRole('heading', { name: fallbackHeading })).toHaveCount(0);
     expect(mismatches).toEqual([]);
@@ -151,18 +151,18 @@ test.describe('', { tag: ['@composition'] }, () => {
     // A raw context's goto returns at the load event, which no longer waits for a font: wait, as the fixtures'
     // goto does, until the slots on screen are live, so that each page has asked for its remote's manifest.
     const interactive = () => page.locator('html[data-interactive]').waitFor({ state: 'attached' });
-    await page.goto(canaryOrigin);
+    await page.goto(canary.origin);
     await interactive();
     const cookie = async () =>
-      (await context.cookies(canaryOrigin)).find(({ name }) => name === bucketCookie);
+      (await context.cookies(canary.origin)).find(({ name }) => name === bucketCookie);
     const given = await cookie();
     expect(given?.value).toMatch(/^[0-9a-f]{32}$/);
     const sawCanary = manifests.length > 0;
     await page.reload();
     await interactive();
-    await page.goto(`${canaryOrigin}/services`);
+    await page.goto(`${canary.origin}/services`);
     await interactive();
-    await page.goto(canaryOrigin);
+    await page.goto(canary.origin);
     await interactive();
     expect((await cookie())?.value).toBe(given?.value);
     // The same side of the canary on every page: all of them loaded it, or none did.
@@ -177,13 +177,13 @@ test.describe('', { tag: ['@composition'] }, () => {
     const canaryVisitor = await visitor(browser, inCanary);
     const page = await canaryVisitor.newPage();
     // Fewer canary views than the watcher needs were made before this test, so the canary is still live here.
-    await page.goto(canaryOrigin);
+    await page.goto(canary.origin);
     await expect(page.getByRole('heading', { name: fallbackHeading }).first()).toBeVisible();
     // Every navigation hides the page before, which sends what it counted; the watcher judges every second.
     const paths = ['/services', '/', '/about', '/', '/services', '/', '/about', '/'];
     for (const path of paths) {
-      if (liveVersions('mf_marketing').length === 1) break;
-      await page.goto(`${canaryOrigin}${path}`);
+      if (liveVersions(canary, 'mf_marketing').length === 1) break;
+      await page.goto(`${canary.origin}${path}`);
       await page.waitForLoadState('networkidle');
     }
     await canaryVisitor.close();
@@ -191,7 +191,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     // Read as the canary check reads them: over HTTP from the API (this runner is on its loopback).
     const counted = async () => {
       const since = encodeURIComponent(canaryStartedAt.toISOString());
-      const response = await fetch(`${apiOrigin}${enquiryApiPaths.remoteHealth}?since=${since}`);
+      const response = await fetch(`${canary.apiOrigin}${enquiryApiPaths.remoteHealth}?since=${since}`);
       expect(response.status).toBe(200);
       return remoteHealthReportSchema
         .parse(await response.json())
@@ -199,10 +199,10 @@ test.describe('', { tag: ['@composition'] }, () => {
     };
     const countOf = async (kind: string) => (await counted()).find((row) => row.kind === kind)?.count ?? 0;
     await expect.poll(() => countOf('render-error')).toBeGreaterThan(0);
-    expect(await countOf('view')).toBeGreaterThanOrEqual(Number(canaryEnv.AGENCY_CANARY_MIN_VIEWS));
+    expect(await countOf('view')).toBeGreaterThanOrEqual(Number(canary.env.AGENCY_CANARY_MIN_VIEWS));
 
     await expect
-      .poll(() => liveVersions('mf_marketing'), { timeout: 30_000 })
+      .poll(() => liveVersions(canary, 'mf_marketing'), { timeout: 30_000 })
       .toEqual([{ version: defaultVersion, traffic: 100, default: true }]);
     const status = release('status', 'mf-marketing');
     expect(status.status, status.output).toBe(0);
@@ -229,7 +229,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     page.on('console', (message) => {
       if (/hydrat/i.test(message.text())) hydration.push(message.text());
     });
-    await page.goto(canaryOrigin);
+    await page.goto(canary.origin);
     await expect(page.getByRole('heading', { level: 1, name: heroHeading })).toBeVisible();
     await expect(page.getByRole('heading', { name: fallbackHeading })).toHaveCount(0);
     expect(hydration).toEqual([]);
@@ -243,15 +243,17 @@ test.describe('', { tag: ['@composition'] }, () => {
     const otherVisitor = await visitor(browser, outside);
     const canaryPage = await canaryVisitor.newPage();
     const otherPage = await otherVisitor.newPage();
-    await canaryPage.goto(canaryOrigin);
+    await canaryPage.goto(canary.origin);
     await expect(canaryPage.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
-    await otherPage.goto(canaryOrigin);
+    await otherPage.goto(canary.origin);
     await expect(otherPage.getByRole('heading', { level: 1, name: heroHeading })).toBeVisible();
-    const promotedVersion = liveVersions('mf_marketing')[1]?.version;
+    const promotedVersion = liveVersions(canary, 'mf_marketing')[1]?.version;
 
     const promoted = release('mf-marketing', 'promote');
     expect(promoted.status, promoted.output).toBe(0);
-    expect(liveVersions('mf_marketing')).toEqual([{ version: promotedVersion, traffic: 100, default: true }]);
+    expect(liveVersions(canary, 'mf_marketing')).toEqual([
+      { version: promotedVersion, traffic: 100, default: true },
+    ]);
     await otherPage.reload();
     await expect(otherPage.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
     expect(await servedHtml(otherVisitor)).toContain(changedHeading);

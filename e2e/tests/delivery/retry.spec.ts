@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, remoteOrigin, test } from '../../fixtures.ts';
+import { expect, test } from '../../fixtures.ts';
 
 /**
  * A transient failure to load a remote's files is retried before any fallback shows. The page records whether
@@ -46,6 +46,7 @@ test.describe('', { tag: ['@shell'] }, () => {
   for (const { file, pattern, failure } of cases) {
     test(`mf_marketing failing twice to serve ${file}, then succeeding: the hero shows, no fallback`, async ({
       page,
+      remoteOrigin,
     }) => {
       const fallbackSeen = await recordFallbacks(page);
       const requests = await failTwice(

@@ -75,7 +75,7 @@ test.describe('', { tag: ['@composition'] }, () => {
   /** A visitor of the given bucket opening a few pages: each navigation sends the last page's view. */
   async function views(browser: Browser, identifier: string) {
     const context = await browser.newContext();
-    await context.addCookies([{ ...bucketCookieFor(identifier), url: origin }]);
+    await context.addCookies([bucketCookieFor(identifier, origin)]);
     const page = await context.newPage();
     for (const path of ['/', '/services', '/', '/about', '/']) {
       await page.goto(`${origin}${path}`);
@@ -158,7 +158,7 @@ test.describe('', { tag: ['@composition'] }, () => {
 
     // Everyone gets it now, the page as served included.
     const context = await browser.newContext();
-    await context.addCookies([{ ...bucketCookieFor(outside), url: origin }]);
+    await context.addCookies([bucketCookieFor(outside, origin)]);
     await expect
       .poll(async () => (await context.request.get(origin)).text(), { timeout: 30_000 })
       .toContain(changedHeading);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { RemoteName } from 'build-config/topology';
 import { remoteFallbackCopy, slotNoticeCopy } from 'shared-content/site';
-import { expect, remoteOrigin, test } from '../../fixtures.ts';
+import { expect, type SiteFixtures, test } from '../../fixtures.ts';
 
 /**
  * A visitor on a flaky network: a prerendered section is never taken away by a failure to load its code. For
@@ -54,7 +54,12 @@ const cases: PageCase[] = [
   },
 ];
 
-async function fail(page: Page, failure: Failure, remote: RemoteName): Promise<() => Promise<void>> {
+async function fail(
+  page: Page,
+  failure: Failure,
+  remote: RemoteName,
+  remoteOrigin: SiteFixtures['remoteOrigin'],
+): Promise<() => Promise<void>> {
   const pattern =
     failure === 'remote host'
       ? `${remoteOrigin(remote)}/**`
@@ -86,9 +91,10 @@ test.describe('', { tag: ['@shell'] }, () => {
     for (const failure of ['remotes.json', 'remote host', 'runtime.json'] as const) {
       test(`${path} with ${failure === 'remote host' ? `${remote}'s host` : failure} failing keeps its prerendered sections, and they come live once it is back`, async ({
         page,
+        remoteOrigin,
       }) => {
         test.setTimeout(60_000);
-        const restore = await fail(page, failure, remote);
+        const restore = await fail(page, failure, remote, remoteOrigin);
         await page.goto(path, { waitUntil: 'commit' });
         await page.locator('footer').waitFor({ state: 'attached' });
         const before = await slotTexts(page);
@@ -132,9 +138,10 @@ test.describe('', { tag: ['@shell'] }, () => {
 
   test('a link in a section whose code cannot load navigates, and a tap held for it is not lost', async ({
     page,
+    remoteOrigin,
   }) => {
     test.setTimeout(60_000);
-    await fail(page, 'remote host', 'mf_portfolio');
+    await fail(page, 'remote host', 'mf_portfolio', remoteOrigin);
     await page.goto('/portfolio');
     const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
     await expect(noticeOf(page, 'mf_portfolio/PortfolioPage')).toBeVisible();
@@ -148,9 +155,12 @@ test.describe('', { tag: ['@shell'] }, () => {
     await expect(page).toHaveURL(new RegExp(`${href?.replace(/[?]/g, '\\?')}$`));
   });
 
-  test('with nothing done, the background retry alone brings a section back', async ({ page }) => {
+  test('with nothing done, the background retry alone brings a section back', async ({
+    page,
+    remoteOrigin,
+  }) => {
     test.setTimeout(90_000);
-    const restore = await fail(page, 'remotes.json', 'mf_portfolio');
+    const restore = await fail(page, 'remotes.json', 'mf_portfolio', remoteOrigin);
     await page.goto('/portfolio');
     const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
     await expect(noticeOf(page, 'mf_portfolio/PortfolioPage')).toBeVisible();

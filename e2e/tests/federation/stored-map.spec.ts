@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
 import { remoteNames } from 'build-config/topology';
-import { expect, remoteOrigin, test } from '../../fixtures.ts';
+import { expect, type SiteFixtures, test } from '../../fixtures.ts';
 
 /**
  * The last good remote map a browser keeps (localStorage) is used only when /remotes.json cannot be; it must
  * never let a remote script run without its integrity, and it is never written by a page that only read it.
  */
 const key = 'agency-remote-map';
-const remoteOrigins = remoteNames.map((name) => remoteOrigin(name));
+
+const originsOf = (remoteOrigin: SiteFixtures['remoteOrigin']) => remoteNames.map(remoteOrigin);
 
 /** Stores `map` as the last good map before the page's scripts run, and records every later write of it. */
 async function storeBeforeScripts(page: Page, map: unknown) {
@@ -39,7 +40,7 @@ async function storeBeforeScripts(page: Page, map: unknown) {
 }
 
 /** The remote scripts added to the page, each with its integrity attribute (empty when it had none). */
-const remoteScripts = (page: Page) =>
+const remoteScripts = (page: Page, remoteOrigins: readonly string[]) =>
   page.evaluate(
     (origins) =>
       (window as unknown as { scriptsAdded: Array<{ src: string; integrity: string }> }).scriptsAdded.filter(
@@ -52,7 +53,9 @@ test.describe('', { tag: ['@shell'] }, () => {
   test('a stored map without integrity, with /remotes.json blocked, runs no remote script and is not saved again', async ({
     page,
     request,
+    remoteOrigin,
   }) => {
+    const remoteOrigins = originsOf(remoteOrigin);
     const served = (await (await request.get('/remotes.json')).json()) as {
       microFrontends: Record<string, Array<{ metadata: { integrity?: string } }>>;
     };
@@ -74,7 +77,7 @@ test.describe('', { tag: ['@shell'] }, () => {
     // The section keeps its prerendered content and waits: no map it may use.
     await expect(page.locator('[data-slot-notice][data-slot="mf_portfolio/PortfolioPage"]')).toBeVisible();
     await expect(slot).not.toHaveAttribute('data-slot-live');
-    expect(await remoteScripts(page)).toEqual([]);
+    expect(await remoteScripts(page, remoteOrigins)).toEqual([]);
     expect(await page.evaluate((name) => localStorage.getItem(name), key)).toBeNull();
     expect(await page.evaluate(() => (window as unknown as { mapWrites: string[] }).mapWrites)).toEqual([]);
     // Only the page's own preloads went out, each with its release's integrity (deferred-requests.ts).
@@ -94,6 +97,7 @@ test.describe('', { tag: ['@shell'] }, () => {
   test('a valid stored map is used while /remotes.json is blocked: every remote script runs with its integrity, and it is not saved again', async ({
     page,
     request,
+    remoteOrigin,
   }) => {
     const served = await (await request.get('/remotes.json')).json();
     await storeBeforeScripts(page, served);
@@ -101,7 +105,7 @@ test.describe('', { tag: ['@shell'] }, () => {
     await page.goto('/portfolio');
     const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
     await expect(slot).toHaveAttribute('data-slot-live', '');
-    const scripts = await remoteScripts(page);
+    const scripts = await remoteScripts(page, originsOf(remoteOrigin));
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script.integrity, script.src).toMatch(/^sha384-/);
     expect(await page.evaluate(() => (window as unknown as { mapWrites: string[] }).mapWrites)).toEqual([]);

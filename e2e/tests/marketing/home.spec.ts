@@ -1,4 +1,4 @@
-import { expect, remoteOrigin, test } from '../../fixtures.ts';
+import { expect, test } from '../../fixtures.ts';
 import { MarketingObject } from '../../pages/marketing.ts';
 
 /** Spec sections 2 and 9: the home page's texts, at phone and desktop width (the layout differs). */
@@ -53,6 +53,7 @@ test.describe('home page', { tag: ['@mf-marketing'] }, () => {
 
   test('services overview and about: texts, links and the team image from mf-marketing’s origin', async ({
     page,
+    remoteOrigin,
   }) => {
     const marketing = new MarketingObject(page);
     await page.goto('/');

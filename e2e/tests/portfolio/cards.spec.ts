@@ -1,4 +1,4 @@
-import { expect, remoteOrigin, test } from '../../fixtures.ts';
+import { expect, test } from '../../fixtures.ts';
 import { expectedTitles, PortfolioObject } from '../../pages/portfolio.ts';
 
 const isDesktop = ({ viewport }: { viewport: { width: number } | null }) => (viewport?.width ?? 0) >= 768;
@@ -74,7 +74,10 @@ test.describe('', { tag: ['@mf-portfolio'] }, () => {
       await expect(home.details(firstCard)).toHaveCSS('opacity', '0');
     });
 
-    test('screenshots load from mf-portfolio’s own origin, lazily below the fold', async ({ page }) => {
+    test('screenshots load from mf-portfolio’s own origin, lazily below the fold', async ({
+      page,
+      remoteOrigin,
+    }) => {
       await page.goto('/');
       const home = new PortfolioObject(page, 'home');
       const images = home.cards.getByRole('img');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { heroCopy } from 'shared-content/marketing';
 import { allRoutePaths, footerCopy } from 'shared-content/site';
-import { expect, remoteOrigin, test } from '../../fixtures.ts';
+import { expect, test } from '../../fixtures.ts';
 import { PortfolioObject } from '../../pages/portfolio.ts';
 import { consoleProblems, openAndMarkPrerendered } from './prerendered-page.ts';
 
@@ -67,6 +67,7 @@ test.describe('', { tag: ['@composition'] }, () => {
 
   test('the page’s HTML already holds the remotes’ sections, and their images point at the remotes', async ({
     request,
+    remoteOrigin,
   }) => {
     const html = await (await request.get('/')).text();
     expect(html).toContain(heroCopy.headline);

@@ -21,6 +21,7 @@ import { UsageError } from '../lib/cli.ts';
 import { startEnquiryApi } from '../lib/enquiry-api.ts';
 import { pagesDir, writePages } from '../lib/pages.ts';
 import { repoRoot } from '../lib/paths.ts';
+import { precompressFolder } from '../lib/precompress.ts';
 import { serverBuildDir } from '../lib/prerender/prerender.ts';
 import { ensureRuntimeConfig } from '../lib/publish.ts';
 import { runPnpm } from '../lib/run.ts';
@@ -85,6 +86,8 @@ mkdirSync(oneBundleDeploy, { recursive: true });
 cpSync(join(repoRoot, shell.folder, 'dist-one-bundle'), join(oneBundleDeploy, shell.folder), {
   recursive: true,
 });
+// Compressed as publishing compresses the federated shell, so both sites are served at their best compression.
+precompressFolder(join(oneBundleDeploy, shell.folder));
 // Its Node build, so its pages are prerendered too: the comparison is then of federation alone.
 cpSync(join(repoRoot, shell.folder, 'dist-one-bundle-server'), serverBuildDir(oneBundleDeploy), {
   recursive: true,

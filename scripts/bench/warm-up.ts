@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { compressionSettled } from '../lib/static-host.ts';
 
 /** The longest a warm-up load waits for every slot to be live; a page that never gets there is measured as is. */
 const hydratedTimeoutMs = 20_000;
 
 /**
- * The static host compresses each file at its best quality once it has been asked for (lib/static-host.ts).
- * One untimed load of every page, scrolled to its end so that every slot's code is fetched, then the
- * compressions finished: every measured run gets the bodies that every visitor after the first gets.
+ * Every file is served at its best compression from the first request (publishing writes its brotli and gzip
+ * forms: lib/precompress.ts). One untimed load of every page, scrolled to its end so that every slot's code is
+ * fetched: every measured run meets a warm server (files in the disk cache, the host's validators computed),
+ * as every visitor after the first does.
  */
 export async function warmUp(browser: Browser, urls: readonly string[]): Promise<void> {
   const context = await browser.newContext();
@@ -26,5 +26,4 @@ export async function warmUp(browser: Browser, urls: readonly string[]): Promise
   } finally {
     await context.close();
   }
-  await compressionSettled();
 }

@@ -27,6 +27,12 @@ export interface IntegrityRecord {
   /** The SRI value of the deployed (sealed) mf-manifest.json, as remotes.json carries it. */
   manifest: string;
   files: Record<string, string>;
+  /**
+   * The version's precompressed siblings (precompress.ts) were written after sealing and are recorded with its
+   * files, so a sibling altered on the origin is found like any file. A record without it predates
+   * precompression: publishing that build again copies the version afresh, siblings and all.
+   */
+  precompressed?: true;
 }
 
 const manifestName = 'mf-manifest.json';
@@ -45,6 +51,12 @@ function filesOf(dir: string): string[] {
  * the record of every file (the sealed manifest included).
  */
 export function sealVersion(dir: string): IntegrityRecord {
+  sealManifest(dir);
+  return recordOf(dir);
+}
+
+/** Writes the hashes of the browser files (scripts and stylesheets) into the folder's manifest. */
+export function sealManifest(dir: string) {
   const manifestFile = join(dir, manifestName);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData?: Record<string, unknown> };
   const browserFiles = filesOf(dir).filter((path) => browserCode.test(path));
@@ -55,6 +67,10 @@ export function sealVersion(dir: string): IntegrityRecord {
     ),
   };
   writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** The record of every file of a sealed folder, as it is now (precompressed siblings included, when written). */
+export function recordOf(dir: string): IntegrityRecord {
   const files = Object.fromEntries(
     filesOf(dir).map((path) => [path, integrityOf(readFileSync(join(dir, path)))]),
   );

@@ -30,6 +30,7 @@ import { writeInlineScriptsIndex } from './pages/inline-scripts.ts';
 import { fontFaces, preloadHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';
 import { type PageVariant, variantDir, variantsIndexName } from './pages/variants.ts';
+import { precompressedSource, precompressFile } from './precompress.ts';
 import { PrerenderError, type PrerenderResult, prerenderPages } from './prerender/prerender.ts';
 import { openPreviews, previewPagesDir, previewResolution } from './preview/registry.ts';
 import { readRemoteMapDocument } from './remote-map-file.ts';
@@ -321,7 +322,7 @@ export function pageList(): Array<Pick<PageContext, 'path' | 'route'>> {
   return [...list, { path: null, route: null }];
 }
 
-/** Writes one set of pages into a folder; returns the file names. */
+/** Writes one set of pages into a folder, each with its precompressed siblings; returns the file names. */
 function writePageSet(
   dir: string,
   deployed: DeployedShell,
@@ -336,6 +337,8 @@ function writePageSet(
       join(dir, name),
       renderPage(deployed, { path, route, ...context }, parts, bodies.get(path)),
     );
+    // In the staging folder, swapped in with its page: a page and its siblings never disagree.
+    precompressFile(join(dir, name));
     return name;
   });
 }
@@ -396,6 +399,10 @@ export function pageFor(deploy: string, path: string | null): string | null {
   return existsSync(file) ? file : null;
 }
 
-/** Names of the generated pages (for tests and diagnostics). */
+/** Names of the generated pages and indexes, without their precompressed siblings (for tests and diagnostics). */
 export const generatedPages = (deploy: string) =>
-  existsSync(pagesDir(deploy)) ? readdirSync(pagesDir(deploy)).sort() : [];
+  existsSync(pagesDir(deploy))
+    ? readdirSync(pagesDir(deploy))
+        .filter((name) => precompressedSource(name) === undefined)
+        .sort()
+    : [];

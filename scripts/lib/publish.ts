@@ -3,8 +3,20 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { basename, join, relative } from 'node:path';
 import { enquiryApi, originOf, type RemoteName, remotes, shell } from 'build-config/topology';
 import { localRuntimeConfig } from 'shared-content/site';
-import { alteredFiles, readIntegrityRecord, sealVersion, writeIntegrityRecord } from './integrity.ts';
+import {
+  alteredFiles,
+  readIntegrityRecord,
+  recordOf,
+  sealManifest,
+  writeIntegrityRecord,
+} from './integrity.ts';
 import { appDist, repoRoot } from './paths.ts';
+import {
+  precompressedSource,
+  precompressFile,
+  precompressFolder,
+  removePrecompressed,
+} from './precompress.ts';
 import { serverBuildDir } from './prerender/prerender.ts';
 import { recordPublished } from './release-log.ts';
 import { setRemoteEntry, writeFileAtomic } from './remote-map-file.ts';
@@ -40,14 +52,18 @@ export function isEnvironmentFile(file: string): boolean {
 /**
  * A shell build's version, the same whether read from its dist/ or from a deploy folder's shell/: its package
  * version plus a hash of every file of its browser and Node builds, leaving out the files the environment adds
- * (remotes.json, runtime.json, sitemap.xml, robots.txt and their temporary files). The shell is published
+ * (remotes.json, runtime.json, sitemap.xml, robots.txt and their temporary files) and the precompressed
+ * siblings publishing writes (precompress.ts). The shell is published
  * in place rather than into version folders, so this is how a start tells whether dist/ holds the live shell.
  */
 export function shellVersion(browserDir: string, serverDir: string): string {
   const manifest = join(browserDir, 'mf-manifest.json');
   if (!existsSync(manifest)) throw new Error(`${browserDir} has no mf-manifest.json: build the shell first`);
   const hash = createHash('sha256');
-  const built = filesBelow(browserDir).filter((file) => !isEnvironmentFile(file));
+  // The precompressed siblings publishing writes are the same bytes again: not part of the build.
+  const built = filesBelow(browserDir).filter(
+    (file) => !isEnvironmentFile(file) && precompressedSource(file) === undefined,
+  );
   for (const file of built) hash.update(`browser/${file}`).update(readFileSync(join(browserDir, file)));
   for (const file of filesBelow(serverDir))
     hash.update(`server/${file}`).update(readFileSync(join(serverDir, file)));
@@ -96,11 +112,16 @@ export function manifestUrl(name: RemoteName, version: string, env: NodeJS.Proce
   return `${originOf(remotes[name], env)}/${version}/mf-manifest.json`;
 }
 
+/** The Node build of a version (`ssr/`): read by the prerender step, never fetched by a browser. */
+const nodeBuild = (path: string) => path.startsWith('ssr/');
+
 /**
  * Copies a remote's build (its dist/ unless another build folder is given) into deploy/<folder>/<version>/,
- * seals it (integrity.ts), records the publish, and returns the version. Idempotent: the same build is the
- * same version, and a version folder that still matches its record is left as it is. One whose files were
- * altered since (or that predates sealing) is copied from the build again: a new release restores it.
+ * seals it (integrity.ts), writes the brotli and gzip forms of its browser files (precompress.ts; after the
+ * seal, which rewrites the manifest), records every file, siblings included, records the publish, and returns
+ * the version. Idempotent: the same build is the same version, and a version folder that still matches its
+ * record is left as it is. One whose files were altered since (or that predates sealing or precompression) is
+ * copied from the build again: a new release restores it.
  */
 export function publishRemoteBuild(
   deploy: string,
@@ -111,11 +132,13 @@ export function publishRemoteBuild(
   const version = releaseVersion(buildDir);
   const target = join(deploy, folder, version);
   const record = existsSync(target) ? readIntegrityRecord(deploy, folder, version) : null;
-  if (!record || alteredFiles(target, record).length > 0) {
+  if (!record?.precompressed || alteredFiles(target, record).length > 0) {
     const staging = `${target}.staging`;
     rmSync(staging, { recursive: true, force: true });
     cpSync(buildDir, staging, { recursive: true });
-    writeIntegrityRecord(deploy, folder, version, sealVersion(staging));
+    sealManifest(staging);
+    precompressFolder(staging, nodeBuild);
+    writeIntegrityRecord(deploy, folder, version, { ...recordOf(staging), precompressed: true });
     // Rename last so the server never serves a half-copied version.
     const retired = `${target}.retired`;
     if (existsSync(target)) renameSync(target, retired);
@@ -135,7 +158,8 @@ export function releaseRemote(deploy: string, name: RemoteName, env?: NodeJS.Pro
 
 /**
  * Replaces the shell's files in deploy/shell, keeping the environment's remotes.json and runtime.json, and its
- * Node build (for the prerender step) in deploy/shell-server, which is never served.
+ * Node build (for the prerender step) in deploy/shell-server, which is never served. Its files get their
+ * precompressed siblings (precompress.ts).
  */
 export function publishShell(deploy: string) {
   const target = join(deploy, shell.folder);
@@ -144,10 +168,31 @@ export function publishShell(deploy: string) {
     if (!environmentFiles.has(entry)) rmSync(join(target, entry), { recursive: true, force: true });
   }
   cpSync(appDist(shell.folder), target, { recursive: true });
+  // The environment's files change in place while the site runs: never a sibling that could go stale.
+  precompressFolder(target, isEnvironmentFile);
   const server = serverBuildDir(deploy);
   rmSync(server, { recursive: true, force: true });
   const serverBuild = shellServerDist();
   if (existsSync(serverBuild)) cpSync(serverBuild, server, { recursive: true });
+}
+
+/**
+ * Copies a shell build's browser files over the live shell folder (a shell release: the old hashed files stay
+ * until the new pages are written) and writes their precompressed siblings. A file overwritten in place loses
+ * its old siblings first, so no sibling is ever served for bytes it was not made from. Returns the files of the
+ * old shell the new one does not have, their siblings included, for the caller to remove once the new pages
+ * are live; the environment's files stay.
+ */
+export function copyShellBuild(browserDir: string, target: string): string[] {
+  mkdirSync(target, { recursive: true });
+  const incoming = new Set(filesBelow(browserDir));
+  const retired = filesBelow(target).filter(
+    (file) => !isEnvironmentFile(file) && !incoming.has(precompressedSource(file) ?? file),
+  );
+  for (const file of incoming) removePrecompressed(join(target, file));
+  cpSync(browserDir, target, { recursive: true });
+  for (const file of incoming) if (!isEnvironmentFile(file)) precompressFile(join(target, file));
+  return retired;
 }
 
 /** Writes runtime.json with the embedded defaults unless the environment already has one. */

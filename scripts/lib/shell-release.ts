@@ -4,7 +4,7 @@
  * default and a canary of each remote) is checked against the new shell's manifest before anything changes, and
  * a shell that would break one is refused, naming the remote, the version and the reason.
  */
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { remoteNames, remotes, shell } from 'build-config/topology';
 import { checkRemoteBuild } from './contract-check.ts';
@@ -12,7 +12,7 @@ import { liveShellVersion } from './live-state.ts';
 import { type Prerender, writePages } from './pages.ts';
 import { repoRoot } from './paths.ts';
 import { serverBuildDir } from './prerender/prerender.ts';
-import { filesBelow, isEnvironmentFile, shellVersion } from './publish.ts';
+import { copyShellBuild, shellVersion } from './publish.ts';
 import { ReleaseError } from './release.ts';
 import { recordReleaseEvent } from './release-log.ts';
 import { readRemoteMapDocument } from './remote-map-file.ts';
@@ -70,8 +70,8 @@ function requireShellBuild({ browser, server }: ShellBuild) {
 
 /**
  * Checks the shell build against every live remote version, then publishes it: its files are copied over the
- * live ones (the old hashed files stay while the pages are written again, so a page served meanwhile still finds
- * its scripts), its Node build replaces the prerender's, the pages are written again, the old shell's files go,
+ * live ones with their precompressed siblings (the old hashed files stay while the pages are written again, so a
+ * page served meanwhile still finds its scripts), its Node build replaces the prerender's, the pages are written again, the old shell's files go,
  * and the release log records it. The environment's remotes.json, runtime.json and crawler files stay.
  */
 export function releaseShell(deploy: string, options: ShellReleaseOptions = {}): ShellReleaseOutcome {
@@ -90,10 +90,7 @@ export function releaseShell(deploy: string, options: ShellReleaseOptions = {}):
     );
   }
   const target = join(deploy, shell.folder);
-  mkdirSync(target, { recursive: true });
-  const incoming = new Set(filesBelow(build.browser));
-  const retired = filesBelow(target).filter((file) => !incoming.has(file) && !isEnvironmentFile(file));
-  cpSync(build.browser, target, { recursive: true });
+  const retired = copyShellBuild(build.browser, target);
   const server = serverBuildDir(deploy);
   rmSync(server, { recursive: true, force: true });
   cpSync(build.server, server, { recursive: true });

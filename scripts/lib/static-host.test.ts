@@ -19,6 +19,7 @@ import { bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageFileName, pageFor, pagesDir, writePages } from './pages.ts';
+import { precompressFile } from './precompress.ts';
 import { shellHtmlHeaders, standalonePageHeaders } from './security/security-headers.ts';
 import { siteRoots } from './site.ts';
 import { get, getWith, probes, type RawResponse, rawRequest } from './static-host/request-table.ts';
@@ -67,6 +68,8 @@ beforeAll(async () => {
   // The version's runtime (a fixed name, cached for an hour) and its standalone page.
   mkdirSync(join(remote, '1.0.0', 'static', 'js'), { recursive: true });
   writeFileSync(join(remote, '1.0.0', 'static', 'js', 'federation-runtime.js'), remoteRuntime);
+  // Its brotli and gzip forms, as publishing a version writes them.
+  precompressFile(join(remote, '1.0.0', 'static', 'js', 'federation-runtime.js'));
   writeFileSync(join(remote, '1.0.0', 'index.html'), standalonePage);
   symlinkSync(join(deploy, 'secret.txt'), join(remote, '1.0.0', 'leak.json'));
   symlinkSync(deploy, join(remote, 'outside'), 'dir');

@@ -26,9 +26,9 @@ function contentHash(file: string, mtimeMs: number, size: number): string {
 /**
  * The validators of one file as one representation. The entity tag comes from the file's content, so a file
  * published again unchanged (a release copies every file) still matches the copy a browser has. Each encoding
- * is its own representation with its own tag (RFC 9110, 8.8.3). The tags are weak: the brotli body of a file
- * is replaced by a smaller one of the same content once quality 11 is ready (static-host.ts), so the bytes
- * behind one tag may change while what they say does not.
+ * is its own representation with its own tag (RFC 9110, 8.8.3): the file's sibling `<file>.br` or `<file>.gz`
+ * (precompress.ts) is made from it at publish. The tags are weak: publishing the same content again (another
+ * zlib) may make other compressed bytes, so the bytes behind one tag may change while what they say does not.
  */
 export function validatorsOf(
   file: string,

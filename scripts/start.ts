@@ -7,24 +7,44 @@
  *   tsx scripts/start.ts                        empty deploy: build, publish, serve; otherwise serve it as it was
  *   tsx scripts/start.ts --publish              build, publish for everyone (release log: start --publish), serve
  *   tsx scripts/start.ts --no-build [--publish] the same with the builds already in dist/
+ *   tsx scripts/start.ts --nginx                the same served by Debian's nginx (installed with apt when
+ *                                               missing), the API and the release service behind it
  */
 
+import {
+  enquiryApi,
+  enquiryApiBehindProxy,
+  originOf,
+  portOf,
+  releaseServiceBehindProxy,
+} from 'build-config/topology';
 import { canaryWatchSettings } from './lib/canary/watcher.ts';
 import { describeDataDir, startEnquiryApi } from './lib/enquiry-api.ts';
 import { hasLiveState, liveStateReport } from './lib/live-state.ts';
+import { ensureNginx, serveDeployWithNginx } from './lib/nginx/serve.ts';
 import { deployDir } from './lib/paths.ts';
 import type { PublishedSite } from './lib/publish-site.ts';
 import { releaseServiceAddress, startReleaseService } from './lib/release-service/server.ts';
 import { runPnpm } from './lib/run.ts';
 import { publishAll, serveDeploy, siteRoots, siteUrl } from './lib/site.ts';
 
-const flags = ['--no-build', '--publish'];
+const flags = ['--no-build', '--publish', '--nginx'];
 const unknown = process.argv.slice(2).filter((argument) => !flags.includes(argument));
 if (unknown.length > 0) {
-  console.error(`Unknown argument ${unknown.join(' ')}; start takes ${flags.join(' and ')} only.`);
+  console.error(`Unknown argument ${unknown.join(' ')}; start takes ${flags.join(', ')} only.`);
   process.exit(2);
 }
 const skipBuild = process.argv.includes('--no-build');
+const withNginx = process.argv.includes('--nginx');
+if (withNginx) {
+  // Before any build: a machine that cannot have nginx is told so at once, with the command to run.
+  try {
+    ensureNginx();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
 // Read before anything starts: a bad AGENCY_CANARY_*, AGENCY_HOST or AGENCY_TRUST_PROXY value stops the start,
 // naming the variable.
 const canarySettings = (() => {
@@ -61,23 +81,58 @@ if (publishAs) {
     process.exit(1);
   }
 }
+// With nginx in front, the API and the release service listen on loopback at internal ports and trust
+// exactly one proxy, nginx, which overwrites X-Forwarded-For with the address it was reached from.
+const behindNginx = withNginx
+  ? { apiPort: portOf(enquiryApiBehindProxy), releasePort: portOf(releaseServiceBehindProxy) }
+  : undefined;
 // The API first: once the site answers, its forms can already post.
-const api = await startEnquiryApi().catch((error: Error) => {
+const apiEnv = behindNginx ? { ...process.env, ENQUIRY_TRUST_PROXY: '1' } : process.env;
+const api = await startEnquiryApi(apiEnv, { internalPort: behindNginx?.apiPort }).catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });
-// The canary check runs inside the release service and reads the counts from this API over HTTP.
-const serviceEnv = { ...process.env, AGENCY_HEALTH_URL: process.env.AGENCY_HEALTH_URL ?? api.url };
-const releases = await startReleaseService({ deploy, env: serviceEnv }).catch(async (error: Error) => {
+// The canary check runs inside the release service and reads the counts from this API over HTTP; behind
+// nginx, from its internal URL: GET /remote-health answers a direct loopback client only.
+const serviceEnv = {
+  ...process.env,
+  AGENCY_HEALTH_URL: process.env.AGENCY_HEALTH_URL ?? api.url,
+  ...(behindNginx ? { AGENCY_TRUST_PROXY: '1' } : {}),
+};
+const releases = await startReleaseService({
+  deploy,
+  env: serviceEnv,
+  ...(behindNginx ? { host: '127.0.0.1', port: behindNginx.releasePort } : {}),
+}).catch(async (error: Error) => {
   console.error(error.message);
   await api.stop();
   process.exit(1);
 });
-const servers = await serveDeploy(deploy).catch(async (error: Error) => {
+const stopServing = await startServing().catch(async (error: Error) => {
   console.error(error.message);
   await Promise.all([releases.stop(), api.stop()]);
   process.exit(1);
 });
+
+/** Where nginx takes the release service's requests: where the service itself would listen. */
+function publicReleaseServiceUrl(): string {
+  const { host, port } = releaseServiceAddress();
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** The static hosts (embedded, or nginx in front of everything); resolves to what stops them. */
+async function startServing(): Promise<() => Promise<void>> {
+  if (!behindNginx) {
+    const servers = await serveDeploy(deploy);
+    return async () => {
+      for (const server of servers) server.close();
+    };
+  }
+  const nginx = await serveDeployWithNginx(deploy, process.env, {
+    upstreams: { enquiryApi: api.url, releaseService: releases.url },
+  });
+  return () => nginx.stop();
+}
 
 if (published) {
   console.log(
@@ -99,17 +154,23 @@ if (published) {
 const mail = process.env.ENQUIRY_SMTP_HOST
   ? `mails go out through ${process.env.ENQUIRY_SMTP_HOST}`
   : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;
-console.log(`\nThe enquiry API is running at ${api.url} (data in ${describeDataDir(api.dataDir)}; ${mail})`);
+const apiUrl = behindNginx ? originOf(enquiryApi) : api.url;
+const releasesUrl = behindNginx ? publicReleaseServiceUrl() : releases.url;
+console.log(`\nThe enquiry API is running at ${apiUrl} (data in ${describeDataDir(api.dataDir)}; ${mail})`);
 const checks =
   canarySettings.intervalSeconds > 0
     ? `the canary check every ${canarySettings.intervalSeconds} s`
     : 'no canary check';
 console.log(
-  `The release service is running at ${releases.url} (keys and audit log in ${shownDeploy}/releases; ${checks})`,
+  `The release service is running at ${releasesUrl} (keys and audit log in ${shownDeploy}/releases; ${checks})`,
 );
 if (process.env.AGENCY_PNPM?.startsWith('npx'))
   console.log(
     'pnpm is not installed on this machine: run the commands the docs show as npx pnpm … (the project has its own pnpm).',
+  );
+if (behindNginx)
+  console.log(
+    `nginx serves the site, the enquiry API and the release service (configuration: ${shownDeploy}/nginx/nginx.conf)`,
   );
 console.log(`The site is running at ${siteUrl()}  (Ctrl+C to stop)\n`);
 
@@ -117,7 +178,7 @@ let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  for (const server of servers) server.close();
+  await stopServing();
   // A change in flight finishes first, so the deploy is never left half-changed.
   await releases.stop();
   await api.stop();

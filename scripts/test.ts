@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { ensureChromium } from './lib/chromium.ts';
 import { parseCommandLine, UsageError } from './lib/cli.ts';
 import { ensureJava } from './lib/java.ts';
+import { ensureNginx } from './lib/nginx/serve.ts';
 import { repoRoot } from './lib/paths.ts';
 import { runPnpm } from './lib/run.ts';
 import {
@@ -97,6 +98,13 @@ check('contract check', built && runPnpm(['check:contracts']));
 
 // Before the unit tests: the release gates' tests render the real builds, in Node and in Chromium.
 const chromium = ensureChromium();
+// The nginx tests (unit: the generated configuration against the embedded host; e2e: the nginx project) need
+// Debian's nginx; without it they fail in CI, saying so.
+try {
+  ensureNginx();
+} catch (error) {
+  console.error((error as Error).message);
+}
 
 console.log('\n=== unit tests');
 const vitestReport = join(reports, 'vitest.json');

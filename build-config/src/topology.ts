@@ -21,6 +21,12 @@ export const shell = { folder: 'shell', offset: 0 } as const;
 export const enquiryApi = { folder: 'enquiry-api', offset: 10 } as const;
 /** Teams' pipelines release through it (release-service/); loopback only unless its operator says otherwise. */
 export const releaseService = { folder: 'release-service', offset: 11 } as const;
+/**
+ * With nginx in front (start --nginx), nginx listens on the enquiry API's and the release service's ports and
+ * passes their requests to these, on loopback only.
+ */
+export const enquiryApiBehindProxy = { folder: 'enquiry-api', offset: 20 } as const;
+export const releaseServiceBehindProxy = { folder: 'release-service', offset: 21 } as const;
 
 /**
  * Every local port derives from one base, so a second copy of the site (a parallel test run, a

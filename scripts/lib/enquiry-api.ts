@@ -37,12 +37,19 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * defaults: SQLite under .data/, mails to the outbox folder unless ENQUIRY_SMTP_HOST is set. Its JSON log
  * lines go to this console. Resolves once GET /health answers.
  */
-export async function startEnquiryApi(env: NodeJS.ProcessEnv = process.env): Promise<RunningApi> {
-  const url = originOf(enquiryApi, env);
+export async function startEnquiryApi(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { internalPort?: number } = {},
+): Promise<RunningApi> {
+  // Behind a proxy (start --nginx), on loopback at an internal port, whatever ENQUIRY_HOST opens the proxy on.
+  const internal = options.internalPort;
+  const url = internal === undefined ? originOf(enquiryApi, env) : `http://127.0.0.1:${internal}`;
   const dataDir = enquiryDataDir(env);
+  const listening =
+    internal === undefined ? {} : { ENQUIRY_HOST: '127.0.0.1', ENQUIRY_PORT: String(internal) };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(repoRoot, enquiryApi.folder),
-    env: { ...env, ENQUIRY_DATA_DIR: dataDir },
+    env: { ...env, ...listening, ENQUIRY_DATA_DIR: dataDir },
     // The IPC channel lets the API notice when this process dies, however it dies.
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -45,7 +45,7 @@ export interface NginxModel {
   /** AGENCY_TRUST_PROXY: how many proxies in front may say the visitor came over https. */
   trustProxy: number;
   /** The enquiry API and the release service behind nginx: the public port and the internal URL of each. */
-  upstreams?: Array<{ name: string; port: number; url: string; uploads: boolean }>;
+  upstreams?: Array<{ name: string; addresses: string[]; port: number; url: string; uploads: boolean }>;
   tls?: { certificate: string; key: string };
   serverName?: string;
   /** The workers' user (the `user` directive; only a master started as root switches to it). */
@@ -157,15 +157,15 @@ function routeMap(): string[] {
   ];
 }
 
-const listenLines = (model: NginxModel, port: number) =>
-  model.addresses.map(
+const listenLines = (model: NginxModel, port: number, addresses = model.addresses) =>
+  addresses.map(
     (address) =>
       `listen ${address}:${port}${model.tls ? ' ssl' : ''}${address === '[::]' ? ' ipv6only=off' : ''};`,
   );
 
-function serverCommon(model: NginxModel, port: number): string[] {
+function serverCommon(model: NginxModel, port: number, addresses = model.addresses): string[] {
   return [
-    ...listenLines(model, port),
+    ...listenLines(model, port, addresses),
     ...(model.serverName ? [`server_name ${model.serverName};`] : []),
     ...(model.tls
       ? [`ssl_certificate ${quote(model.tls.certificate)};`, `ssl_certificate_key ${quote(model.tls.key)};`]
@@ -346,7 +346,7 @@ function upstreamServer(model: NginxModel, upstream: NonNullable<NginxModel['ups
     ...indent(
       [
         `# ${upstream.name}`,
-        ...serverCommon(model, upstream.port),
+        ...serverCommon(model, upstream.port, upstream.addresses),
         'client_max_body_size 0;',
         'location / {',
         ...indent(

@@ -100,7 +100,11 @@ const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
 
 /** Waits until every port answers on every address, or nginx exits (then throws what it said). */
 async function waitUntilListening(child: ChildProcess, model: NginxModel, stderr: () => string) {
-  const ports = [...model.sites.map(({ port }) => port), ...(model.upstreams ?? []).map(({ port }) => port)];
+  const listening = [
+    ...model.sites.map(({ port }) => ({ port, addresses: model.addresses })),
+    ...(model.upstreams ?? []).map(({ port, addresses }) => ({ port, addresses })),
+  ];
+  const ports = listening.map(({ port }) => port);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   let gone = false;
   void exited.then(() => {
@@ -109,7 +113,9 @@ async function waitUntilListening(child: ChildProcess, model: NginxModel, stderr
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (gone) throw startFailure(stderr());
-    const checks = ports.flatMap((port) => model.addresses.map((address) => answers(port, address)));
+    const checks = listening.flatMap(({ port, addresses }) =>
+      addresses.map((address) => answers(port, address)),
+    );
     if ((await Promise.all(checks)).every(Boolean)) {
       // A port another server holds answers too: nginx's bind failure comes a moment later.
       await sleep(50);
@@ -143,7 +149,7 @@ export async function serveDeployWithNginx(
     );
   const { configFile, model } = await writeNginxFiles(absolute, dir, env, {
     user: workerUser(absolute),
-    upstreams: options.upstreams && upstreamPorts(options.upstreams, env),
+    upstreams: options.upstreams && upstreamSettings(options.upstreams, env),
   });
   const child = spawn(
     nginxBinary,
@@ -185,10 +191,20 @@ export async function serveDeployWithNginx(
   };
 }
 
-function upstreamPorts(upstreams: { enquiryApi: string; releaseService: string }, env: NodeJS.ProcessEnv) {
+/**
+ * The services behind nginx: it listens where each would listen on its own (ENQUIRY_HOST and the API's port;
+ * AGENCY_RELEASE_HOST and the release service's port: loopback unless their operator says otherwise, whatever
+ * AGENCY_HOST opens for the static hosts) and passes to the internal URLs given.
+ */
+function upstreamSettings(upstreams: { enquiryApi: string; releaseService: string }, env: NodeJS.ProcessEnv) {
+  const release = releaseServiceAddress(env);
   return {
-    ...upstreams,
-    enquiryApiPort: portOf(enquiryApi, env),
-    releaseServicePort: releaseServiceAddress(env).port,
+    enquiryApi: {
+      // The API's own default when ENQUIRY_HOST is unset (enquiry-api/src/config.ts).
+      host: env.ENQUIRY_HOST?.trim() || '127.0.0.1',
+      port: portOf(enquiryApi, env),
+      url: upstreams.enquiryApi,
+    },
+    releaseService: { host: release.host, port: release.port, url: upstreams.releaseService },
   };
 }

@@ -17,14 +17,16 @@ import { bundleNjsModule } from './bundle.ts';
 import { type NginxModel, nginxConfig } from './config.ts';
 import type { NjsModel } from './njs/model.ts';
 
+/** Where a service behind nginx is reached from outside (its own host and port settings) and inside. */
+export interface UpstreamSettings {
+  host: string;
+  port: number;
+  url: string;
+}
+
 export interface NginxOptions {
-  /** The enquiry API's and the release service's internal URLs: nginx then listens on their ports too. */
-  upstreams?: {
-    enquiryApi: string;
-    releaseService: string;
-    enquiryApiPort: number;
-    releaseServicePort: number;
-  };
+  /** The enquiry API and the release service: nginx then listens where each would, and passes to its URL. */
+  upstreams?: { enquiryApi: UpstreamSettings; releaseService: UpstreamSettings };
   tls?: { certificate: string; key: string };
   serverName?: string;
   user?: string;
@@ -48,6 +50,12 @@ async function listenAddresses(env: NodeJS.ProcessEnv): Promise<string[]> {
   const present = await Promise.all(loopbackAddresses.map(hasAddress));
   return loopbackAddresses.filter((_, index) => present[index]).map(listenAddress);
 }
+
+const upstreamOf = ({ host, port, url }: UpstreamSettings) => ({
+  addresses: [listenAddress(host)],
+  port,
+  url,
+});
 
 export function njsModel(deploy: string): NjsModel {
   return {
@@ -88,13 +96,8 @@ export async function nginxModel(
     addresses: await listenAddresses(env),
     trustProxy: trustedProxyHops(env),
     upstreams: upstreams && [
-      { name: 'enquiry API', port: upstreams.enquiryApiPort, url: upstreams.enquiryApi, uploads: false },
-      {
-        name: 'release service',
-        port: upstreams.releaseServicePort,
-        url: upstreams.releaseService,
-        uploads: true,
-      },
+      { name: 'enquiry API', ...upstreamOf(upstreams.enquiryApi), uploads: false },
+      { name: 'release service', ...upstreamOf(upstreams.releaseService), uploads: true },
     ],
     tls: options.tls,
     serverName: options.serverName,

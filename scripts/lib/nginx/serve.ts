@@ -196,7 +196,10 @@ export async function serveDeployWithNginx(
  * AGENCY_RELEASE_HOST and the release service's port: loopback unless their operator says otherwise, whatever
  * AGENCY_HOST opens for the static hosts) and passes to the internal URLs given.
  */
-function upstreamSettings(upstreams: { enquiryApi: string; releaseService: string }, env: NodeJS.ProcessEnv) {
+export function upstreamSettings(
+  upstreams: { enquiryApi: string; releaseService: string },
+  env: NodeJS.ProcessEnv,
+) {
   const release = releaseServiceAddress(env);
   return {
     enquiryApi: {

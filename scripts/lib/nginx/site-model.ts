@@ -119,18 +119,21 @@ export function deployFolder(deploy: string): string {
   return absolute;
 }
 
-/** Writes nginx.conf and site.js into dir (created); returns their paths. */
+/**
+ * Writes the configuration (configFile, default <dir>/nginx.conf) and the njs module (site.js) into dir,
+ * created; nginx's pid, logs and temporary files go there too. Returns the paths.
+ */
 export async function writeNginxFiles(
   deploy: string,
   dir: string,
   env: NodeJS.ProcessEnv = process.env,
-  options: NginxOptions = {},
+  options: NginxOptions & { configFile?: string } = {},
 ): Promise<{ configFile: string; njsFile: string; model: NginxModel }> {
   const absolute = deployFolder(deploy);
   const model = await nginxModel(absolute, resolve(dir), env, options);
   mkdirSync(model.files.tempDir, { recursive: true });
   writeFileSync(model.files.njsModule, await bundleNjsModule(njsModel(absolute)));
-  const configFile = join(resolve(dir), 'nginx.conf');
+  const configFile = resolve(options.configFile ?? join(dir, 'nginx.conf'));
   writeFileSync(configFile, nginxConfig(model));
   return { configFile, njsFile: model.files.njsModule, model };
 }

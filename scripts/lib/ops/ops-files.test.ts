@@ -131,3 +131,27 @@ describe('logrotate', () => {
     },
   );
 });
+
+describe('ops/nginx/log-format.conf', () => {
+  it.runIf(has('nginx'))('is a log format nginx -t accepts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-log-format-'));
+    try {
+      mkdirSync(join(dir, 'logs'));
+      writeFileSync(
+        join(dir, 'nginx.conf'),
+        `pid ${dir}/nginx.pid;\nevents {}\nhttp {\n    include ${join(opsDir, 'nginx', 'log-format.conf')};\n` +
+          `    access_log ${dir}/logs/access.log agency_json;\n}\n`,
+      );
+      const result = spawnSync(
+        'nginx',
+        ['-t', '-p', dir, '-e', join(dir, 'logs', 'error.log'), '-c', join(dir, 'nginx.conf')],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(result.stderr).toContain('test is successful');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

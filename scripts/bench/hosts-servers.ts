@@ -1,3 +1,4 @@
+import { serveDeployWithNginx } from '../lib/nginx/serve.ts';
 import { serveDeploy } from '../lib/site.ts';
 import type { BenchHost } from './hosts-options.ts';
 
@@ -19,11 +20,11 @@ async function startEmbedded(deploy: string, env: NodeJS.ProcessEnv): Promise<Ru
   };
 }
 
+/** Each host on the same ports (AGENCY_PORT_BASE), as `pnpm serve` and `pnpm serve --nginx` serve the deploy. */
 export async function startBenchHost(
   host: BenchHost,
   deploy: string,
   env: NodeJS.ProcessEnv,
 ): Promise<RunningHost> {
-  if (host === 'embedded') return startEmbedded(deploy, env);
-  throw new Error('nginx is not wired into the bench yet');
+  return host === 'embedded' ? startEmbedded(deploy, env) : serveDeployWithNginx(deploy, env);
 }

@@ -9,6 +9,7 @@ import { remoteMapSchema } from 'federation/remote-map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesDir, writePages } from '../pages.ts';
 import { repoRoot } from '../paths.ts';
+import { precompressFile } from '../precompress.ts';
 import { startStaticHost } from '../static-host.ts';
 import { exampleEdgeConfig } from './edge-example.ts';
 import { edgeNginxConfig } from './edge-nginx.ts';
@@ -80,6 +81,8 @@ describe.runIf(nginxPresent)('a CDN edge (nginx proxy_cache) in front of the emb
       '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(join(shell, ...hashedChunk.split('/')), chunkBody);
+    // Its .br and .gz siblings, as a publish writes them.
+    precompressFile(join(shell, ...hashedChunk.split('/')));
     writeFileSync(join(shell, 'runtime.json'), JSON.stringify({ apiUrl: 'http://localhost:3010' }));
     writeFileSync(join(shell, 'remotes.json'), remoteMap(20));
     // mf_marketing 2.0.0 for buckets 0–19 (a canary), 1.0.0 for everyone else: two page variants.

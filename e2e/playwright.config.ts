@@ -30,7 +30,7 @@ const onBothHosts = [
   /tests\/shell\/routes\.spec\.ts$/,
   /tests\/quality\/security\.spec\.ts$/,
   /tests\/prerender\/.*\.spec\.ts$/,
-  /tests\/delivery\/(canary|retry)\.spec\.ts$/,
+  /tests\/delivery\/(canary|preview|retry)\.spec\.ts$/,
 ];
 const desktop = { width: 1280, height: 800 };
 

@@ -1,35 +1,47 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { enquiryApi, originOf, portOf, releaseService, shell } from 'build-config/topology';
 import { previewCookie } from 'federation/preview';
 import { enquiryApiPaths, remoteHealthReportSchema } from 'shared-content/enquiry';
+import { expect, type SiteOptions, test } from '../../fixtures.ts';
 import { axeViolations, settle } from '../../pages/quality.ts';
-import { type ComposedSite, runComposedSite } from './canary-site.ts';
+import { portBaseEnv } from '../../sites/port-base.ts';
+import { type ComposedSite, hostArguments, runComposedSite } from './canary-site.ts';
 import { repoRoot } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
 
 /**
- * Preview links end to end, on a production site of its own run as `npm start` runs it (the suite's base + 160):
+ * Preview links end to end, on a production site of its own run as `npm start` runs it (the project's base + 160,
+ * on the project's host):
  * the portfolio team publishes a changed ProcessSection with `pnpm release mf-portfolio --preview`, and only the
  * browser that opens the printed link sees it, prerendered and hydrated, with the banner; it leaves with Exit
  * preview; a tampered or expired link is refused; the preview's pages send the canary check nothing.
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const workDir = join(repoRoot, '.data', 'e2e-preview');
-const deploy = join(workDir, 'deploy');
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  AGENCY_PORT_BASE: String(Number(process.env.AGENCY_PORT_BASE ?? '4100') + 160),
-  AGENCY_DEPLOY_DIR: deploy,
-  ENQUIRY_DATA_DIR: join(workDir, 'api'),
-  ENQUIRY_LOG_LEVEL: 'warn',
-  AGENCY_CANARY_CHECK_SECONDS: '0',
-};
-const origin = originOf(shell, env);
-const apiOrigin = originOf(enquiryApi, env);
+// The project's site, set by beforeAll: each host has its own folders and ports, so both run in one suite run.
+let workDir = '';
+let deploy = '';
+let env: NodeJS.ProcessEnv = {};
+let origin = '';
+let apiOrigin = '';
+
+function usePreviewSite({ portBase, siteHost }: SiteOptions) {
+  workDir = join(repoRoot, '.data', siteHost === 'nginx' ? 'e2e-preview-nginx' : 'e2e-preview');
+  deploy = join(workDir, 'deploy');
+  env = {
+    ...process.env,
+    ...portBaseEnv(portBase + 160),
+    AGENCY_DEPLOY_DIR: deploy,
+    ENQUIRY_DATA_DIR: join(workDir, 'api'),
+    ENQUIRY_LOG_LEVEL: 'warn',
+    AGENCY_CANARY_CHECK_SECONDS: '0',
+  };
+  origin = originOf(shell, env);
+  apiOrigin = originOf(enquiryApi, env);
+}
 const previewHeading = 'Our Process, In Preview';
 const liveHeading = 'Our Process';
 
@@ -76,11 +88,12 @@ const hasPreviewCookie = async (context: BrowserContext) =>
   (await context.cookies(origin)).some(({ name }) => name === previewCookie);
 
 test.describe('', { tag: ['@mf-portfolio', '@composition'] }, () => {
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ portBase, siteHost }) => {
     test.setTimeout(360_000);
+    usePreviewSite({ portBase, siteHost });
     rmSync(workDir, { recursive: true, force: true });
     mkdirSync(workDir, { recursive: true });
-    site = await runComposedSite(env, ['--no-build']);
+    site = await runComposedSite(env, ['--no-build', ...hostArguments(siteHost)]);
     const build = buildChangedRemote(
       'mf_portfolio',
       join(workDir, 'mf-portfolio-preview'),

@@ -42,7 +42,11 @@ export function isLoopbackOrigin(origin: string): boolean {
 
 // btoa/atob exist in browsers and in Node; the payload is ASCII (names, versions, an origin, a number).
 const toBase64Url = (text: string) => btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-const fromBase64Url = (text: string) => atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+// Padded before decoding: browsers and Node accept base64 without its "=", nginx's njs drops the last group.
+const fromBase64Url = (text: string) => {
+  const base64 = text.replaceAll('-', '+').replaceAll('_', '/');
+  return atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+};
 
 export function encodePreviewClaim(claim: PreviewClaim): string {
   const { remote, version, dev, expires } = claim;

@@ -186,6 +186,8 @@ function refusalLocations(cors: boolean): string[] {
     `location @${name} {`,
     ...indent(
       [
+        // No type from the path's extension (a missing .js is refused in plain text, not as a script).
+        'types { }',
         `default_type ${quote(plain)};`,
         ...headerLines({ ...baseHeaders(cors), 'Cache-Control': text(cacheRules.neverCached), ...extra }),
         `return ${status} ${quote(`${message}\n`)};`,
@@ -259,6 +261,8 @@ function fileLocations(cors: boolean, htmlPolicy: string): string[] {
 const headerTexts = (headers: Readonly<Record<string, string>>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, text(value)]));
 
+const untyped = ['types { }', 'default_type "";'];
+
 /** The shell's own: route pages, the 404 page, previews and a preview browser's remote map. */
 function shellLocations(model: NginxModel): string[] {
   const deployAlias = `alias ${quote(`${model.deploy}/`)};`;
@@ -276,8 +280,17 @@ function shellLocations(model: NginxModel): string[] {
     ...location('@not_found_page', ['rewrite ^ /__agency/page/$agency_not_found_page last;']),
     // Internal only: reached from the rewrites above and below, never by a visitor's URL.
     ...location('^~ /__agency/page/', ['internal;', deployAlias, ...pageHeaders]),
-    ...location('= /__preview', [...headerLines(baseHeaders(false)), 'js_content site.previewOpen;']),
-    ...location('= /__preview/exit', [...headerLines(baseHeaders(false)), 'js_content site.previewExit;']),
+    // The module sets the type of what it sends; a redirect has none.
+    ...location('= /__preview', [
+      ...untyped,
+      ...headerLines(baseHeaders(false)),
+      'js_content site.previewOpen;',
+    ]),
+    ...location('= /__preview/exit', [
+      ...untyped,
+      ...headerLines(baseHeaders(false)),
+      'js_content site.previewExit;',
+    ]),
     ...location('= /remotes.json', [
       'if ($agency_remotes_source = dev) { rewrite ^ /__agency/dev-remotes last; }',
       'if ($agency_remotes_source) { rewrite ^ /__agency/file/$agency_remotes_source last; }',

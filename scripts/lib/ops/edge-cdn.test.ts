@@ -47,6 +47,7 @@ function identifierIn(from: number, to: number): string {
 const hashedChunk = `/static/js/async/412.5c9e1f0a.js`;
 const chunkBody = `/* chunk */ ${'export const line = "the same twenty kilobytes for every visitor";\n'.repeat(300)}`;
 const remoteFile = '/1.0.0/static/js/async/7.0a1b2c3d.js';
+const remoteFileOnCdn = `/mf-marketing${remoteFile}`;
 
 describe.runIf(nginxPresent)('a CDN edge (nginx proxy_cache) in front of the embedded host', () => {
   let deploy: string;
@@ -125,8 +126,15 @@ describe.runIf(nginxPresent)('a CDN edge (nginx proxy_cache) in front of the emb
       edgeNginxConfig({
         prefix,
         servers: [
-          { listen: `127.0.0.1:${edgePorts.shell}`, origin: `http://127.0.0.1:${shellOrigin}` },
-          { listen: `127.0.0.1:${edgePorts.remote}`, origin: `http://127.0.0.1:${remoteOrigin}` },
+          {
+            listen: `127.0.0.1:${edgePorts.shell}`,
+            origins: [{ path: '/', origin: `http://127.0.0.1:${shellOrigin}` }],
+          },
+          {
+            listen: `127.0.0.1:${edgePorts.remote}`,
+            // As a CDN name serving every remote's folder: /mf-marketing/<version>/… → the remote's origin.
+            origins: [{ path: '/mf-marketing/', origin: `http://127.0.0.1:${remoteOrigin}/` }],
+          },
         ],
       }),
     );
@@ -190,8 +198,8 @@ describe.runIf(nginxPresent)('a CDN edge (nginx proxy_cache) in front of the emb
       expect(await second.text()).toBe(chunkBody);
     }
     // A remote version's file, on the remote's edge, with its CORS header kept.
-    await (await viaEdge(remoteFile, {}, edgePorts.remote)).arrayBuffer();
-    const remote = await viaEdge(remoteFile, {}, edgePorts.remote);
+    await (await viaEdge(remoteFileOnCdn, {}, edgePorts.remote)).arrayBuffer();
+    const remote = await viaEdge(remoteFileOnCdn, {}, edgePorts.remote);
     expect(remote.headers.get('x-cache-status')).toBe('HIT');
     expect(remote.headers.get('access-control-allow-origin')).toBe('*');
   });
@@ -240,11 +248,13 @@ describe.runIf(nginxPresent)('a CDN edge (nginx proxy_cache) in front of the emb
     writeFileSync(join(deploy, 'shell', 'remotes.json'), remoteMap(50, '3.0.0'));
     const after = await viaEdge('/remotes.json');
     expect(await after.text()).toContain('3.0.0');
-    const manifest = await viaEdge('/1.0.0/mf-manifest.json', {}, edgePorts.remote);
+    const manifest = await viaEdge('/mf-marketing/1.0.0/mf-manifest.json', {}, edgePorts.remote);
     expect(manifest.headers.get('cache-control')).toBe('no-store');
     await manifest.arrayBuffer();
     expect(
-      (await viaEdge('/1.0.0/mf-manifest.json', {}, edgePorts.remote)).headers.get('x-cache-status'),
+      (await viaEdge('/mf-marketing/1.0.0/mf-manifest.json', {}, edgePorts.remote)).headers.get(
+        'x-cache-status',
+      ),
     ).not.toBe('HIT');
   });
 
@@ -268,13 +278,32 @@ describe('ops/cdn/edge-nginx.conf', () => {
   it.runIf(nginxPresent)('passes nginx -t', () => {
     const dir = mkdtempSync(join(tmpdir(), 'edge-cdn-example-'));
     try {
-      // The example's folders and user, moved to a temporary folder and the test's user.
+      // The example's folders, user and origin host moved to temporary ones, with a self-signed certificate.
+      const certificate = join(dir, 'edge.pem');
+      const key = join(dir, 'edge.key');
+      const made = spawnSync('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=www.example.com',
+        '-keyout',
+        key,
+        '-out',
+        certificate,
+      ]);
+      expect(made.status).toBe(0);
       const config = exampleEdgeConfig()
         .replaceAll('/var/cache/agency-edge', dir)
         .replace('user www-data;\n', '')
-        .replaceAll('https://origin', 'http://127.0.0.1:9/origin')
-        .replaceAll('origin.example.com', '')
-        .replaceAll('origin-cdn.example.com', '');
+        .replaceAll(/\/etc\/letsencrypt\/live\/[^/]+\/fullchain\.pem/g, certificate)
+        .replaceAll(/\/etc\/letsencrypt\/live\/[^/]+\/privkey\.pem/g, key)
+        .replaceAll('origin.example.com', '127.0.0.1')
+        .replaceAll('listen 443 ssl', 'listen 127.0.0.1:9443 ssl');
       for (const folder of ['logs', 'temp']) mkdirSync(join(dir, folder));
       writeFileSync(join(dir, 'edge.conf'), config);
       const result = spawnSync(

@@ -12,10 +12,16 @@
 export interface EdgeServer {
   /** Where the edge listens (host:port, or a port). */
   listen: string;
-  /** The origin it forwards to: http://host:port. */
-  origin: string;
   /** server_name, for an edge that serves several names on one port. */
   serverName?: string;
+  /** https on `listen`, with this certificate and key (PEM files). */
+  tls?: { certificate: string; key: string };
+  /**
+   * Path prefix → origin. `/` → `https://origin:3000` passes paths as they are; `/mf-marketing/` →
+   * `https://origin:3001/` takes the prefix off, so one CDN name serves every remote's folder
+   * (AGENCY_REMOTES_ORIGIN=https://cdn.example.com writes such URLs into remotes.json).
+   */
+  origins: Array<{ path: string; origin: string }>;
 }
 
 export interface EdgeOptions {
@@ -37,15 +43,13 @@ export const edgeLogFormat = `log_format agency_edge escape=json '{"time":"$time
     '"request_time":$request_time,"upstream_time":"$upstream_response_time","cache":"$upstream_cache_status",'
     '"encoding":"$sent_http_content_encoding","referer":"$http_referer","agent":"$http_user_agent"}';`;
 
-const serverBlock = ({ listen, origin, serverName }: EdgeServer) => `
-    server {
-        listen ${listen};${serverName ? `\n        server_name ${serverName};` : ''}
-
-        location / {
+const locationBlock = ({ path, origin }: EdgeServer['origins'][number]) => `
+        location ${path} {
             proxy_pass ${origin};
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_set_header Host $http_host;
+            proxy_ssl_server_name on;
             # The edge is the one proxy in front of the origin (AGENCY_TRUST_PROXY=1, ENQUIRY_TRUST_PROXY=1):
             # it writes the client's address, never appends to what the client sent.
             proxy_set_header X-Forwarded-For $remote_addr;
@@ -62,7 +66,14 @@ const serverBlock = ({ listen, origin, serverName }: EdgeServer) => `
             proxy_cache_background_update on;
             add_header X-Cache-Status $upstream_cache_status always;
         }
-    }
+`;
+
+const serverBlock = ({ listen, serverName, tls, origins }: EdgeServer) => `
+    server {
+        listen ${listen}${tls ? ' ssl' : ''};${serverName ? `\n        server_name ${serverName};` : ''}${
+          tls ? `\n        ssl_certificate ${tls.certificate};\n        ssl_certificate_key ${tls.key};` : ''
+        }
+${origins.map(locationBlock).join('')}    }
 `;
 
 export function edgeNginxConfig({ prefix, servers, maxSize = '10g', user }: EdgeOptions): string {

@@ -50,7 +50,20 @@ describe('systemd units', () => {
     expect(result.status).toBe(0);
   });
 
-  it.each(units.filter((unit) => unit.endsWith('.service')))('%s runs hardened, as its own user', (unit) => {
+  // nginx's master starts as root (the TLS key, then its workers switch to the deploy's owner); the rest never.
+  const nodeServices = units.filter((unit) => unit.endsWith('.service') && unit !== 'agency-nginx.service');
+
+  it('covers the API, the release service, the backups and nginx', () => {
+    expect(units.sort()).toEqual([
+      'agency-backup.service',
+      'agency-backup.timer',
+      'agency-enquiry-api.service',
+      'agency-nginx.service',
+      'agency-release-service.service',
+    ]);
+  });
+
+  it.each(nodeServices)('%s runs hardened, as its own user', (unit) => {
     const service = unitSettings(unit, 'Service');
     expect(one(service, 'User')).toBe('agency');
     expect(one(service, 'NoNewPrivileges')).toBe('yes');
@@ -62,6 +75,14 @@ describe('systemd units', () => {
       expect(one(service, 'Restart')).toBe('on-failure');
       expect(one(service, 'EnvironmentFile')).toMatch(/^\/etc\/agency\/.+\.env$/);
     }
+  });
+
+  it('stops nginx gracefully and checks a configuration before it starts or reloads', () => {
+    const service = unitSettings('agency-nginx.service', 'Service');
+    expect(one(service, 'KillSignal')).toBe('SIGQUIT');
+    expect(one(service, 'ExecStartPre')).toContain('nginx -t');
+    expect(service.get('ExecReload')?.[0]).toContain('nginx -t');
+    expect(one(service, 'NoNewPrivileges')).toBe('yes');
   });
 
   it('gives a release under way longer to finish than the service itself allows a change', () => {
@@ -103,11 +124,12 @@ describe('logrotate', () => {
       await new Promise((wait) => setTimeout(wait, 300));
       writeFileSync(join(dir, 'nginx.pid'), `${nginx.pid}\n`);
       const config = readFileSync(join(opsDir, 'logrotate', 'agency'), 'utf8')
-        .replaceAll('/var/log/nginx/agency', nginxLogs)
+        .replaceAll('/var/lib/agency/nginx', nginxLogs)
+        .replaceAll('/var/cache/agency-edge', join(dir, 'edge'))
         .replaceAll('/var/log/agency', serviceLogs)
-        .replaceAll('/run/nginx.pid', join(dir, 'nginx.pid'))
+        .replaceAll(`${nginxLogs}/nginx.pid`, join(dir, 'nginx.pid'))
         .replace('su agency agency', `su ${user} ${group}`)
-        .replace('create 0640 www-data adm', `create 0640 ${user} ${group}`);
+        .replace('create 0640 root adm', `create 0640 ${user} ${group}`);
       writeFileSync(join(dir, 'logrotate.conf'), config);
       writeFileSync(join(nginxLogs, 'access.log'), '{"status":200}\n');
       writeFileSync(join(serviceLogs, 'enquiry-api.log'), '{"msg":"listening"}\n');

@@ -175,17 +175,19 @@ function serverCommon(model: NginxModel, port: number, addresses = model.address
 
 const plain = 'text/plain; charset=utf-8';
 
-/** The refusals, as the embedded host words them: short plain text nothing caches. */
+/** Where each refusal is answered: an internal URI, never a visitor's. */
+const refusalUri = (status: number) => `/__agency/refusal/${status}`;
+
+/**
+ * The refusals, as the embedded host words them: short plain text nothing caches. They are locations with a
+ * URI, not named ones: nginx cannot pass a request whose line it could not read to a named location.
+ */
 function refusalLocations(cors: boolean): string[] {
-  const refusal = (
-    name: string,
-    status: number,
-    message: string,
-    extra: Record<string, HeaderValue> = {},
-  ) => [
-    `location @${name} {`,
+  const refusal = (status: number, message: string, extra: Record<string, HeaderValue> = {}) => [
+    `location = ${refusalUri(status)} {`,
     ...indent(
       [
+        'internal;',
         // No type from the path's extension (a missing .js is refused in plain text, not as a script).
         'types { }',
         `default_type ${quote(plain)};`,
@@ -197,23 +199,27 @@ function refusalLocations(cors: boolean): string[] {
     '}',
   ];
   return [
-    ...refusal('bad_request', 400, 'Bad request'),
-    ...refusal('not_found', 404, 'Not found'),
-    ...refusal('method_not_allowed', 405, 'Method not allowed', { Allow: text(allowedMethods) }),
-    ...refusal('uri_too_long', 414, 'URI too long'),
-    ...refusal('internal_error', 500, 'Internal server error'),
+    ...refusal(400, 'Bad request'),
+    ...refusal(404, 'Not found'),
+    ...refusal(405, 'Method not allowed', { Allow: text(allowedMethods) }),
+    ...refusal(414, 'URI too long'),
+    ...refusal(431, 'Request header fields too large'),
+    ...refusal(500, 'Internal server error'),
   ];
 }
 
 /** What every server does before it looks at a file: limits, methods, the preflight answer. */
 function serverChecks(shell: boolean): string[] {
   return [
-    'error_page 400 @bad_request;',
+    // An HTTP version nginx does not speak is, as in the embedded host, a bad request.
+    `error_page 400 505 =400 ${refusalUri(400)};`,
     // A file nginx may not read (or a folder without index.html) is, as in the embedded host, not found.
-    `error_page 403 404 ${shell ? '=404 @not_found_page' : '=404 @not_found'};`,
-    'error_page 405 @method_not_allowed;',
-    'error_page 414 @uri_too_long;',
-    'error_page 500 502 503 504 =500 @internal_error;',
+    `error_page 403 404 =404 ${shell ? '@not_found_page' : refusalUri(404)};`,
+    `error_page 405 ${refusalUri(405)};`,
+    `error_page 414 ${refusalUri(414)};`,
+    // 494 is nginx's own code for a header line over its buffers, which it would answer as a 400.
+    `error_page 494 =431 ${refusalUri(431)};`,
+    `error_page 500 502 503 504 =500 ${refusalUri(500)};`,
     'if ($agency_target_too_long) { return 414; }',
     'if ($request_method = OPTIONS) { return 204; }',
     'if ($request_method !~ ^(GET|HEAD)$) { return 405; }',
@@ -419,6 +425,9 @@ export function nginxConfig(model: NginxModel): string {
         'charset off;',
         `access_log ${quote(files.accessLog)} combined;`,
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
+        // A link inside a served folder pointing out of it serves nothing (the embedded host follows a link only
+        // to a file inside the folder; nginx, more strictly, none).
+        'disable_symlinks on;',
         'sendfile on;',
         'tcp_nopush on;',
         // Redirects name the path only, as the embedded host's do.
@@ -435,9 +444,14 @@ export function nginxConfig(model: NginxModel): string {
         'brotli_static on;',
         `js_import site from ${quote(files.njsModule)};`,
         ...njsVariables.map(([name, handler]) => `js_set $${name} site.${handler};`),
-        'map $request_uri $agency_target_too_long {',
+        'map $request_uri $agency_target_over_length {',
         `  ${quotePattern(`~^.{${maxTargetLength + 1}}`)} 1;`,
         '  default "";',
+        '}',
+        // The refusal itself (an internal redirect, which runs the server's checks again) is not refused again.
+        'map $uri $agency_target_too_long {',
+        '  "~^/__agency/" "";',
+        '  default $agency_target_over_length;',
         '}',
         'map $request_method $agency_preflight_allow {',
         `  OPTIONS ${quote(allowedMethods)};`,

@@ -4,7 +4,7 @@
  * child in the foreground (`-g 'daemon off;'`) and stopped by its own PID.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { enquiryApi, portOf } from 'build-config/topology';
@@ -98,14 +98,21 @@ const answers = (port: number, address: string) =>
 
 const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
 
-/** Waits until every port answers on every address, or nginx exits (then throws what it said). */
-async function waitUntilListening(child: ChildProcess, model: NginxModel, stderr: () => string) {
+/**
+ * Waits until nginx has bound every port (its master writes the pid file only after that) and every port
+ * answers; throws what nginx said if it exits first (a port another server holds answers too, so answering
+ * alone proves nothing: nginx retries a busy port for seconds before it gives up).
+ */
+async function waitUntilListening(
+  child: ChildProcess,
+  model: NginxModel,
+  stderr: () => string,
+  exited: Promise<void>,
+) {
   const listening = [
     ...model.sites.map(({ port }) => ({ port, addresses: model.addresses })),
     ...(model.upstreams ?? []).map(({ port, addresses }) => ({ port, addresses })),
   ];
-  const ports = listening.map(({ port }) => port);
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
   let gone = false;
   void exited.then(() => {
     gone = true;
@@ -113,20 +120,53 @@ async function waitUntilListening(child: ChildProcess, model: NginxModel, stderr
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (gone) throw startFailure(stderr());
-    const checks = listening.flatMap(({ port, addresses }) =>
-      addresses.map((address) => answers(port, address)),
-    );
-    if ((await Promise.all(checks)).every(Boolean)) {
-      // A port another server holds answers too: nginx's bind failure comes a moment later.
-      await sleep(50);
-      if (gone || child.exitCode !== null) throw startFailure(stderr());
-      return;
+    if (runningPid(model.files.pidFile) === child.pid) {
+      const checks = listening.flatMap(({ port, addresses }) =>
+        addresses.map((address) => answers(port, address)),
+      );
+      if ((await Promise.all(checks)).every(Boolean)) return;
     }
     await sleep(50);
   }
   throw new Error(
-    `nginx did not listen on ports ${ports.join(', ')} within 20 s; see ${model.files.errorLog}`,
+    `nginx did not listen on ports ${listening.map(({ port }) => port).join(', ')} within 20 s; see ${model.files.errorLog}`,
   );
+}
+
+/** nginx's worker processes (their parent is the master), read from /proc. */
+function workersOf(master: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        // The parent's PID is the fourth field, after the command name in parentheses.
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === master;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * Stops nginx by its own PID: SIGQUIT lets requests in flight finish; SIGTERM after a bound; SIGKILL last,
+ * to the master and each of its workers by PID (a killed master leaves its workers serving on their own).
+ */
+async function stopNginx(child: ChildProcess, exited: Promise<void>, graceful: boolean) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const pid = child.pid as number;
+  const within = (ms: number) => Promise.race([exited.then(() => true), sleep(ms).then(() => false)]);
+  if (graceful) {
+    process.kill(pid, 'SIGQUIT');
+    if (await within(gracefulStopMs)) return;
+  }
+  process.kill(pid, 'SIGTERM');
+  if (await within(3000)) return;
+  const workers = workersOf(pid);
+  process.kill(pid, 'SIGKILL');
+  for (const worker of workers) process.kill(worker, 'SIGKILL');
+  await exited;
 }
 
 /** How long a graceful stop (SIGQUIT: requests in flight finish) may take before SIGTERM, then SIGKILL. */
@@ -164,28 +204,16 @@ export async function serveDeployWithNginx(
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   try {
-    await waitUntilListening(child, model, () => stderr);
+    await waitUntilListening(child, model, () => stderr, exited);
   } catch (error) {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    await exited;
+    await stopNginx(child, exited, false);
     throw error;
   }
-  const pid = child.pid as number;
   let stopped: Promise<void> | undefined;
   return {
-    pid,
+    pid: child.pid as number,
     stop() {
-      stopped ??= (async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        process.kill(pid, 'SIGQUIT');
-        const timer = (ms: number) => sleep(ms).then(() => 'late' as const);
-        if ((await Promise.race([exited.then(() => 'done' as const), timer(gracefulStopMs)])) === 'late') {
-          child.kill('SIGTERM');
-          if ((await Promise.race([exited.then(() => 'done' as const), timer(3000)])) === 'late')
-            child.kill('SIGKILL');
-          await exited;
-        }
-      })();
+      stopped ??= stopNginx(child, exited, true);
       return stopped;
     },
   };

@@ -9,7 +9,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { enquiryApiBehindProxy, originOf, releaseServiceBehindProxy } from 'build-config/topology';
 import { parseCommandLine, runCommand, UsageError } from './lib/cli.ts';
 import { nginxBinary, nginxInstalled, upstreamSettings } from './lib/nginx/serve.ts';
-import { deployFolder, writeNginxFiles } from './lib/nginx/site-model.ts';
+import { deployFolder, deployOwner, writeNginxFiles } from './lib/nginx/site-model.ts';
 import { deployDir, repoRoot } from './lib/paths.ts';
 
 const usage = `usage: pnpm nginx-config --out <file> [--deploy <dir>] [--services] [--tls-certificate <pem> --tls-key <pem>] [--server-name <name>] [--user <user>]
@@ -23,7 +23,8 @@ AGENCY_TRUST_PROXY's, as for npm start.
   --tls-certificate, --tls-key
                       serve https on every port with this certificate and key (PEM), with Strict-Transport-Security
   --server-name       the site's host name (server_name); default: any
-  --user              the workers' user when nginx starts as root (it must read the deploy folder)`;
+  --user              the workers' user when nginx starts as root (default: the deploy folder's owner;
+                      it must read the deploy folder)`;
 
 await runCommand(usage, async () => {
   const { values, positionals } = parseCommandLine(process.argv.slice(2), {
@@ -68,7 +69,8 @@ await runCommand(usage, async () => {
     configFile,
     tls: certificate && key ? { certificate: resolve(certificate), key: resolve(key) } : undefined,
     serverName,
-    user: values.user,
+    // Where the master starts as root (systemd), its workers must read the deploy: its owner unless told.
+    user: values.user ?? deployOwner(deploy),
     upstreams: services,
   });
   const shown = (file: string) =>

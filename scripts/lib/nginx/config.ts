@@ -112,7 +112,7 @@ const typesBlock = () => [
  * X-Forwarded-Proto is believed only from trusted proxies, as static-host/proxy.ts reads it: the entry `hops`
  * from the right (each proxy appends one), or the first of a shorter list.
  */
-function forwardedHttpsPattern(hops: number): string {
+export function forwardedHttpsPattern(hops: number): string {
   const entry = '\\s*https\\s*';
   const after = (count: string) => `(,[^,]*)${count}`;
   return `~*(^${entry}${after(`{0,${hops - 1}}`)}$)|(,${entry}${after(`{${hops - 1}}`)}$)`;

@@ -3,8 +3,8 @@
  * and njs module generated into <deploy>/nginx/ with nginx's pid, logs and temporary files, nginx run as a
  * child in the foreground (`-g 'daemon off;'`) and stopped by its own PID.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { enquiryApi, portOf } from 'build-config/topology';
@@ -12,7 +12,7 @@ import { releaseServiceAddress } from '../release-service/server.ts';
 import { run } from '../run.ts';
 import type { NginxModel } from './config.ts';
 import { moduleDir } from './config.ts';
-import { deployFolder, writeNginxFiles } from './site-model.ts';
+import { deployFolder, deployOwner, writeNginxFiles } from './site-model.ts';
 
 export const nginxBinary = '/usr/sbin/nginx';
 const requiredModules = ['ngx_http_js_module.so', 'ngx_http_brotli_static_module.so'];
@@ -63,18 +63,6 @@ function runningPid(pidFile: string): number | undefined {
   if (!existsSync(pidFile)) return undefined;
   const pid = Number(readFileSync(pidFile, 'utf8').trim());
   return Number.isInteger(pid) && pid > 0 && pidRunning(pid) ? pid : undefined;
-}
-
-/**
- * The workers' user. nginx started as root switches its workers to `nobody` by default, which could not read
- * the deploy's preview secret (mode 0600, like the operator key): the workers run as the deploy folder's
- * owner instead, who can read exactly what the site's own process can, and nothing needs its mode changed.
- * A master that is not root cannot switch users, and the directive would only warn: none then.
- */
-function workerUser(deploy: string): string | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const { uid } = statSync(deploy);
-  return execFileSync('id', ['-nu', String(uid)], { encoding: 'utf8' }).trim();
 }
 
 /** nginx's bind failure, as the embedded host words it. */
@@ -188,7 +176,7 @@ export async function serveDeployWithNginx(
       `nginx (pid ${already}) already serves ${absolute}: stop it first (kill -QUIT ${already}), or serve another deploy folder.`,
     );
   const { configFile, model } = await writeNginxFiles(absolute, dir, env, {
-    user: workerUser(absolute),
+    user: process.getuid?.() === 0 ? deployOwner(absolute) : undefined,
     upstreams: options.upstreams && upstreamSettings(options.upstreams, env),
   });
   const child = spawn(

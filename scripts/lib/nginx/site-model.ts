@@ -4,6 +4,7 @@
  * trusted proxies from AGENCY_TRUST_PROXY. writeNginxFiles puts the configuration and the njs module into one
  * folder, the configuration naming the module and the deploy by absolute path.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -103,6 +104,17 @@ export async function nginxModel(
     serverName: options.serverName,
     user: options.user,
   };
+}
+
+/**
+ * The workers' user. nginx started as root switches its workers to `nobody` by default, which could not read
+ * the deploy (a folder made by mkdtemp is 0700; the preview secret is 0600, like the operator key): the
+ * workers run as the deploy folder's owner instead, who can read exactly what the site's own process can,
+ * and nothing needs its mode changed. A master that is not root cannot switch users and ignores it.
+ */
+export function deployOwner(deploy: string): string {
+  const { uid } = statSync(deploy);
+  return execFileSync('id', ['-nu', String(uid)], { encoding: 'utf8' }).trim();
 }
 
 /** The deploy folder, absolute; a missing one is refused, naming it. */

@@ -8,6 +8,7 @@
  *   enquiries backup --out DIR [--keep N]   (SQLite's online backup, while the API runs)
  */
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDirFrom } from '../config.ts';
 import { BackupError, backupDatabase } from '../store/backup.ts';
@@ -131,7 +132,9 @@ function statusReport(reader: InboxReader, format: string): string {
 }
 
 async function backup(out: string, keep: string) {
-  const result = await backupDatabase({ dataDir: dataDirFrom(process.env), outDir: out, keep: Number(keep) });
+  // `pnpm enquiries` runs in this package's folder: a relative --out means the folder the operator typed it in.
+  const outDir = resolve(process.env.INIT_CWD ?? process.cwd(), out);
+  const result = await backupDatabase({ dataDir: dataDirFrom(process.env), outDir, keep: Number(keep) });
   console.log(`Backed up ${result.pages} pages to ${result.file} (integrity_check: ok)`);
   for (const old of result.removed) console.log(`Removed ${old} (keeping the newest ${keep})`);
 }

@@ -8,6 +8,7 @@
  * one njs module bundled from the project's TypeScript (bundle.ts, njs/site.ts).
  */
 
+import { previewCookie } from 'federation/preview';
 import { frameOptions, generalSecurityHeaders } from '../security/policy.ts';
 import { strictTransportSecurity } from '../static-host/proxy.ts';
 import {
@@ -298,8 +299,8 @@ function shellLocations(model: NginxModel): string[] {
       'js_content site.previewExit;',
     ]),
     ...location('= /remotes.json', [
-      'if ($agency_remotes_source = dev) { rewrite ^ /__agency/dev-remotes last; }',
-      'if ($agency_remotes_source) { rewrite ^ /__agency/file/$agency_remotes_source last; }',
+      'if ($agency_preview_map = dev) { rewrite ^ /__agency/dev-remotes last; }',
+      'if ($agency_preview_map) { rewrite ^ /__agency/file/$agency_preview_map last; }',
       ...headerLines({
         ...baseHeaders(false),
         'Cache-Control': text(cacheRules.neverCached),
@@ -463,6 +464,11 @@ export function nginxConfig(model: NginxModel): string {
         '}',
         'map $request_method $agency_preflight_max_age {',
         `  OPTIONS ${preflightMaxAgeSeconds};`,
+        '  default "";',
+        '}',
+        // Only a browser with a preview cookie has the module check it: every other gets the live map at once.
+        'map $http_cookie $agency_preview_map {',
+        `  ${quotePattern(`~(^|;)\\s*${escapeRegExp(previewCookie)}=`)} $agency_remotes_source;`,
         '  default "";',
         '}',
         ...httpsMaps(model.trustProxy),

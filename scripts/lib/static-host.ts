@@ -178,7 +178,9 @@ const folderFile: Step = (site, request, response, target) => {
     sendPage(request, response, site, homePage);
     return true;
   }
-  sendSiteFile(request, response, site, { file, cachePath: target.path });
+  // A folder's URL is cached as the index.html it is answered with (never kept: a standalone page).
+  const cachePath = target.path.endsWith('/') ? `${target.path}index.html` : target.path;
+  sendSiteFile(request, response, site, { file, cachePath });
   return true;
 };
 

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,9 +22,11 @@ interface Run {
 }
 
 /** The operator's command, run as its own process without blocking this one (the posting clients keep going). */
-function enquiries(args: string[], dataDir: string): Promise<Run> {
+function enquiries(args: string[], dataDir: string, asUser?: string[]): Promise<Run> {
   return new Promise((resolveRun) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/enquiries.ts', ...args], {
+    const command = [process.execPath, '--import', 'tsx', 'src/cli/enquiries.ts', ...args];
+    const [program, ...rest] = asUser ? [...asUser, ...command] : command;
+    const child = spawn(program as string, rest, {
       cwd: packageDir,
       env: { ...process.env, ENQUIRY_DATA_DIR: dataDir },
     });
@@ -204,5 +206,29 @@ describe('enquiries backup refuses bad arguments and changes nothing', () => {
     expect(run.stdout).toBe('');
     expect(readdirSync(outDir)).toEqual([]);
     expect(readdirSync(dir).sort()).toEqual(['a-file', 'out']);
+  });
+
+  it('a folder it may not write into: "Cannot write into …", nothing written', async () => {
+    // Root may write anywhere, so as root the command runs as nobody (setpriv, util-linux); otherwise as the
+    // test's own user, on a folder without write permission.
+    const root = process.getuid?.() === 0;
+    const hasSetpriv = spawnSync('sh', ['-c', 'command -v setpriv']).status === 0;
+    if (root && !hasSetpriv) {
+      console.log('backup.test.ts: the unwritable-folder case needs setpriv when run as root; skipped');
+      return;
+    }
+    const locked = join(dir, 'locked');
+    mkdirSync(locked, { recursive: true });
+    chmodSync(dir, 0o755);
+    chmodSync(locked, root ? 0o755 : 0o555);
+    const run = await enquiries(
+      ['backup', '--out', locked],
+      dataDir,
+      root ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', 'env', 'HOME=/tmp'] : undefined,
+    );
+    chmodSync(locked, 0o755);
+    rmSync(locked, { recursive: true });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`Cannot write into ${locked} (EACCES); nothing was written.`);
   });
 });

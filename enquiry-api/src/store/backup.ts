@@ -32,10 +32,13 @@ function checkOutDir(outDir: string): void {
   let isFolder: boolean;
   try {
     isFolder = statSync(outDir).isDirectory();
-  } catch {
-    throw new BackupError(
-      `The backup folder ${outDir} does not exist; create it first (nothing was written).`,
-    );
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      throw new BackupError(
+        `The backup folder ${outDir} does not exist; create it first (nothing was written).`,
+      );
+    throw new BackupError(`Cannot reach ${outDir} (${code}); nothing was written.`);
   }
   if (!isFolder)
     throw new BackupError(`${outDir} is not a folder; --out takes the folder the copies are kept in.`);

@@ -1,5 +1,14 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -175,5 +184,64 @@ describe('ops/nginx/log-format.conf', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('agency-backup.service', () => {
+  it('tars deploy/releases into a dated file and keeps the newest 30', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-backup-'));
+    try {
+      const deploy = join(dir, 'deploy');
+      const backups = join(dir, 'backups');
+      mkdirSync(join(deploy, 'releases'), { recursive: true });
+      mkdirSync(join(backups, 'releases'), { recursive: true });
+      writeFileSync(join(deploy, 'releases', 'keys.json'), '[]');
+      writeFileSync(join(deploy, 'releases', 'audit.jsonl'), '{}\n');
+      // 31 earlier copies, a day apart: with the new one, the oldest two go.
+      for (let day = 1; day <= 31; day += 1) {
+        const old = join(
+          backups,
+          'releases',
+          `releases-202601${String(day).padStart(2, '0')}T000000Z.tar.gz`,
+        );
+        writeFileSync(old, '');
+        const time = new Date(Date.UTC(2026, 0, day));
+        utimesSync(old, time, time);
+      }
+      const tarLine = unitSettings('agency-backup.service', 'Service')
+        .get('ExecStart')
+        ?.find((line) => line.startsWith('/bin/sh -c '));
+      // As systemd runs it: %% is a single %, the quotes are the shell's one argument.
+      const script = (/^\/bin\/sh -c '(.*)'$/.exec(tarLine ?? '')?.[1] ?? '')
+        .replaceAll('%%', '%')
+        .replaceAll('/srv/agency-deploy', deploy)
+        .replaceAll('/var/backups/agency', backups);
+      const result = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8' });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      const kept = readdirSync(join(backups, 'releases')).sort();
+      expect(kept).toHaveLength(30);
+      expect(kept).not.toContain('releases-20260101T000000Z.tar.gz');
+      expect(kept).not.toContain('releases-20260102T000000Z.tar.gz');
+      const newest = kept.at(-1) as string;
+      expect(newest).toMatch(/^releases-\d{8}T\d{6}Z\.tar\.gz$/);
+      const listed = execFileSync('tar', ['-tzf', join(backups, 'releases', newest)], { encoding: 'utf8' });
+      expect(listed.split('\n').sort()).toEqual(
+        expect.arrayContaining(['releases/', 'releases/audit.jsonl', 'releases/keys.json']),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('backs up the enquiries with the command enquiry-api documents', () => {
+    const [enquiries] = unitSettings('agency-backup.service', 'Service').get('ExecStart') ?? [];
+    expect(enquiries).toBe(
+      '/usr/bin/node --import tsx src/cli/enquiries.ts backup --out /var/backups/agency/enquiries --keep 14',
+    );
+    expect(one(unitSettings('agency-backup.service', 'Service'), 'WorkingDirectory')).toBe(
+      '/srv/agency/enquiry-api',
+    );
+    expect(one(unitSettings('agency-backup.timer', 'Timer'), 'Persistent')).toBe('true');
   });
 });

@@ -1,0 +1,63 @@
+/**
+ * The njs module as njs 0.7 itself runs it: the bundle (bundle.ts) loaded by the njs CLI, each js_set function
+ * called with a request as nginx hands it over, and the answers compared with the project's own functions in
+ * Node. A construct that escaped the lowering to ES5, or a built-in njs lacks, fails here with njs's message.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bucketCookieValue } from 'federation/bucket';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shellHtmlHeaders } from '../security/security-headers.ts';
+import { bundleNjsModule } from './bundle.ts';
+import { njsModel } from './site-model.ts';
+import { makeTestDeploy, type TestDeploy } from './test-deploy.ts';
+
+const njs = '/usr/bin/njs';
+const missing = existsSync(njs) ? undefined : 'the njs CLI is not installed';
+if (missing && process.env.CI) throw new Error(`${missing}: CI must run the njs module's test.`);
+
+let site: TestDeploy;
+let work: string;
+
+beforeAll(() => {
+  if (missing) return;
+  site = makeTestDeploy();
+  work = mkdtempSync(join(tmpdir(), 'njs-bundle-test-'));
+});
+
+afterAll(() => {
+  if (site) rmSync(site.deploy, { recursive: true, force: true });
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** The module as a script the CLI runs (it takes no ES module), printing what each call returns. */
+async function runInNjs(calls: string): Promise<string> {
+  const bundle = await bundleNjsModule(njsModel(site.deploy));
+  const script = bundle
+    .replace(/^import (\w+) from "(fs|crypto)";$/gm, 'var $1 = require("$2");')
+    .replace(/^export default (\w+);$/m, 'var site = $1;');
+  const request = (cookie: string) =>
+    `{ variables: { request_id: "0123456789abcdef0123456789abcdef", agency_https: "" }, headersIn: { Cookie: ${JSON.stringify(cookie)} }, headersOut: {}, args: {} }`;
+  const file = join(work, 'site.js');
+  writeFileSync(
+    file,
+    `${script}\n${calls.replaceAll('REQUEST', request(`agency-bucket=${site.canaryVisitor}`))}\n`,
+  );
+  const result = spawnSync(njs, [file], { encoding: 'utf8' });
+  expect(result.stderr).toBe('');
+  return result.stdout;
+}
+
+describe.skipIf(missing)('the njs module in njs 0.7', () => {
+  it('gives the bucket cookie and the shell pages’ policy the embedded host gives', async () => {
+    const output = await runInNjs(
+      ['console.log(site.bucketCookie(REQUEST));', 'console.log(site.shellCsp(REQUEST));'].join('\n'),
+    );
+    const policy = shellHtmlHeaders(join(site.deploy, 'shell'), join(site.deploy, 'pages'))()[
+      'Content-Security-Policy'
+    ];
+    expect(output).toBe(`${bucketCookieValue(site.canaryVisitor, false)}\n${policy}\n`);
+  }, 30_000);
+});

@@ -7,7 +7,8 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Probe, probes, rawRequest } from '../static-host/request-table.ts';
+import { readPreviewSecret } from '../preview/token.ts';
+import { get, type Probe, probes, rawRequest } from '../static-host/request-table.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
 import { freePortBase, makeTestDeploy, nginxMissing, secret, type TestDeploy } from './test-deploy.ts';
 
@@ -103,5 +104,22 @@ describe.skipIf(missing).each(hosts)('$description answers the request table', (
       expect(response.body.length).toBeLessThan(200);
       expect(response.body).toMatch(/^[A-Z][^\n]*\n$/);
     }
+  });
+});
+
+describe.skipIf(missing)('nginx’s internal paths', () => {
+  // The configuration serves pages and preview maps from the deploy folder through these, after its own checks.
+  it.each([
+    '/__agency/page/secret.txt',
+    '/__agency/page/releases/preview.secret',
+    '/__agency/file/secret.txt',
+    '/__agency/dev-remotes',
+    '/__agency/refusal/400',
+  ])('answer %s from outside with the 404 page, and nothing of the deploy', async (path) => {
+    const response = await rawRequest(base, get(path));
+    expect(response.status).toBe(404);
+    expect(response.raw).not.toContain(secret);
+    expect(response.raw).not.toContain(readPreviewSecret(site.deploy));
+    expect(response.body).toContain('<!doctype html>');
   });
 });

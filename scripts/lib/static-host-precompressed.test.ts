@@ -2,13 +2,15 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -198,5 +200,35 @@ describe('the host sends the file itself', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe(scriptText('linked'));
+  });
+});
+
+/** Open descriptors of this process on a file (Linux: /proc/self/fd). */
+const openDescriptorsOn = (file: string) =>
+  readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(join('/proc/self/fd', fd)) === file;
+    } catch {
+      return false;
+    }
+  }).length;
+
+describe.runIf(existsSync('/proc/self/fd'))('a client gone mid-answer', () => {
+  it('leaves no file open behind it', async () => {
+    const file = join(deploy, 'shell', 'static', 'large.0123abcd.png');
+    writeFileSync(file, Buffer.alloc(32 * 1024 * 1024, 1));
+    for (let client = 0; client < 3; client += 1) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect({ host: '127.0.0.1', port: shellPort });
+        socket.on('error', reject);
+        // The first bytes of the answer, then gone without reading the rest.
+        socket.once('data', () => {
+          socket.destroy();
+          resolve();
+        });
+        socket.write(getWith('/static/large.0123abcd.png', {}));
+      });
+    }
+    await expect.poll(() => openDescriptorsOn(file), { timeout: 3000, interval: 100 }).toBe(0);
   });
 });

@@ -7,6 +7,7 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import sirv, { type RequestHandler } from 'sirv';
 import { precompressedSuffixes } from '../precompress.ts';
 import { cacheControl, contentTypes } from './rules.ts';
@@ -144,10 +145,12 @@ export function sendFile(
   response.setHeader('Content-Type', contentTypes[extname(file)] ?? 'application/octet-stream');
   response.setHeader('Cache-Control', cacheControl(cachePath));
   const unsettle = settleHead(request, response, answer);
-  // sirv's read stream has no error listener: a file removed while it is read (a release swapping pages)
-  // would otherwise end the process, not this response.
-  response.once('pipe', (source: NodeJS.ReadableStream) => {
+  // sirv pipes a read stream with no error listener: a file removed while it is read (a release swapping pages)
+  // would otherwise end the process, not this response. And a client gone mid-answer leaves a piped stream
+  // paused with its file open: it is closed with the response.
+  response.once('pipe', (source: Readable) => {
     source.once('error', () => response.destroy());
+    response.once('close', () => source.destroy());
   });
   request.url = url;
   sirvFor(root)(request, response, () => {

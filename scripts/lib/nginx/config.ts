@@ -445,6 +445,9 @@ export function nginxConfig(model: NginxModel): string {
         'brotli_static on;',
         `js_import site from ${quote(files.njsModule)};`,
         ...njsVariables.map(([name, handler]) => `js_set $${name} site.${handler};`),
+        // A new visitor's page variant and bucket cookie both read $request_id; nginx keeps one value per request
+        // only for a variable the configuration names (njs alone would draw a new one at every read).
+        'map $request_id $agency_new_visitor { default $request_id; }',
         'map $request_uri $agency_target_over_length {',
         `  ${quotePattern(`~^.{${maxTargetLength + 1}}`)} 1;`,
         '  default "";',

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { enquiryApi, originOf, shell } from 'build-config/topology';
+import { enquiryApi, enquiryApiBehindProxy, originOf, shell } from 'build-config/topology';
 import { bucketCookie, bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { readRemoteMapDocument } from 'site-tools/remote-map-file';
 import type { SiteHost, SiteOptions } from '../../fixtures.ts';
@@ -21,7 +21,7 @@ export interface CanarySite {
   env: NodeJS.ProcessEnv;
   deploy: string;
   origin: string;
-  /** Its enquiry API, whose GET /remote-health the canary check reads (from loopback: no key needed). */
+  /** Its enquiry API as the canary check reads GET /remote-health from it (healthOrigin). */
   apiOrigin: string;
   scratchDir: string;
   siteHost: SiteHost;
@@ -52,7 +52,7 @@ export function canarySite({ portBase, siteHost }: SiteOptions): CanarySite {
     env,
     deploy: join(workDir, 'deploy'),
     origin: originOf(shell, env),
-    apiOrigin: originOf(enquiryApi, env),
+    apiOrigin: healthOrigin(env, siteHost),
     scratchDir: join(workDir, 'builds'),
     siteHost,
   };
@@ -74,6 +74,13 @@ export function identifierInBuckets(from: number, to: number): string {
 }
 
 export const bucketCookieFor = (value: string, url: string) => ({ name: bucketCookie, value, url });
+
+/**
+ * Where the canary check reads GET /remote-health, which answers a direct loopback client only (no key needed):
+ * the API's own port, or behind nginx its internal port (nginx is a proxy, not the client).
+ */
+export const healthOrigin = (env: NodeJS.ProcessEnv, siteHost: SiteHost) =>
+  originOf(siteHost === 'nginx' ? enquiryApiBehindProxy : enquiryApi, env);
 
 /** `scripts/start.ts`'s argument that serves the deploy with the host. */
 export const hostArguments = (siteHost: SiteHost) => (siteHost === 'nginx' ? ['--nginx'] : []);

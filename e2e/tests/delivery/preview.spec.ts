@@ -2,13 +2,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { enquiryApi, originOf, portOf, releaseService, shell } from 'build-config/topology';
+import { originOf, portOf, releaseService, shell } from 'build-config/topology';
 import { previewCookie } from 'federation/preview';
 import { enquiryApiPaths, remoteHealthReportSchema } from 'shared-content/enquiry';
 import { expect, type SiteOptions, test } from '../../fixtures.ts';
 import { axeViolations, settle } from '../../pages/quality.ts';
 import { portBaseEnv } from '../../sites/port-base.ts';
-import { type ComposedSite, hostArguments, runComposedSite } from './canary-site.ts';
+import { type ComposedSite, healthOrigin, hostArguments, runComposedSite } from './canary-site.ts';
 import { repoRoot } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
 
@@ -40,7 +40,7 @@ function usePreviewSite({ portBase, siteHost }: SiteOptions) {
     AGENCY_CANARY_CHECK_SECONDS: '0',
   };
   origin = originOf(shell, env);
-  apiOrigin = originOf(enquiryApi, env);
+  apiOrigin = healthOrigin(env, siteHost);
 }
 const previewHeading = 'Our Process, In Preview';
 const liveHeading = 'Our Process';

@@ -131,7 +131,16 @@ async function startServing(): Promise<() => Promise<void>> {
   const nginx = await serveDeployWithNginx(deploy, process.env, {
     upstreams: { enquiryApi: api.url, releaseService: releases.url },
   });
-  return () => nginx.stop();
+  let asked = false;
+  void nginx.exited.then(() => {
+    if (asked) return;
+    console.error(`nginx stopped unexpectedly (see ${shownDeploy}/nginx/error.log); stopping the site.`);
+    void shutdown(1);
+  });
+  return () => {
+    asked = true;
+    return nginx.stop();
+  };
 }
 
 if (published) {

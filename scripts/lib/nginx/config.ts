@@ -135,6 +135,10 @@ function httpsMaps(trustProxy: number): string[] {
     '  on 1;',
     '  default $agency_forwarded_https;',
     '}',
+    'map $agency_https $agency_proto {',
+    '  1 https;',
+    '  default $scheme;',
+    '}',
     'map $agency_https $agency_hsts {',
     `  1 ${quote(strictTransportSecurity)};`,
     '  default "";',
@@ -376,7 +380,8 @@ function upstreamServer(model: NginxModel, upstream: NonNullable<NginxModel['ups
             'proxy_set_header Connection "";',
             'proxy_set_header Host $http_host;',
             'proxy_set_header X-Forwarded-For $remote_addr;',
-            'proxy_set_header X-Forwarded-Proto $scheme;',
+            // https when the visitor came over TLS here or, by a trusted proxy's word, before it.
+            'proxy_set_header X-Forwarded-Proto $agency_proto;',
             'proxy_request_buffering off;',
             'proxy_buffering off;',
             // A release is uploaded, checked by its gates and published before its reply: minutes, not seconds.

@@ -44,6 +44,8 @@ export function ensureNginx(env: NodeJS.ProcessEnv = process.env): void {
 export interface RunningNginx {
   pid: number;
   stop(): Promise<void>;
+  /** Resolves when nginx has exited, asked to or not (start.ts stops the site if nginx stops on its own). */
+  exited: Promise<void>;
 }
 
 /** nginx's folder in a deploy: configuration, njs module, pid, logs, temporary files. */
@@ -200,6 +202,7 @@ export async function serveDeployWithNginx(
   let stopped: Promise<void> | undefined;
   return {
     pid: child.pid as number,
+    exited,
     stop() {
       stopped ??= stopNginx(child, exited, true);
       return stopped;

@@ -3,13 +3,13 @@
  * a second start on the same deploy refused with clear messages; the services behind it reached with the
  * headers they trust.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxDir, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, nginxMissing, type TestDeploy } from './test-deploy.ts';
+import { freePortBase, makeTestDeploy, nginxMissing, send, type TestDeploy } from './test-deploy.ts';
 
 const missing = nginxMissing();
 
@@ -67,6 +67,20 @@ describe.skipIf(missing)('serveDeployWithNginx', () => {
     expect(alive(nginx.pid)).toBe(false);
     for (const worker of workers) expect(alive(worker)).toBe(false);
     expect(await answers(base)).toBe(false);
+  }, 30_000);
+
+  it('serves a deploy folder reached through a link (nginx follows none on the way to a file)', async () => {
+    const link = `${site.deploy}-link`;
+    symlinkSync(site.deploy, link, 'dir');
+    const base = await freePortBase();
+    const nginx = await serveDeployWithNginx(link, { AGENCY_PORT_BASE: String(base) });
+    try {
+      expect((await send(base, '/services')).status).toBe(200);
+      expect((await send(base + 1, '/1.0.0/mf-manifest.json')).status).toBe(200);
+    } finally {
+      await nginx.stop();
+      rmSync(link);
+    }
   }, 30_000);
 
   it('refuses a busy port with the embedded host’s message, and leaves nothing running', async () => {

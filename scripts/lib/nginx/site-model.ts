@@ -5,7 +5,7 @@
  * folder, the configuration naming the module and the deploy by absolute path.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
@@ -117,7 +117,11 @@ export function deployOwner(deploy: string): string {
   return execFileSync('id', ['-nu', String(uid)], { encoding: 'utf8' }).trim();
 }
 
-/** The deploy folder, absolute; a missing one is refused, naming it. */
+/**
+ * The deploy folder, absolute and with links resolved (nginx follows no link on the way to a file,
+ * disable_symlinks, so a deploy reached through one, such as /srv/site → /data/site, is named by its real
+ * path); a missing one is refused, naming it.
+ */
 export function deployFolder(deploy: string): string {
   const absolute = resolve(deploy);
   let isFolder = false;
@@ -128,7 +132,7 @@ export function deployFolder(deploy: string): string {
   }
   if (!isFolder)
     throw new Error(`There is no deploy folder at ${absolute}: publish the site first (npm start).`);
-  return absolute;
+  return realpathSync(absolute);
 }
 
 /**

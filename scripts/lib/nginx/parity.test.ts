@@ -7,6 +7,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { bucketOf } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variantsIndexName } from '../pages/variants.ts';
@@ -132,6 +133,19 @@ describe.skipIf(missing)('nginx answers as the embedded host', () => {
     expect(comparable(fromNginx).setCookie).toEqual([
       'agency-bucket=<new identifier>; Path=/; Max-Age=31536000; SameSite=Lax',
     ]);
+  });
+
+  it('gives a new visitor the variant of the bucket its new cookie names, on both', async () => {
+    for (let visit = 0; visit < 20; visit += 1) {
+      for (const base of [bases.embedded, bases.nginx]) {
+        const answer = await send(base, '/services');
+        const identifier =
+          /agency-bucket=([0-9a-f]{32})/.exec(String(answer.headers['set-cookie']))?.[1] ?? '';
+        const bucket = bucketOf(identifier);
+        const inCanary = bucket >= canaryBuckets.from && bucket < canaryBuckets.to;
+        expect([base, inCanary]).toEqual([base, answer.body.includes('<!-- canary variant -->')]);
+      }
+    }
   });
 
   it('gives a visitor in the canary’s buckets the variant, and others the default, on both', async () => {

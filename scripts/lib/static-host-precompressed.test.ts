@@ -8,6 +8,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { type AddressInfo, connect } from 'node:net';
@@ -165,6 +166,30 @@ describe('the host sends the precompressed siblings', () => {
 });
 
 describe('the host sends the file itself', () => {
+  it('when it was changed in place after its siblings were written, never their old bytes', async () => {
+    const file = join(deploy, 'shell', 'static', 'js', 'edited.0123abcd.js');
+    writeFileSync(file, scriptText('published'));
+    precompressFile(file);
+    // Edited on the origin by something that knows nothing of siblings, a moment later.
+    writeFileSync(file, scriptText('edited'));
+    const later = new Date(Date.now() + 2000);
+    utimesSync(file, later, later);
+    for (const accept of ['br', 'gzip']) {
+      const response = await fetchWith(shellPort, '/static/js/edited.0123abcd.js', {
+        'Accept-Encoding': accept,
+      });
+      expect(response.headers['content-encoding'], accept).toBeUndefined();
+      expect(response.body, accept).toBe(scriptText('edited'));
+    }
+    // Published again, its siblings are sent once more.
+    precompressFile(file);
+    const republished = new Date(Date.now() + 4000);
+    for (const sibling of [`${file}.br`, `${file}.gz`]) utimesSync(sibling, republished, republished);
+    const response = await fetchWith(shellPort, '/static/js/edited.0123abcd.js', { 'Accept-Encoding': 'br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(bytesOf(response)).toString()).toBe(scriptText('edited'));
+  });
+
   it('where publishing wrote no sibling: a file too small to gain, and remotes.json, served fresh after a rewrite', async () => {
     const tiny = await fetchWith(shellPort, '/static/js/tiny.txt', { 'Accept-Encoding': 'br, gzip' });
     expect(tiny.headers['content-encoding']).toBeUndefined();

@@ -74,15 +74,22 @@ function sirvUrl(root: string, file: string): string | undefined {
   return decodeURI(url) === path ? url : undefined;
 }
 
-/** sirv follows links to a sibling: one that is not a regular file inside the folder leaves the file uncompressed. */
-function siblingLinkedOut(root: string, file: string): boolean {
-  return Object.values(precompressedSuffixes).some((suffix) => {
+/**
+ * Whether the file's precompressed siblings may be sent for it: each a regular file inside the folder (sirv
+ * would follow a link) and no older than the file. Publishing writes a sibling after its file; a file changed in
+ * place since (by hand, or by a tool that knows nothing of siblings) would otherwise be answered, to most
+ * browsers, with its old bytes.
+ */
+function siblingsUsable(root: string, file: string): boolean {
+  const fileTime = statSync(file).mtimeMs;
+  return Object.values(precompressedSuffixes).every((suffix) => {
+    const sibling = `${file}${suffix}`;
     try {
-      lstatSync(`${file}${suffix}`);
+      lstatSync(sibling);
     } catch {
-      return false;
+      return true;
     }
-    return !servable(root, `${file}${suffix}`);
+    return servable(root, sibling) && statSync(sibling).mtimeMs >= fileTime;
   });
 }
 
@@ -138,7 +145,8 @@ export function sendFile(
   const { root, file, cachePath } = answer;
   const url = sirvUrl(root, file);
   if (url === undefined || !servable(root, file)) return missing();
-  if (siblingLinkedOut(root, file)) delete request.headers['accept-encoding'];
+  // sirv picks a sibling by Accept-Encoding alone: without usable siblings, the file itself is sent.
+  if (!siblingsUsable(root, file)) delete request.headers['accept-encoding'];
   // sirv answers a Range with 206, and a suffix range ("bytes=-500") wrongly: the whole file, as always.
   delete request.headers.range;
   // sirv keeps the Content-Type and Cache-Control a response already has.

@@ -14,7 +14,9 @@ const usage = `Usage: pnpm test:e2e [--remote <remote-folder>] [--fail-fast] [Pl
   --remote <folder>  only the specs tagged with that remote (mf-marketing, mf-portfolio, mf-contact) and the
                      composition smoke (${smokeTag}: shared singletons, every route hydrating without a mismatch)
   --fail-fast        stop at the first failure (Playwright's --max-failures=1)
-  Everything else goes to Playwright as it is: spec files, -g <title>, --project desktop, --list…`;
+  Everything else goes to Playwright as it is: spec files, -g <title>, --project=desktop, --list…
+  Projects: desktop, mobile, delivery, and nginx (the specs that hold nginx to the embedded host's behaviour,
+  against the same deploy served by nginx; docs/testing.md, "Two hosts").`;
 
 await runCommand(usage, () => {
   const argv = process.argv.slice(2);

@@ -11,12 +11,14 @@ export interface HostsBenchOptions {
   durationSeconds: number;
   connections: number;
   hosts: BenchHost[];
+  help: boolean;
 }
 
 const flags = {
   duration: { type: 'string' },
   connections: { type: 'string' },
   hosts: { type: 'string' },
+  help: { type: 'boolean' },
 } as const;
 
 function wholeNumber(value: string | undefined, fallback: number, name: string, max: number): number {
@@ -39,5 +41,6 @@ export function parseHostsBenchOptions(argv: readonly string[]): HostsBenchOptio
     durationSeconds: wholeNumber(values.duration, 10, 'duration', 60),
     connections: wholeNumber(values.connections, 10, 'connections', 100),
     hosts: [...new Set(hosts)] as BenchHost[],
+    help: values.help ?? false,
   };
 }

@@ -13,11 +13,13 @@ describe('pnpm bench:hosts options', () => {
       durationSeconds: 10,
       connections: 10,
       hosts: ['embedded', 'nginx'],
+      help: false,
     });
     expect(parseHostsBenchOptions(['--duration', '3', '--connections', '50', '--hosts', 'nginx'])).toEqual({
       durationSeconds: 3,
       connections: 50,
       hosts: ['nginx'],
+      help: false,
     });
   });
 

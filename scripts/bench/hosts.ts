@@ -87,6 +87,10 @@ async function measure(
 
 await runCommand(hostsUsage, async () => {
   const options = parseHostsBenchOptions(process.argv.slice(2));
+  if (options.help) {
+    console.log(hostsUsage);
+    return;
+  }
   const deploy = join(repoRoot, `.data/bench-hosts-deploy-${portBase()}`);
   const env: NodeJS.ProcessEnv = { ...process.env, AGENCY_DEPLOY_DIR: deploy };
   rmSync(deploy, { recursive: true, force: true });

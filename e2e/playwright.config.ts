@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { originOf, shell } from 'build-config/topology';
 import type { SiteOptions } from './fixtures.ts';
-import { nginxPortBase, nginxSite } from './sites/nginx-site.ts';
+import { nginxOrigin, nginxPortBase } from './sites/nginx-site.ts';
 
 /**
  * The cross-remote suite runs against the production build, served exactly as `npm start` serves it, on its
@@ -67,7 +67,7 @@ export default defineConfig<object, SiteOptions>({
       dependencies: ['nginx-site'],
       use: {
         viewport: desktop,
-        baseURL: nginxSite.origin,
+        baseURL: nginxOrigin,
         portBase: nginxPortBase,
         siteHost: 'nginx',
       },

@@ -4,5 +4,5 @@ import { nginxSite } from '../sites/nginx-site.ts';
 
 test('stop the site on nginx', async () => {
   test.setTimeout(60_000);
-  await stopDetachedSite(nginxSite);
+  await stopDetachedSite(nginxSite());
 });

@@ -12,7 +12,10 @@ export const nginxPortBase = Number(process.env.AGENCY_PORT_BASE ?? '4100') + 40
 
 const dataDir = join(repoRoot, '.data');
 
-export const nginxSite: DetachedSite = {
+export const nginxOrigin = originOf(shell, portBaseEnv(nginxPortBase));
+
+/** Read when the site starts: the suite's environment (playwright.config.ts) is set by then. */
+export const nginxSite = (): DetachedSite => ({
   name: 'nginx site',
   // --publish: as for the suite's own site, the deploy folder outlives a run and the build in dist/ is tested.
   args: ['--no-build', '--publish', '--nginx'],
@@ -22,7 +25,7 @@ export const nginxSite: DetachedSite = {
     AGENCY_DEPLOY_DIR: join(dataDir, 'e2e-nginx-deploy'),
     ENQUIRY_DATA_DIR: join(dataDir, 'e2e-nginx-enquiry-api'),
   },
-  origin: originOf(shell, portBaseEnv(nginxPortBase)),
+  origin: nginxOrigin,
   pidFile: join(dataDir, 'e2e-nginx-site.pid'),
   logFile: join(dataDir, 'e2e-nginx-site.log'),
-};
+});

@@ -194,6 +194,8 @@ async function shutdown(code: number) {
   process.exit(code);
 }
 api.onUnexpectedExit((exitCode) => {
+  // A stop sent to the whole process group reaches the API too: that is the stop under way, not a crash.
+  if (stopping) return;
   console.error(`The enquiry API stopped unexpectedly (exit code ${exitCode}); stopping the site.`);
   void shutdown(1);
 });

@@ -4,7 +4,7 @@
  * classes or optional chaining, and no Set, Map, URL, flatMap or Object.fromEntries. esbuild bundles the
  * module and its imports into one file; esbuild cannot lower for-of, spread or classes below ES2015, so
  * TypeScript's own compiler (already the project's) lowers the bundle to ES5, and core-js supplies the
- * missing built-ins. The result is checked with the njs CLI where it is installed (njs-check in the tests).
+ * missing built-ins to the preview module alone. The result is checked with the njs CLI where it is installed (njs-check in the tests).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -21,8 +21,15 @@ const here = dirname(fileURLToPath(import.meta.url));
  */
 const nodeOnly = join(here, 'njs', 'node-only.ts');
 
-/** Built-ins njs 0.7.9 lacks that the bundled code uses (checked by running the bundle in the njs CLI). */
-const polyfills = [
+/** The two modules: public pages (imported for every request) and preview links (imported where answered). */
+export type NjsModuleName = 'site' | 'preview';
+
+/**
+ * Built-ins njs 0.7.9 lacks that the preview module's code uses (checked by running the bundle in the njs CLI).
+ * The page module gets its own few, small ones instead (njs/builtins.ts): njs 0.7 runs a module's
+ * top-level code for each request, and core-js's installation alone cost a page about 4 ms.
+ */
+const previewPolyfills = [
   'core-js/actual/set',
   'core-js/actual/map',
   'core-js/actual/url',
@@ -32,10 +39,14 @@ const polyfills = [
   'core-js/actual/string/replace-all',
 ];
 
-export async function bundleNjsModule(model: NjsModel): Promise<string> {
+export async function bundleNjsModule(model: NjsModel, name: NjsModuleName = 'site'): Promise<string> {
   const require = createRequire(import.meta.url);
-  const entry = [...polyfills.map((name) => `import ${JSON.stringify(require.resolve(name))};`)]
-    .concat(`export { default } from ${JSON.stringify(join(here, 'njs', 'site.ts'))};`)
+  const polyfills =
+    name === 'preview'
+      ? previewPolyfills.map((polyfill) => require.resolve(polyfill))
+      : [join(here, 'njs', 'builtins.ts')];
+  const entry = [...polyfills.map((polyfill) => `import ${JSON.stringify(polyfill)};`)]
+    .concat(`export { default } from ${JSON.stringify(join(here, 'njs', `${name}.ts`))};`)
     .join('\n');
   const result = await build({
     stdin: { contents: entry, resolveDir: here, loader: 'ts' },

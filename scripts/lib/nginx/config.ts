@@ -26,8 +26,9 @@ import {
 export const moduleDir = '/usr/lib/nginx/modules';
 
 export interface NginxFiles {
-  /** The bundled njs module (bundle.ts), absolute. */
+  /** The bundled njs modules (bundle.ts), absolute: public pages' (imported for every request) and previews'. */
   njsModule: string;
+  njsPreviewModule: string;
   pidFile: string;
   errorLog: string;
   accessLog: string;
@@ -287,6 +288,8 @@ function shellLocations(model: NginxModel): string[] {
     'Set-Cookie': variable('agency_bucket_cookie'),
   });
   const location = (pattern: string, body: string[]) => [`location ${pattern} {`, ...indent(body, 1), '}'];
+  // Imported here only: njs 0.7 runs every imported module's top-level code for each request it serves.
+  const previewImport = `js_import preview from ${quote(model.files.njsPreviewModule)};`;
   return [
     ...location('@not_found_page', ['rewrite ^ /__agency/page/$agency_not_found_page last;']),
     // Internal only: reached from the rewrites above and below, never by a visitor's URL.
@@ -295,14 +298,18 @@ function shellLocations(model: NginxModel): string[] {
     ...location('= /__preview', [
       ...untyped,
       ...headerLines(baseHeaders(false)),
-      'js_content site.previewOpen;',
+      previewImport,
+      'js_content preview.previewOpen;',
     ]),
     ...location('= /__preview/exit', [
       ...untyped,
       ...headerLines(baseHeaders(false)),
-      'js_content site.previewExit;',
+      previewImport,
+      'js_content preview.previewExit;',
     ]),
     ...location('= /remotes.json', [
+      // Asked of njs only for a browser with a preview cookie; its dev map is answered in the same VM.
+      previewImport,
       'if ($agency_preview_map = dev) { rewrite ^ /__agency/dev-remotes last; }',
       'if ($agency_preview_map) { rewrite ^ /__agency/file/$agency_preview_map last; }',
       ...headerLines({
@@ -319,7 +326,8 @@ function shellLocations(model: NginxModel): string[] {
         'Cache-Control': text(cacheRules.neverCached),
         Vary: text('Accept-Encoding, Cookie'),
       }),
-      'js_content site.devRemoteMap;',
+      previewImport,
+      'js_content preview.devRemoteMap;',
     ]),
     ...location('^~ /__agency/file/', [
       'internal;',

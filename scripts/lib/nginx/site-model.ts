@@ -80,6 +80,7 @@ export async function nginxModel(
     deploy,
     files: {
       njsModule: join(dir, 'site.js'),
+      njsPreviewModule: join(dir, 'preview.js'),
       pidFile: join(dir, 'nginx.pid'),
       errorLog: join(dir, 'error.log'),
       accessLog: join(dir, 'access.log'),
@@ -136,7 +137,7 @@ export function deployFolder(deploy: string): string {
 }
 
 /**
- * Writes the configuration (configFile, default <dir>/nginx.conf) and the njs module (site.js) into dir,
+ * Writes the configuration (configFile, default <dir>/nginx.conf) and the njs modules (site.js, preview.js) into dir,
  * created; nginx's pid, logs and temporary files go there too. Returns the paths.
  */
 export async function writeNginxFiles(
@@ -148,7 +149,8 @@ export async function writeNginxFiles(
   const absolute = deployFolder(deploy);
   const model = await nginxModel(absolute, resolve(dir), env, options);
   mkdirSync(model.files.tempDir, { recursive: true });
-  writeFileSync(model.files.njsModule, await bundleNjsModule(njsModel(absolute)));
+  writeFileSync(model.files.njsModule, await bundleNjsModule(njsModel(absolute), 'site'));
+  writeFileSync(model.files.njsPreviewModule, await bundleNjsModule(njsModel(absolute), 'preview'));
   const configFile = resolve(options.configFile ?? join(dir, 'nginx.conf'));
   writeFileSync(configFile, nginxConfig(model));
   return { configFile, njsFile: model.files.njsModule, model };

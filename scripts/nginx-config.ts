@@ -2,17 +2,17 @@
  * Writes nginx's configuration for a deploy folder (scripts/lib/nginx/): the static hosts as the embedded host
  * serves them, on the same ports, and with --services the enquiry API and the release service behind them.
  *   pnpm nginx-config --out <file> [--deploy <dir>] [--services] [--tls-certificate <pem> --tls-key <pem>]
- *                     [--server-name <name>] [--user <user>]
+ *                     [--server-name <name>] [--user <user>] [--trust-proxy-from <cidr>]…
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, relative, resolve } from 'node:path';
 import { enquiryApiBehindProxy, originOf, releaseServiceBehindProxy } from 'build-config/topology';
 import { parseCommandLine, runCommand, UsageError } from './lib/cli.ts';
 import { nginxBinary, nginxInstalled, upstreamSettings } from './lib/nginx/serve.ts';
-import { deployFolder, deployOwner, writeNginxFiles } from './lib/nginx/site-model.ts';
+import { deployFolder, deployOwner, isAddressRange, writeNginxFiles } from './lib/nginx/site-model.ts';
 import { deployDir, repoRoot } from './lib/paths.ts';
 
-const usage = `usage: pnpm nginx-config --out <file> [--deploy <dir>] [--services] [--tls-certificate <pem> --tls-key <pem>] [--server-name <name>] [--user <user>]
+const usage = `usage: pnpm nginx-config --out <file> [--deploy <dir>] [--services] [--tls-certificate <pem> --tls-key <pem>] [--server-name <name>] [--user <user>] [--trust-proxy-from <cidr>]…
 
 Writes nginx's configuration for the deploy folder (default: AGENCY_DEPLOY_DIR, else deploy/) into <file>, and
 the njs module it loads (site.js) beside it; nginx's pid, logs and temporary files go in the same folder. The
@@ -24,7 +24,9 @@ AGENCY_TRUST_PROXY's, as for npm start.
                       serve https on every port with this certificate and key (PEM), with Strict-Transport-Security
   --server-name       the site's host name (server_name); default: any
   --user              the workers' user when nginx starts as root (default: the deploy folder's owner;
-                      it must read the deploy folder)`;
+                      it must read the deploy folder)
+  --trust-proxy-from  a CDN's or proxy's address or CIDR range whose X-Forwarded-For names the visitor
+                      (repeat for each; default: AGENCY_TRUST_PROXY_FROM, comma-separated)`;
 
 await runCommand(usage, async () => {
   const { values, positionals } = parseCommandLine(process.argv.slice(2), {
@@ -35,6 +37,7 @@ await runCommand(usage, async () => {
     'tls-key': { type: 'string' },
     'server-name': { type: 'string' },
     user: { type: 'string' },
+    'trust-proxy-from': { type: 'string', multiple: true },
     help: { type: 'boolean' },
   });
   if (values.help) {
@@ -52,6 +55,11 @@ await runCommand(usage, async () => {
     throw new UsageError(`--server-name takes host names separated by spaces, got "${serverName}".`);
   if (values.user !== undefined && !/^[a-z_][a-z0-9_-]*$/i.test(values.user))
     throw new UsageError(`--user takes a user name, got "${values.user}".`);
+  const trustProxyFrom =
+    values['trust-proxy-from'] === undefined ? undefined : [values['trust-proxy-from']].flat();
+  const badRange = trustProxyFrom?.find((range) => !isAddressRange(range));
+  if (badRange !== undefined)
+    throw new UsageError(`--trust-proxy-from takes an address or CIDR range, got "${badRange}".`);
   let deploy: string;
   try {
     deploy = deployFolder(values.deploy ?? deployDir());
@@ -72,6 +80,7 @@ await runCommand(usage, async () => {
     // Where the master starts as root (systemd), its workers must read the deploy: its owner unless told.
     user: values.user ?? deployOwner(deploy),
     upstreams: services,
+    trustProxyFrom,
   });
   const shown = (file: string) =>
     relative(repoRoot, file).startsWith('..') ? file : relative(repoRoot, file);

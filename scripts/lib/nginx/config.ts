@@ -46,6 +46,11 @@ export interface NginxModel {
   addresses: string[];
   /** AGENCY_TRUST_PROXY: how many proxies in front may say the visitor came over https. */
   trustProxy: number;
+  /**
+   * The proxies (addresses or CIDR ranges) whose X-Forwarded-For names the visitor (AGENCY_TRUST_PROXY_FROM,
+   * --trust-proxy-from): nginx's realip module then makes the visitor $remote_addr. None: the connecting address.
+   */
+  trustedProxies?: string[];
   /** The enquiry API and the release service behind nginx: the public port and the internal URL of each. */
   upstreams?: Array<{ name: string; addresses: string[]; port: number; url: string; uploads: boolean }>;
   tls?: { certificate: string; key: string };
@@ -119,6 +124,20 @@ export function forwardedHttpsPattern(hops: number): string {
   const after = (count: string) => `(,[^,]*)${count}`;
   return `~*(^${entry}${after(`{0,${hops - 1}}`)}$)|(,${entry}${after(`{${hops - 1}}`)}$)`;
 }
+
+/**
+ * The visitor's address behind a CDN or proxy: nginx's realip module walks X-Forwarded-For from the right past
+ * every trusted proxy's entry (real_ip_recursive) and takes the first it does not trust; a client not in the
+ * list is itself the visitor, whatever header it sends. Logs and the services (X-Forwarded-For below) see it.
+ */
+const realIpLines = (trustedProxies: string[] = []) =>
+  trustedProxies.length === 0
+    ? []
+    : [
+        ...trustedProxies.map((range) => `set_real_ip_from ${range};`),
+        'real_ip_header X-Forwarded-For;',
+        'real_ip_recursive on;',
+      ];
 
 function httpsMaps(trustProxy: number): string[] {
   const forwarded =
@@ -367,8 +386,9 @@ function staticServer(model: NginxModel, site: NginxModel['sites'][number]): str
 }
 
 /**
- * The enquiry API and the release service behind nginx. X-Forwarded-For is overwritten with the connecting
- * address (never appended: a client's own header would be believed), so each service trusts exactly one hop.
+ * The enquiry API and the release service behind nginx. X-Forwarded-For is overwritten with the visitor's
+ * address (the connecting one, or realip's behind trusted proxies; never appended: a client's own header
+ * would be believed), so each service trusts exactly one hop.
  * Bodies are streamed, not spooled, and not limited here: each service's own limit answers, with its own
  * clear 413 message (the API's ENQUIRY_MAX_BODY_BYTES, the release service's AGENCY_RELEASE_MAX_UPLOAD_MB).
  */
@@ -487,6 +507,7 @@ export function nginxConfig(model: NginxModel): string {
         `  ${quotePattern(`~(^|;)\\s*${escapeRegExp(previewCookie)}=`)} $agency_remotes_source;`,
         '  default "";',
         '}',
+        ...realIpLines(model.trustedProxies),
         ...httpsMaps(model.trustProxy),
         ...routeMap(),
         ...model.sites.flatMap((site) => staticServer(model, site)),

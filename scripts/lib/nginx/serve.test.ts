@@ -153,4 +153,42 @@ describe.skipIf(missing)('serveDeployWithNginx', () => {
       service.close();
     }
   }, 60_000);
+
+  it('believes X-Forwarded-For from a trusted proxy only (realip), and passes the services the visitor alone', async () => {
+    const seen: Array<string | undefined> = [];
+    const service = createHttpServer((request, response) => {
+      seen.push(request.headers['x-forwarded-for'] as string | undefined);
+      response.end('ok\n');
+    });
+    await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+    const addressSeenBehind = async (trusted: string, forwarded: string) => {
+      const base = await freePortBase();
+      const nginx = await serveDeployWithNginx(
+        site.deploy,
+        { AGENCY_PORT_BASE: String(base), AGENCY_TRUST_PROXY_FROM: trusted },
+        { upstreams: { enquiryApi: url, releaseService: url } },
+      );
+      try {
+        const answer = await fetch(`http://127.0.0.1:${base + 10}/beacon`, {
+          headers: { 'X-Forwarded-For': forwarded },
+        });
+        await answer.text();
+        return seen.pop();
+      } finally {
+        await nginx.stop();
+      }
+    };
+    try {
+      // This client (127.0.0.1) is not among the trusted: its forged header is ignored.
+      expect(await addressSeenBehind('192.0.2.0/24', '203.0.113.9')).toBe('127.0.0.1');
+      // Trusted: the visitor is the entry before it, past every trusted proxy's own.
+      expect(await addressSeenBehind('127.0.0.0/8', '203.0.113.9')).toBe('203.0.113.9');
+      expect(await addressSeenBehind('127.0.0.0/8,192.0.2.7', '198.51.100.4, 203.0.113.9, 192.0.2.7')).toBe(
+        '203.0.113.9',
+      );
+    } finally {
+      service.close();
+    }
+  }, 60_000);
 });

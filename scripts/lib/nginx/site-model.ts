@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
 import { inlineScriptsIndexName } from '../pages/inline-scripts.ts';
@@ -31,6 +31,31 @@ export interface NginxOptions {
   tls?: { certificate: string; key: string };
   serverName?: string;
   user?: string;
+  /** The proxies whose X-Forwarded-For is believed (default: AGENCY_TRUST_PROXY_FROM, comma-separated). */
+  trustProxyFrom?: string[];
+}
+
+/** An IPv4 or IPv6 address, optionally with a prefix length: what nginx's set_real_ip_from takes. */
+export function isAddressRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** AGENCY_TRUST_PROXY_FROM: the trusted proxies' addresses or ranges, comma-separated; a bad one is refused. */
+export function trustedProxyRanges(env: NodeJS.ProcessEnv = process.env): string[] {
+  const ranges = (env.AGENCY_TRUST_PROXY_FROM ?? '')
+    .split(',')
+    .map((range) => range.trim())
+    .filter(Boolean);
+  const bad = ranges.find((range) => !isAddressRange(range));
+  if (bad !== undefined)
+    throw new Error(
+      `AGENCY_TRUST_PROXY_FROM takes addresses or CIDR ranges separated by commas (203.0.113.0/24,2001:db8::/32), got "${bad}"`,
+    );
+  return ranges;
 }
 
 /** Whether this machine has ::1 (a container may have no IPv6): nginx refuses to start on an address it lacks. */
@@ -97,6 +122,7 @@ export async function nginxModel(
     ],
     addresses: await listenAddresses(env),
     trustProxy: trustedProxyHops(env),
+    trustedProxies: options.trustProxyFrom ?? trustedProxyRanges(env),
     upstreams: upstreams && [
       { name: 'enquiry API', ...upstreamOf(upstreams.enquiryApi), uploads: false },
       { name: 'release service', ...upstreamOf(upstreams.releaseService), uploads: true },

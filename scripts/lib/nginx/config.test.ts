@@ -226,7 +226,14 @@ describe.skipIf(missing)('pnpm nginx-config', () => {
     { args: ['--out', 'x.conf', '--server-name', 'a;b'], message: '--server-name takes host names' },
     { args: ['--out', 'x.conf', '--user', 'root; evil'], message: '--user takes a user name' },
     {
-      args: ['--out', 'x.conf', '--trust-proxy-from', '10.0.0.0/8', '--trust-proxy-from', '10.0.0.0/33; evil'],
+      args: [
+        '--out',
+        'x.conf',
+        '--trust-proxy-from',
+        '10.0.0.0/8',
+        '--trust-proxy-from',
+        '10.0.0.0/33; evil',
+      ],
       message: '--trust-proxy-from takes an address or CIDR range, got "10.0.0.0/33; evil".',
     },
     {

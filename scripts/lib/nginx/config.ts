@@ -21,6 +21,7 @@ import {
   preflightMaxAgeSeconds,
   routePages,
 } from '../static-host/rules.ts';
+import { accessLogFormat, accessLogFormatName } from './log-format.ts';
 
 /** Where Debian's packages put the dynamic modules (libnginx-mod-http-js, libnginx-mod-http-brotli-static). */
 export const moduleDir = '/usr/lib/nginx/modules';
@@ -457,7 +458,8 @@ export function nginxConfig(model: NginxModel): string {
         ...typesBlock(),
         'server_tokens off;',
         'charset off;',
-        `access_log ${quote(files.accessLog)} combined;`,
+        ...accessLogFormat(),
+        `access_log ${quote(files.accessLog)} ${accessLogFormatName};`,
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
         // A link inside a served folder pointing out of it serves nothing (the embedded host follows a link only
         // to a file inside the folder; nginx, more strictly, none).

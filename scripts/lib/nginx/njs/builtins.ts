@@ -102,6 +102,14 @@ function installMethods() {
 
 const defaultPorts: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
+// Module constants: njs compiles a regular expression literal again each time a function evaluates it.
+const urlPattern =
+  /^([A-Za-z][A-Za-z0-9+.-]*:)\/\/(?:([^:@/?#]*)(?::([^@/?#]*))?@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::(\d*))?(\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*)?(?:\?[^#\s\\]*)?(?:#[^\s\\]*)?$/;
+const numericLabel = /^(0x[0-9a-f]*|\d+)$/;
+const canonicalIpv4 = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const dotSegment = /(^|\/)\.\.?(\/|$)/;
+const strayPercent = /%(?![0-9A-Fa-f]{2})/;
+
 /**
  * An http(s) URL, split as the WHATWG parser splits one already in its canonical form (what the deploy's
  * files hold: origins and API URLs the tools wrote). Anything the parser would rewrite (backslashes,
@@ -109,22 +117,14 @@ const defaultPorts: Record<string, string> = { 'http:': '80', 'https:': '443' };
  * TypeError, as an invalid URL: the policy then leaves it out, where Node's parser might have kept it.
  */
 function SmallUrl(this: any, input: string) {
-  const match =
-    /^([A-Za-z][A-Za-z0-9+.-]*:)\/\/(?:([^:@/?#]*)(?::([^@/?#]*))?@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::(\d*))?(\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*)?(?:\?[^#\s\\]*)?(?:#[^\s\\]*)?$/.exec(
-      String(input),
-    );
+  const match = urlPattern.exec(String(input));
   const protocol = match?.[1]?.toLowerCase();
   if (!match || !protocol || defaultPorts[protocol] === undefined)
     throw new TypeError(`Invalid URL: ${input}`);
   const hostname = (match[4] as string).toLowerCase();
   const path = match[6] ?? '/';
-  const numeric = /^(0x[0-9a-f]*|\d+)$/.test(hostname.split('.').pop() ?? '');
-  const canonicalIpv4 = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-  if (
-    (numeric && !canonicalIpv4.test(hostname)) ||
-    /(^|\/)\.\.?(\/|$)/.test(path) ||
-    /%(?![0-9A-Fa-f]{2})/.test(path)
-  )
+  const numeric = numericLabel.test(hostname.split('.').pop() ?? '');
+  if ((numeric && !canonicalIpv4.test(hostname)) || dotSegment.test(path) || strayPercent.test(path))
     throw new TypeError(`Invalid URL: ${input}`);
   const portText = match[5] ?? '';
   const portNumber = portText === '' ? undefined : Number(portText);

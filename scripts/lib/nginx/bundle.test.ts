@@ -4,7 +4,15 @@
  * Node. A construct that escaped the lowering to ES5, or a built-in njs lacks, fails here with njs's message.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bucketCookieValue } from 'federation/bucket';
@@ -33,8 +41,13 @@ afterAll(() => {
 });
 
 /** The module as a script the CLI runs (it takes no ES module), printing what each call returns. */
-async function runInNjs(calls: string, name: NjsModuleName = 'site', cookie?: string): Promise<string> {
-  const bundle = await bundleNjsModule(njsModel(site.deploy), name);
+async function runInNjs(
+  calls: string,
+  name: NjsModuleName = 'site',
+  cookie?: string,
+  policyCache?: string,
+): Promise<string> {
+  const bundle = await bundleNjsModule(njsModel(site.deploy, policyCache), name);
   const script = bundle
     .replace(/^import (\w+) from "(fs|crypto)";$/gm, 'var $1 = require("$2");')
     .replace(/^export default (\w+);$/m, 'var site = $1;');
@@ -79,6 +92,30 @@ describe.skipIf(missing)('the njs module in njs 0.7', () => {
     const policy = await runInNjs('console.log(site.shellCsp(REQUEST));', 'site', dev);
     expect(policy).toContain('connect-src');
     expect(policy).toContain('http://localhost:5173 ws://localhost:5173');
+  }, 30_000);
+
+  it('keeps each shell policy it builds by its files’ bytes, and builds another when one of them changes', async () => {
+    const cache = join(work, 'policy-cache');
+    mkdirSync(cache);
+    const policyOf = () =>
+      shellHtmlHeaders(join(site.deploy, 'shell'), join(site.deploy, 'pages'))()['Content-Security-Policy'];
+    const calls = 'console.log(site.shellCsp(REQUEST)); console.log(site.shellCsp(REQUEST));';
+    const before = policyOf();
+    expect(await runInNjs(calls, 'site', undefined, cache)).toBe(`${before}\n${before}\n`);
+    const [kept, ...others] = readdirSync(cache);
+    expect(others).toEqual([]);
+    expect(readFileSync(join(cache, kept as string), 'utf8')).toBe(before);
+    const runtime = join(site.deploy, 'shell', 'runtime.json');
+    const original = readFileSync(runtime, 'utf8');
+    try {
+      writeFileSync(runtime, JSON.stringify({ apiUrl: 'https://api.example.org' }));
+      const after = policyOf();
+      expect(after).not.toBe(before);
+      expect(await runInNjs(calls, 'site', undefined, cache)).toBe(`${after}\n${after}\n`);
+      expect(readdirSync(cache)).toHaveLength(2);
+    } finally {
+      writeFileSync(runtime, original);
+    }
   }, 30_000);
 
   it('answers a preview exit from the preview module', async () => {

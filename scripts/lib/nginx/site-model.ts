@@ -83,7 +83,7 @@ const upstreamOf = ({ host, port, url }: UpstreamSettings) => ({
   url,
 });
 
-export function njsModel(deploy: string): NjsModel {
+export function njsModel(deploy: string, policyCache?: string): NjsModel {
   return {
     deploy,
     shellFolder: shell.folder,
@@ -91,6 +91,7 @@ export function njsModel(deploy: string): NjsModel {
     inlineScriptsIndexName,
     previewSecret: previewSecretFile('.'),
     notFoundPage: pageFileName(null),
+    policyCache,
   };
 }
 
@@ -175,7 +176,10 @@ export async function writeNginxFiles(
   const absolute = deployFolder(deploy);
   const model = await nginxModel(absolute, resolve(dir), env, options);
   mkdirSync(model.files.tempDir, { recursive: true });
-  writeFileSync(model.files.njsModule, await bundleNjsModule(njsModel(absolute), 'site'));
+  // The workers write the page policies they build here (njs/site.ts); nginx's own folder, not the deploy.
+  const policyCache = join(resolve(dir), 'policy-cache');
+  mkdirSync(policyCache, { recursive: true });
+  writeFileSync(model.files.njsModule, await bundleNjsModule(njsModel(absolute, policyCache), 'site'));
   writeFileSync(model.files.njsPreviewModule, await bundleNjsModule(njsModel(absolute), 'preview'));
   const configFile = resolve(options.configFile ?? join(dir, 'nginx.conf'));
   writeFileSync(configFile, nginxConfig(model));

@@ -14,4 +14,9 @@ export interface NjsModel {
   previewSecret: string;
   /** The 404 page's file name (pages.ts). */
   notFoundPage: string;
+  /**
+   * Absolute: where the page module keeps each shell policy it built, named by the SHA-256 of the files it was
+   * built from (site.ts). None: built for every page.
+   */
+  policyCache?: string;
 }

@@ -50,7 +50,10 @@ export function readText(path: string): string | undefined {
 
 /** A missing or broken file reads as null, as the embedded host reads it (the policy then allows nothing extra). */
 export function readJson(path: string): unknown {
-  const text = readText(path);
+  return parseJson(readText(path));
+}
+
+export function parseJson(text: string | undefined): unknown {
   if (text === undefined) return null;
   try {
     return JSON.parse(text);

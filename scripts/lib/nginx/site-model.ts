@@ -5,7 +5,7 @@
  * folder, the configuration naming the module and the deploy by absolute path.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
@@ -179,6 +179,12 @@ export async function writeNginxFiles(
   // The workers write the page policies they build here (njs/site.ts); nginx's own folder, not the deploy.
   const policyCache = join(resolve(dir), 'policy-cache');
   mkdirSync(policyCache, { recursive: true });
+  // A master started as root runs its workers as options.user (nginx-config, the systemd unit): theirs to write.
+  if (options.user && process.getuid?.() === 0) {
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, options.user as string], { encoding: 'utf8' }));
+    chownSync(policyCache, id('-u'), id('-g'));
+  }
   writeFileSync(model.files.njsModule, await bundleNjsModule(njsModel(absolute, policyCache), 'site'));
   writeFileSync(model.files.njsPreviewModule, await bundleNjsModule(njsModel(absolute), 'preview'));
   const configFile = resolve(options.configFile ?? join(dir, 'nginx.conf'));

@@ -17,6 +17,16 @@ export const remoteBrowserExperiments = {
 const runtimeScriptName = 'federation-runtime';
 const runtimeScriptFile = `static/js/${runtimeScriptName}.js`;
 
+/** The environment that builds the runtime script; rsbuild names each environment's rspack compiler after it. */
+export const runtimeEnvironmentName = 'runtime';
+
+/**
+ * What the standalone page's environment adds so the runtime script exists before its HTML is written: the SRI
+ * plugin hashes every script the page names, the runtime script among them, and environments build in parallel
+ * unless one depends on another (a page built first failed with ENOENT on federation-runtime.js).
+ */
+export const afterRuntimeBuild = { dependencies: [runtimeEnvironmentName] };
+
 /** The build of federation-runtime.ts: one plain script, no page of its own. */
 export function runtimeEnvironment(): EnvironmentConfig {
   return {

@@ -4,7 +4,13 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { type ExposeDeclaration, federationExposes } from './contract.ts';
 import { federationEsmAliases } from './esm-runtime-alias.ts';
 import { pluginExposeProps } from './expose-props-plugin.ts';
-import { remoteBrowserExperiments, runtimeEnvironment, runtimeScriptTag } from './external-runtime.ts';
+import {
+  afterRuntimeBuild,
+  remoteBrowserExperiments,
+  runtimeEnvironment,
+  runtimeEnvironmentName,
+  runtimeScriptTag,
+} from './external-runtime.ts';
 import { pluginModuleList } from './module-list.ts';
 import {
   nodeEnvironment,
@@ -92,8 +98,9 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
         // In production only ('auto'): the dev server keeps files in memory, where the SRI plugin cannot read the
         // runtime script to hash it, and the shell checks no integrity in development.
         security: { sri: { enable: 'auto', algorithm: 'sha384' } },
+        tools: { rspack: afterRuntimeBuild },
       },
-      runtime: runtimeEnvironment(),
+      [runtimeEnvironmentName]: runtimeEnvironment(),
       node: nodeEnvironment(),
     },
     // 'auto': chunks load from wherever the manifest was fetched, not from the shell's origin.

@@ -24,7 +24,8 @@ import { hasLiveState, liveStateReport } from './lib/live-state.ts';
 import { ensureNginx, serveDeployWithNginx } from './lib/nginx/serve.ts';
 import { deployDir } from './lib/paths.ts';
 import type { PublishedSite } from './lib/publish-site.ts';
-import { releaseServiceAddress, startReleaseService } from './lib/release-service/server.ts';
+import { startReleaseService } from './lib/release-service/server.ts';
+import { releaseServiceAddress } from './lib/release-service-address.ts';
 import { runPnpm } from './lib/run.ts';
 import { publishAll, serveDeploy, siteRoots, siteUrl } from './lib/site.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allRoutePaths } from 'shared-content/site';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageFileName, pageFileNames, pagePathOf } from './pages.ts';
+import { pageFileName, pageFileNames, pagePathOf } from './layout.ts';
 
 /** How a case-insensitive disk (macOS, Windows) or a case-folding upload tool compares names. */
 const folded = (name: string) => name.normalize('NFC').toLowerCase();

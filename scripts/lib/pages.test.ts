@@ -11,17 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RemoteVersionEntry, type ResolvedRemoteMap, remoteMapSchema } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageFileName, pagesDir } from './layout.ts';
 import { readDeferredScripts } from './pages/defer-scripts.ts';
 import { readInlineScriptHashes, scriptHashSource } from './pages/inline-scripts.ts';
-import {
-  generatedPages,
-  type HeadPart,
-  type Prerender,
-  pageFileName,
-  pageFor,
-  pagesDir,
-  writePages,
-} from './pages.ts';
+import type { HeadPart } from './pages/types.ts';
+import { generatedPages, type Prerender, pageFor, writePages } from './pages.ts';
 import { precompressedSource } from './precompress.ts';
 import { PrerenderError } from './prerender/prerender.ts';
 

@@ -8,7 +8,6 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RemoteMap } from 'build-config/topology';
 import {
   bucketRanges,
   defaultRemoteMap,
@@ -18,41 +17,24 @@ import {
   urlsAndIntegrity,
 } from 'federation/remote-map';
 import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
-import type { DeferredHint, DeferredPlan } from 'shell/early-protocol';
+import type { DeferredPlan } from 'shell/early-protocol';
+import { pageFileName, pageFileNames, pagesDir } from './layout.ts';
 import {
   deferredPlanElements,
   pageLoaderSource,
   readShellDocument,
   type ShellDocument,
 } from './pages/defer-scripts.ts';
-import { type HeadElement, renderElement } from './pages/html.ts';
+import { renderElement } from './pages/html.ts';
 import { writeInlineScriptsIndex } from './pages/inline-scripts.ts';
 import { fontFaces, preloadHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';
+import type { HeadPart, PageContext, PageHeadElement } from './pages/types.ts';
 import { type PageVariant, variantDir, variantsIndexName } from './pages/variants.ts';
 import { precompressedSource, precompressFile } from './precompress.ts';
 import { PrerenderError, type PrerenderResult, prerenderPages } from './prerender/prerender.ts';
 import { openPreviews, previewPagesDir, previewResolution } from './preview/registry.ts';
 import { readRemoteMapDocument } from './remote-map-file.ts';
-
-export interface PageContext {
-  /** The path served ("/", "/services", "/Portfolio"), or null for the 404 page. */
-  path: string | null;
-  /** The route-table entry (aliases share their canonical entry). */
-  route: RouteEntry | null;
-  /** The manifest URLs of the versions the page is written for: the default ones, or its variant's. */
-  remoteMap: Partial<RemoteMap>;
-  deploy: string;
-  env: NodeJS.ProcessEnv;
-}
-
-/** An element of a page's head; a code or data preload also says how the page loader fetches it instead. */
-export interface PageHeadElement extends HeadElement {
-  deferrable?: DeferredHint;
-}
-
-/** Contributes elements to a page's <head>; the parts' elements are written in order. */
-export type HeadPart = (page: PageContext) => PageHeadElement[];
 
 /** The route's own title and description, so they are right before any script runs. */
 export const titleAndDescription: HeadPart = ({ route }) => {
@@ -72,78 +54,6 @@ export const headParts: HeadPart[] = [
   socialTags,
   structuredData,
 ];
-
-export const pagesDir = (deploy: string) => join(deploy, 'pages');
-
-/*
- * Page file names never differ from each other only in case: "/Portfolio" (an alias) and "/portfolio" would
- * otherwise be Portfolio.html and portfolio.html, one file on a case-insensitive disk (macOS, Windows) or after
- * an upload tool that folds case, so one route would silently serve the other's page. Each uppercase ASCII
- * letter is written as "~" and its lowercase form, and a literal "~" as "~~", so the encoding stays reversible;
- * "~" is unreserved in URLs and valid in file names everywhere. Lowercase names are unchanged.
- */
-const encodeCase = (name: string) =>
-  name.replace(/[~A-Z]/g, (char) => (char === '~' ? '~~' : `~${char.toLowerCase()}`));
-
-/** The inverse of encodeCase; null for a name it never writes (a "~" followed by anything else). */
-function decodeCase(name: string): string | null {
-  let decoded = '';
-  for (let index = 0; index < name.length; index += 1) {
-    const char = name[index];
-    if (char !== '~') {
-      decoded += char;
-      continue;
-    }
-    const next = name[index + 1] ?? '';
-    if (next === '~') decoded += '~';
-    else if (/^[a-z]$/.test(next)) decoded += next.toUpperCase();
-    else return null;
-    index += 1;
-  }
-  return decoded;
-}
-
-/**
- * The file a path is served from: "/" → index.html, "/services" → services.html, "/Portfolio" →
- * ~portfolio.html, 404 → 404.html.
- */
-export function pageFileName(path: string | null): string {
-  if (path === null) return '404.html';
-  return path === '/' ? 'index.html' : `${encodeCase(path.slice(1))}.html`;
-}
-
-/** The path a page file is served for (the inverse of pageFileName): undefined for a name it never writes. */
-export function pagePathOf(fileName: string): string | null | undefined {
-  if (fileName === '404.html') return null;
-  if (fileName === 'index.html') return '/';
-  if (!fileName.endsWith('.html')) return undefined;
-  const decoded = decodeCase(fileName.slice(0, -'.html'.length));
-  return decoded === null || decoded === '' ? undefined : `/${decoded}`;
-}
-
-/** How a case-insensitive disk compares names (NFC too: macOS also ignores Unicode normalisation). */
-const foldName = (name: string) => name.normalize('NFC').toLowerCase();
-
-/**
- * Throws if two paths would be stored in files whose names are equal ignoring case (or equal outright, as
- * "/index" and "/" would be), since on some disks one would overwrite the other. Returns the file names.
- */
-export function pageFileNames(paths: ReadonlyArray<string | null>): string[] {
-  const owners = new Map<string, { path: string | null; name: string }>();
-  const label = (path: string | null) => (path === null ? 'the 404 page' : `"${path}"`);
-  return paths.map((path) => {
-    const name = pageFileName(path);
-    const other = owners.get(foldName(name));
-    if (other) {
-      throw new Error(
-        `Route pages collide: ${label(other.path)} (${other.name}) and ${label(path)} (${name}) have file ` +
-          'names equal ignoring case, one file on a case-insensitive disk; rename one of the routes',
-      );
-    }
-    owners.set(foldName(name), { path, name });
-    return name;
-  });
-}
 
 /**
  * What the page generator reads of the deployed shell, once for all the pages it writes: the built

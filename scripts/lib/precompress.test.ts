@@ -14,10 +14,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { remoteMapSchema } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alteredFiles, readIntegrityRecord, writeIntegrityRecord } from './integrity.ts';
-import { type Prerender, pagesDir, writePages } from './pages.ts';
+import { pagesDir, serverBuildDir } from './layout.ts';
+import { type Prerender, writePages } from './pages.ts';
 import { appDist } from './paths.ts';
 import { precompressFile } from './precompress.ts';
-import { serverBuildDir } from './prerender/prerender.ts';
 import {
   copyShellBuild,
   publishRemoteBuild,

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { ReleaseScope } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes, shell } from 'build-config/topology';
 import { canaryEntry, defaultEntry } from './canary/map.ts';
+import { serverBuildDir } from './layout.ts';
 import { writeCrawlerFiles } from './pages/crawler-files.ts';
 import { writePages } from './pages.ts';
 import { appDist } from './paths.ts';
-import { serverBuildDir } from './prerender/prerender.ts';
 import {
   ensureRuntimeConfig,
   publishShell,

@@ -10,6 +10,7 @@ import {
   sealManifest,
   writeIntegrityRecord,
 } from './integrity.ts';
+import { serverBuildDir } from './layout.ts';
 import { appDist, repoRoot } from './paths.ts';
 import {
   precompressedSource,
@@ -17,7 +18,6 @@ import {
   precompressFolder,
   removePrecompressed,
 } from './precompress.ts';
-import { serverBuildDir } from './prerender/prerender.ts';
 import { recordPublished } from './release-log.ts';
 import { setRemoteEntry, writeFileAtomic } from './remote-map-file.ts';
 

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { originOf, portOf, remoteNames, remotes, shell } from 'build-config/topology';
-import { pagesDir } from './pages.ts';
+import { pagesDir } from './layout.ts';
 import { readPreviewSecret } from './preview/token.ts';
 import { shellHtmlHeaders, standalonePageHeaders } from './security/security-headers.ts';
 import { listenHost } from './static-host/listen.ts';

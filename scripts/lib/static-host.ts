@@ -13,7 +13,7 @@ import { extname, join, relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { bucketCookieValue, bucketIdentifierIn, bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { allRoutePaths } from 'shared-content/site';
-import { pageFileName } from './pages.ts';
+import { pageFileName } from './layout.ts';
 import { generalSecurityHeaders } from './security/security-headers.ts';
 import { alsoListenOn, listenOn, loopbackAddresses } from './static-host/listen.ts';
 import { previewPage, variantPage } from './static-host/page-choice.ts';

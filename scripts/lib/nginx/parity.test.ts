@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { bucketOf } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagesDir } from '../layout.ts';
 import { variantsIndexName } from '../pages/variants.ts';
-import { pagesDir } from '../pages.ts';
 import { serveDeploy } from '../site.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
 import {

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { enquiryApi, portOf } from 'build-config/topology';
-import { releaseServiceAddress } from '../release-service/server.ts';
+import { releaseServiceAddress } from '../release-service-address.ts';
 import { run } from '../run.ts';
 import type { NginxModel } from './config.ts';
 import { moduleDir } from './config.ts';

@@ -9,9 +9,7 @@ import { chownSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'nod
 import { createServer, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
-import { inlineScriptsIndexName } from '../pages/inline-scripts.ts';
-import { pageFileName, pagesDir } from '../pages.ts';
-import { previewSecretFile } from '../preview/token.ts';
+import { inlineScriptsIndexName, pageFileName, pagesDir, previewSecretFile } from '../layout.ts';
 import { listenHost, loopbackAddresses } from '../static-host/listen.ts';
 import { trustedProxyHops } from '../static-host/proxy.ts';
 import { bundleNjsModule } from './bundle.ts';

@@ -3,12 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  inlineScriptsIndexName,
-  readInlineScriptHashes,
-  scriptHashSource,
-  writeInlineScriptsIndex,
-} from './inline-scripts.ts';
+import { inlineScriptsIndexName } from '../layout.ts';
+import { readInlineScriptHashes, scriptHashSource, writeInlineScriptsIndex } from './inline-scripts.ts';
 
 describe('the hashes of the pages’ inline scripts', () => {
   let dir: string | undefined;

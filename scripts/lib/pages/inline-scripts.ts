@@ -6,9 +6,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inlineScriptsIndexName } from '../layout.ts';
 import { inlineScriptHashesOf } from '../security/policy.ts';
-
-export const inlineScriptsIndexName = 'inline-scripts.json';
 
 /** A CSP source expression allowing exactly this script: `'sha256-…'` of its UTF-8 bytes. */
 export function scriptHashSource(code: string): string {

@@ -6,7 +6,6 @@ import incompatibleManifest from 'federation/fixtures/incompatible-react.manifes
 import { shellImports } from 'federation/remotes';
 import { routes } from 'shared-content/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PageContext } from '../pages.ts';
 import { renderElement } from './html.ts';
 import {
   fontFaceCss,
@@ -17,6 +16,7 @@ import {
   remoteHints,
   slotsOfRoute,
 } from './preload.ts';
+import type { PageContext } from './types.ts';
 
 /** A hint as the page writes it. */
 const hintMarkup = (hint: Hint) => renderElement(hintElement(hint));

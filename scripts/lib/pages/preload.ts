@@ -17,8 +17,8 @@ import { routeSlots } from 'federation/route-slots';
 import type { RouteEntry } from 'shared-content/site';
 import { fontFacesAttribute, fontFacesWaitingMedia } from 'shell/early-protocol';
 import { shellLends } from '../contract-check.ts';
-import type { HeadPart, PageContext, PageHeadElement } from '../pages.ts';
 import { styleElement } from './html.ts';
+import type { HeadPart, PageContext, PageHeadElement } from './types.ts';
 
 /** The parts of a deployed mf-manifest.json a page needs: the remote entry and each expose's assets. */
 interface DeployedManifest {

@@ -1,9 +1,10 @@
 import { type RouteEntry, routes, siteConfig } from 'shared-content/site';
 import { describe, expect, it } from 'vitest';
-import { type PageContext, renderPage } from '../pages.ts';
+import { renderPage } from '../pages.ts';
 import { type HeadElement, jsonScript, renderElement } from './html.ts';
 import { socialTags, structuredData } from './seo.ts';
 import { siteUrlFrom } from './site-url.ts';
+import type { PageContext } from './types.ts';
 
 const shellIndex = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /></head><body></body></html>';
 const page = (path: string | null, env: NodeJS.ProcessEnv = {}): PageContext => ({

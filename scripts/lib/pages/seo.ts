@@ -4,10 +4,10 @@
  * the titleAndDescription part's; the tags come from pageSeo, which the shell also uses on navigation.
  */
 import { pageSeo } from 'shared-content/site';
-import type { HeadPart } from '../pages.ts';
 import { type HeadElement, jsonScript } from './html.ts';
 import { siteUrlFrom } from './site-url.ts';
 import { structuredDataFor } from './structured-data.ts';
+import type { HeadPart } from './types.ts';
 
 /** canonical link (not on the 404 page), robots noindex on the 404 page, Open Graph and Twitter tags. */
 export const socialTags: HeadPart = ({ route, env }) => {

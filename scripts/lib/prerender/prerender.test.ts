@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pinnedDocument, type ResolvedRemoteMap } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prerenderPages, serverBuildDir, serverEntryFile } from './prerender.ts';
+import { serverBuildDir, serverEntryFile } from '../layout.ts';
+import { prerenderPages } from './prerender.ts';
 
 let deploy: string;
 const integrity = `sha384-${'A'.repeat(64)}`;

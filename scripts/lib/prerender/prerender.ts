@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { shell } from 'build-config/topology';
 import { pinnedDocument, type ResolvedRemoteMap } from 'federation/remote-map';
+import { serverBuildDir, serverEntryFile } from '../layout.ts';
 import { repoRoot } from '../paths.ts';
 
 export interface PrerenderResult {
@@ -21,10 +21,6 @@ export interface PrerenderResult {
   failedSlots: Array<{ slot: string; reason: string }>;
   renderErrors: string[];
 }
-
-/** Where the shell's Node build is published: beside the shell, never served. */
-export const serverBuildDir = (deploy: string) => join(deploy, `${shell.folder}-server`);
-export const serverEntryFile = 'index.js';
 
 // The worker is TypeScript, like every script here: run it through tsx's loader, found from this repo.
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;

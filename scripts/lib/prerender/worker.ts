@@ -10,8 +10,9 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { defaultRemoteMap, parseRemoteMapDocument, urlsAndIntegrity } from 'federation/remote-map';
+import { serverBuildDir, serverEntryFile } from '../layout.ts';
 import { deployFetch } from './deploy-fetch.ts';
-import { type PrerenderResult, serverBuildDir, serverEntryFile } from './prerender.ts';
+import type { PrerenderResult } from './prerender.ts';
 import { assetBasesOf, type PrerenderTransport } from './transport.ts';
 
 /** A path no route matches, for the 404 page. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { contentDigestHeader, releaseRoutes } from 'build-config/release-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagesDir } from '../pages.ts';
+import { pagesDir, previewSecretFile } from '../layout.ts';
 import { readAudit } from '../release-service/audit.ts';
 import { createKey, ensureOperatorKey } from '../release-service/keys.ts';
 import { packBuild } from '../release-service/pack.ts';
@@ -23,7 +23,7 @@ import {
 import { remoteMapFile } from '../remote-map-file.ts';
 import { siteRoots } from '../site.ts';
 import { startStaticHost } from '../static-host.ts';
-import { previewSecretFile, readPreviewSecret, signPreviewClaim } from './token.ts';
+import { readPreviewSecret, signPreviewClaim } from './token.ts';
 
 /*
  * A preview made through the real release service (its operation in a child process, the real prerender worker

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodePreviewClaim, encodePreviewClaim, isLoopbackOrigin, previewClaimIn } from 'federation/preview';
 import { afterAll, describe, expect, it } from 'vitest';
+import { previewSecretFile } from '../layout.ts';
 import {
   devOverrideToken,
   ensurePreviewSecret,
   PreviewError,
   previewHours,
-  previewSecretFile,
   readPreviewSecret,
   signPreviewClaim,
   verifyPreviewToken,

@@ -10,11 +10,10 @@ import { join } from 'node:path';
 import { originOf, type remotes, shell } from 'build-config/topology';
 import { encodePreviewClaim, isLoopbackOrigin, type PreviewClaim, previewPaths } from 'federation/preview';
 import { UsageError } from '../cli.ts';
+import { previewSecretFile } from '../layout.ts';
 import { checkPreviewToken, type TokenRefusal } from './verify.ts';
 
 export type { TokenRefusal } from './verify.ts';
-
-export const previewSecretFile = (deploy: string) => join(deploy, 'releases', 'preview.secret');
 
 /** The deploy's preview secret, created (mode 0600) the first time it is asked for. */
 export function ensurePreviewSecret(deploy: string): string {

@@ -12,8 +12,8 @@ import { pathToFileURL } from 'node:url';
 import type { RemoteName } from 'build-config/topology';
 import type { ResolvedRemoteMap } from 'federation/remote-map';
 import { routes } from 'shared-content/site';
+import { serverBuildDir, serverEntryFile } from '../layout.ts';
 import { repoRoot } from '../paths.ts';
-import { serverBuildDir, serverEntryFile } from '../prerender/prerender.ts';
 import type { ExposeRender } from './render-plan.ts';
 
 export interface NodeRenderRequest {

@@ -8,8 +8,8 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { defaultRemoteMap, pinnedDocument, urlsAndIntegrity } from 'federation/remote-map';
+import { serverBuildDir, serverEntryFile } from '../layout.ts';
 import { deployFetch } from '../prerender/deploy-fetch.ts';
-import { serverBuildDir, serverEntryFile } from '../prerender/prerender.ts';
 import { assetBasesOf, type PrerenderTransport } from '../prerender/transport.ts';
 import type { NodeRenderReport, NodeRenderRequest } from './node-renders.ts';
 

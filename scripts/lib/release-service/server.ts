@@ -19,7 +19,7 @@ import {
   releaseRoutes,
   releaseScopes,
 } from 'build-config/release-protocol';
-import { portOf, releaseService, remoteNames, remotes } from 'build-config/topology';
+import { remoteNames, remotes } from 'build-config/topology';
 import { createNodeServer } from 'enquiry-api/node-server';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -30,6 +30,7 @@ import { parseRollout } from '../canary/rollout-plan.ts';
 import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from '../canary/watcher.ts';
 import { UsageError } from '../cli.ts';
 import { listVersions } from '../release.ts';
+import { releaseServiceAddress } from '../release-service-address.ts';
 import { listRollbackVersions } from '../rollback-command.ts';
 import { trustedProxyHops } from '../static-host/proxy.ts';
 import { describeAuditEntry, readAudit } from './audit.ts';
@@ -409,19 +410,6 @@ export interface RunningReleaseService {
   url: string;
   /** Stops taking requests, lets the changes in flight finish, and stops the canary check. */
   stop(): Promise<void>;
-}
-
-/** The address and port the service listens on; a bad AGENCY_RELEASE_PORT throws, naming it. */
-export function releaseServiceAddress(env: NodeJS.ProcessEnv = process.env): { host: string; port: number } {
-  const host = env.AGENCY_RELEASE_HOST?.trim() || '127.0.0.1';
-  const raw = env.AGENCY_RELEASE_PORT?.trim();
-  if (!raw) return { host, port: portOf(releaseService, env) };
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port < 1 || port > 65_535)
-    throw new Error(
-      `AGENCY_RELEASE_PORT must be a port number from 1 to 65535, got "${env.AGENCY_RELEASE_PORT}"`,
-    );
-  return { host, port };
 }
 
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { releaseRoutes } from 'build-config/release-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canaryEntry, defaultEntry } from '../canary/map.ts';
-import { serverBuildDir } from '../prerender/prerender.ts';
+import { serverBuildDir } from '../layout.ts';
 import { readRemoteMapDocument } from '../remote-map-file.ts';
 import { readAudit } from './audit.ts';
 import { runKeyCommand } from './key-command.ts';

@@ -12,7 +12,7 @@ import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import { makeDeploy } from '../canary/test-fixtures.ts';
-import { serverBuildDir, serverEntryFile } from '../prerender/prerender.ts';
+import { serverBuildDir, serverEntryFile } from '../layout.ts';
 import { releaseBuild } from '../release.ts';
 import { packBuild } from './pack.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';

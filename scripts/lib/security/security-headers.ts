@@ -6,7 +6,8 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { inlineScriptsIndexName, readInlineScriptHashes } from '../pages/inline-scripts.ts';
+import { inlineScriptsIndexName } from '../layout.ts';
+import { readInlineScriptHashes } from '../pages/inline-scripts.ts';
 import { frameOptions, shellPolicy, standalonePolicy } from './policy.ts';
 
 export {

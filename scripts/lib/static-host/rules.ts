@@ -4,7 +4,7 @@
  * changes both; nothing here touches the disk or a request.
  */
 import { allRoutePaths } from 'shared-content/site';
-import { pageFileName } from '../pages.ts';
+import { pageFileName } from '../layout.ts';
 
 export const contentTypes: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

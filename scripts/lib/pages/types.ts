@@ -1,0 +1,27 @@
+/**
+ * The types a page's head is written from, apart from the generator (pages.ts) and its parts (preload.ts,
+ * seo.ts), so the parts and the generator need each other's types without importing each other.
+ */
+import type { RemoteMap } from 'build-config/topology';
+import type { RouteEntry } from 'shared-content/site';
+import type { DeferredHint } from 'shell/early-protocol';
+import type { HeadElement } from './html.ts';
+
+export interface PageContext {
+  /** The path served ("/", "/services", "/Portfolio"), or null for the 404 page. */
+  path: string | null;
+  /** The route-table entry (aliases share their canonical entry). */
+  route: RouteEntry | null;
+  /** The manifest URLs of the versions the page is written for: the default ones, or its variant's. */
+  remoteMap: Partial<RemoteMap>;
+  deploy: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** An element of a page's head; a code or data preload also says how the page loader fetches it instead. */
+export interface PageHeadElement extends HeadElement {
+  deferrable?: DeferredHint;
+}
+
+/** Contributes elements to a page's <head>; the parts' elements are written in order. */
+export type HeadPart = (page: PageContext) => PageHeadElement[];

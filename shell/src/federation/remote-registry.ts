@@ -11,6 +11,7 @@ import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-pl
 import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
 import { devOverride, fetchResolvedRemoteMap, mapIntegrity } from './remote-map-source.ts';
 import { RemoteReload } from './remote-reload.ts';
+import { createRemoteRetry } from './retry-plugin.ts';
 
 /** How a failed load is retried before the slot shows its fallback (federation/src/retry-policy.ts). */
 export { retryPolicy };
@@ -32,6 +33,7 @@ export const loadRemoteMap: () => Promise<RemoteMap> = onceUntilFailure(async ()
   const map = await readRemoteMapFile();
   registerPlugins([compatibilityPlugin()]);
   registerPlugins([integrity.plugin()]);
+  registerPlugins([retry.plugin]);
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
   for (const [name, entry] of Object.entries(map)) reloadOf(name as RemoteName).registeredAt(entry);
   return map;
@@ -101,16 +103,6 @@ export const isLoadFailure = (error: unknown): boolean =>
   error instanceof RemoteTimeoutError ||
   (error as Error | null)?.name === 'ChunkLoadError';
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RemoteTimeoutError(`${what} did not load within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 /** One reload state per remote (remote-reload.ts): its generation, its Retry rounds, its registered entry. */
 const reloads = new Map<RemoteName, RemoteReload>();
 
@@ -148,11 +140,37 @@ function forgetLoadedChunks(remote: RemoteName) {
   delete (self as unknown as Record<string, unknown>)[`chunk_${remote}`];
 }
 
-async function loadOnce(remote: RemoteName, module: string): Promise<{ default: ComponentType<object> }> {
-  const component = exposedComponent(await loadRemote<unknown>(`${remote}/${module}`), module);
-  if (!isComponent(component)) throw new RemoteLoadError(`${remote}/${module} did not provide a component`);
-  return { default: component };
+/**
+ * Before each try of a remote's module: the map it is registered from, the generation its registration had
+ * (so only the first of several failing slots registers it again), and a refusal for altered files, which
+ * stays: none of that remote's slots loads more of its code.
+ */
+async function prepareTry(remote: RemoteName, visitorRetry: boolean): Promise<() => void> {
+  const reload = reloadOf(remote);
+  const map = visitorRetry ? await mapForRetry() : await loadRemoteMap();
+  const entry = map[remote];
+  if (!entry) throw new RemoteLoadError(`No manifest URL for ${remote} in remotes.json`);
+  if (visitorRetry) {
+    integrity.forgetRefusal(remote);
+    reload.registerForRetry(entry);
+  }
+  const generation = reload.generation;
+  const refusal = integrity.refused(remote);
+  if (refusal) throw refusal;
+  return () => reload.registerAgain(entry, generation);
 }
+
+/** The per-load retry (retryPolicy), as a runtime plugin on the instance the build plugin created. */
+const retry = createRemoteRetry(retryPolicy, {
+  prepare: (remote) => prepareTry(remote as RemoteName, false),
+  judge(remote, caught) {
+    // The runtime wraps a refused manifest in an error of its own; the refusal itself says it is final.
+    const error = integrity.refused(remote as RemoteName) ?? caught;
+    return { error, transient: isTransient(error) };
+  },
+  timedOut: (id, ms) => new RemoteTimeoutError(`${id} did not load within ${ms} ms`),
+  warn: (message) => console.warn(message),
+});
 
 /**
  * Loads one exposed component, retrying transient failures (see retryPolicy). `attempt` > 0 is a visitor's
@@ -163,35 +181,12 @@ export async function loadExposedComponent(
   module: string,
   attempt: number,
 ): Promise<{ default: ComponentType<object> }> {
-  const reload = reloadOf(remote);
-  for (let tries = 1; ; tries += 1) {
-    let entry: string | undefined;
-    let generation = reload.generation;
-    try {
-      const visitorRetry = attempt > 0 && tries === 1;
-      const map = visitorRetry ? await mapForRetry() : await loadRemoteMap();
-      entry = map[remote];
-      if (!entry) throw new RemoteLoadError(`No manifest URL for ${remote} in remotes.json`);
-      if (visitorRetry) {
-        integrity.forgetRefusal(remote);
-        reload.registerForRetry(entry);
-      }
-      generation = reload.generation;
-      // A remote refused for altered files stays refused: none of its slots loads more of its code.
-      const refusal = integrity.refused(remote);
-      if (refusal) throw refusal;
-      return await withTimeout(loadOnce(remote, module), retryPolicy.attemptTimeoutMs, `${remote}/${module}`);
-    } catch (caught) {
-      // The runtime wraps a refused manifest in an error of its own; the refusal itself says it is final.
-      const error = integrity.refused(remote) ?? caught;
-      if (!isTransient(error) || tries >= retryPolicy.attempts) throw error;
-      const delay = retryPolicy.delaysMs[tries - 1] ?? 0;
-      console.warn(
-        `[shell] ${remote}/${module}: attempt ${tries} of ${retryPolicy.attempts} failed ` +
-          `(${(error as Error).message}); retrying in ${delay} ms`,
-      );
-      await wait(delay);
-      if (entry) reload.registerAgain(entry, generation);
-    }
-  }
+  const loaded = await retry.load(
+    `${remote}/${module}`,
+    (id) => loadRemote<unknown>(id),
+    attempt > 0 ? () => prepareTry(remote, true) : undefined,
+  );
+  const component = exposedComponent(loaded, module);
+  if (!isComponent(component)) throw new RemoteLoadError(`${remote}/${module} did not provide a component`);
+  return { default: component };
 }

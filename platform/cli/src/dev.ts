@@ -1,0 +1,59 @@
+/**
+ * pnpm dev [<app>]  |  pnpm dev <remote> --against <site url>
+ * The dev servers: every app with the enquiry API, the shell composing the remotes' dev servers; or one app
+ * alone (`pnpm dev mf-portfolio`: its standalone page; `pnpm dev enquiry-api`: the API). On ports and a data folder of their own, so that a dev
+ * session, `npm start` and the e2e suite can run side by side and never share either:
+ *   pnpm dev    AGENCY_PORT_BASE 3100: shell 3100, remotes 3101–3103, API 3110; data in .data/dev-enquiry-api
+ *   npm start   3000: site 3000, remotes 3001–3003, API 3010, release service 3011; data in .data/enquiry-api
+ *   e2e         4100 and its own bases above it; data in .data/e2e-*
+ * AGENCY_PORT_BASE and ENQUIRY_DATA_DIR still choose others.
+ */
+import { enquiryApi, remoteNames, remotes, shell } from 'build-config/topology';
+import { parseCommandLine, resolveRemote, runCommand, UsageError } from 'platform-kit/cli';
+import { devAgainst, siteUrlOf } from 'site-runner/dev-against';
+import { runPnpm } from 'platform-kit/run';
+
+export const devPortBase = '3100';
+export const devDataDir = '.data/dev-enquiry-api';
+
+const apps = [shell.folder, ...remoteNames.map((name) => remotes[name].folder), enquiryApi.folder];
+
+const usage = `Usage: pnpm dev [<app>]
+       pnpm dev <remote> --against <site url>
+
+  Every dev server (${apps.join(', ')}) and the enquiry API, the shell at http://localhost:${devPortBase}
+  composing the remotes; or one app alone, e.g. pnpm dev mf-portfolio (its standalone page lists its exposes).
+  Ports from AGENCY_PORT_BASE (default ${devPortBase} in development), the API's data in ENQUIRY_DATA_DIR
+  (default ${devDataDir}): never those of npm start (3000, .data/enquiry-api) or the e2e suite (4100).
+
+  --against <site url>  only that remote's dev server, and a link (printed, and opened here) that makes the
+                        browser opening it load the remote from that dev server inside the given site, local or
+                        deployed; no other browser. The site's release service signs it: AGENCY_RELEASE_URL and
+                        AGENCY_RELEASE_KEY (a key for that remote), or the service of the site running here.`;
+
+await runCommand(usage, async () => {
+  const { values, positionals: args } = parseCommandLine(process.argv.slice(2), {
+    against: { type: 'string' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) return console.log(usage);
+  if (args.length > 1) throw new UsageError(`pnpm dev takes one app at most, got: ${args.join(' ')}.`);
+  const [app] = args;
+  if (app !== undefined && !(apps as readonly string[]).includes(app))
+    throw new UsageError(`Unknown app "${app}". Choose one of: ${apps.join(', ')}.`);
+  const env = {
+    ...process.env,
+    AGENCY_PORT_BASE: process.env.AGENCY_PORT_BASE || devPortBase,
+    ENQUIRY_DATA_DIR: process.env.ENQUIRY_DATA_DIR || devDataDir,
+  };
+  if (values.against !== undefined) {
+    // The site's release service is found with this shell's own settings, not the dev servers' ports.
+    const running = await devAgainst(resolveRemote(app), siteUrlOf(values.against), env, process.env);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, running.stop);
+    return;
+  }
+  const filters = app
+    ? ['--filter', app]
+    : ['--parallel', '--filter', shell.folder, '--filter', './mf-*', '--filter', 'enquiry-api'];
+  if (!runPnpm([...filters, 'dev'], env)) process.exit(1);
+});

@@ -1,0 +1,28 @@
+/**
+ * The release service on its own, for a host where the site's static hosts run elsewhere or under a service
+ * manager (systemd): `tsx scripts/release-service.ts`. `npm start` starts the same service beside the site.
+ * Stops on SIGTERM or SIGINT once the changes in flight have finished.
+ *   AGENCY_DEPLOY_DIR, AGENCY_RELEASE_HOST (default 127.0.0.1), AGENCY_RELEASE_PORT (default AGENCY_PORT_BASE + 11)
+ */
+
+import { deployDir } from 'platform-kit/paths';
+import { startReleaseService } from 'releases/release-service/server';
+
+let service: Awaited<ReturnType<typeof startReleaseService>>;
+try {
+  service = await startReleaseService({ deploy: deployDir(), env: process.env });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+console.log(`The release service is running at ${service.url}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the release service once the changes under way are done.`);
+    void service.stop().then(() => process.exit(0));
+  });
+}

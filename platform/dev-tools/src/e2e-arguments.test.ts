@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from 'platform-kit/cli';
+import { e2eRun } from './e2e-arguments.ts';
+
+const grepFor = (tags: string) => `--grep=(${tags})(?![\\w-])`;
+
+describe('pnpm test:e2e arguments', () => {
+  it('hands every argument to Playwright as it is when neither option is given', () => {
+    const argv = ['tests/shell/drawer.spec.ts', '-g', 'drawer', '--project', 'desktop'];
+    expect(e2eRun(argv)).toEqual({ playwright: argv, remote: undefined, failFast: false });
+  });
+
+  it('--remote runs the specs tagged with the remote and the composition smoke', () => {
+    expect(e2eRun(['--remote', 'mf-portfolio']).playwright).toEqual([grepFor('@mf-portfolio|@smoke')]);
+    expect(e2eRun(['--remote=mf-contact', '--project', 'desktop']).playwright).toEqual([
+      grepFor('@mf-contact|@smoke'),
+      '--project',
+      'desktop',
+    ]);
+  });
+
+  it('takes a remote by its federation name too, and names it by its folder', () => {
+    expect(e2eRun(['--remote', 'mf_marketing']).remote).toBe('mf-marketing');
+  });
+
+  it('--fail-fast stops at the first failure, with Playwright’s own option', () => {
+    expect(e2eRun(['--fail-fast', 'tests/portfolio']).playwright).toEqual([
+      '--max-failures=1',
+      'tests/portfolio',
+    ]);
+    expect(e2eRun(['--remote', 'mf-portfolio', '--fail-fast'])).toEqual({
+      playwright: [grepFor('@mf-portfolio|@smoke'), '--max-failures=1'],
+      remote: 'mf-portfolio',
+      failFast: true,
+    });
+  });
+
+  it.each([
+    [['--remote'], /--remote needs a remote's folder: one of mf-marketing, mf-portfolio, mf-contact/],
+    [['--remote', '--fail-fast'], /--remote needs a remote's folder/],
+    [['--remote='], /--remote needs a remote's folder/],
+    [
+      ['--remote', 'mf-blog'],
+      /Unknown remote "mf-blog" for --remote: one of mf-marketing, mf-portfolio, mf-contact\./,
+    ],
+    [['--remote', 'shell'], /shell is no remote: run its specs with --grep @shell/],
+    [['--remote', 'mf-portfolio', '--remote', 'mf-contact'], /--remote is given twice/],
+    [['--remote', 'mf-portfolio', '-g', 'filter'], /--remote picks the tests by their tags with --grep/],
+    [['--remote', 'mf-portfolio', '--grep=filter'], /--remote picks the tests by their tags/],
+    [['--fail-fast', '-x'], /--fail-fast is --max-failures=1: give one or the other/],
+    [['--fail-fast', '--max-failures=3'], /--fail-fast is --max-failures=1/],
+    [['--fail-fast=yes'], /--fail-fast takes no value/],
+  ])('refuses %j with a clear message', (argv, message) => {
+    expect(() => e2eRun(argv)).toThrow(UsageError);
+    expect(() => e2eRun(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * What both njs modules (site.ts for pages, preview.ts for preview links) read: the deploy's files and the
+ * visitor's verified preview claim. Files are read on every request, so a release, a rollback, a canary or a
+ * preview changes what nginx sends without a reload.
+ */
+// biome-ignore lint/style/useNodejsImportProtocol: njs names its built-in modules "fs" and "crypto", without node:
+import crypto from 'crypto';
+import { type PreviewClaim, previewTokenIn } from 'federation/preview';
+// biome-ignore lint/style/useNodejsImportProtocol: as above
+import fs from 'fs';
+import { previewPagesDir } from 'deploy-model/preview/folders';
+import { checkPreviewToken } from 'deploy-model/preview/verify';
+import type { NjsModel } from './model.ts';
+
+/** Set by bundle.ts (esbuild's define). */
+declare const agencyModel: NjsModel;
+
+export const model = () => agencyModel;
+
+/** The little of njs's request object the modules use. */
+export interface NjsRequest {
+  variables: Record<string, string | undefined>;
+  headersIn: Record<string, string | undefined>;
+  headersOut: Record<string, string | undefined>;
+  args: Record<string, string | undefined>;
+  status: number;
+  return(status: number, body?: string): void;
+  sendHeader(): void;
+  finish(): void;
+}
+
+const inDeploy = (path: string) => `${agencyModel.deploy}/${path}`;
+
+export function exists(path: string): boolean {
+  try {
+    fs.accessSync(inDeploy(path));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function readText(path: string): string | undefined {
+  try {
+    return fs.readFileSync(inDeploy(path), 'utf8') as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A missing or broken file reads as null, as the embedded host reads it (the policy then allows nothing extra). */
+export function readJson(path: string): unknown {
+  return parseJson(readText(path));
+}
+
+export function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export const shellFile = (name: string) => `${agencyModel.shellFolder}/${name}`;
+export const pagesFile = (name: string) => `${agencyModel.pagesFolder}/${name}`;
+
+/** The configuration's map says whether the visitor came over TLS or a trusted proxy said so. */
+export const secureOf = (r: NjsRequest) => r.variables.agency_https === '1';
+
+export const readSecret = () => readText(agencyModel.previewSecret)?.trim() || undefined;
+
+export const signerOf = (secret: string | undefined) =>
+  secret
+    ? (payload: string) =>
+        crypto
+          .createHmac('sha256', secret)
+          .update(payload)
+          .digest('base64url' as 'base64') as string
+    : undefined;
+
+export function verifiedClaim(r: NjsRequest, now = Date.now()): PreviewClaim | undefined {
+  const token = previewTokenIn(r.headersIn.Cookie);
+  if (!token) return undefined;
+  const verified = checkPreviewToken(signerOf(readSecret()), token, now);
+  return 'claim' in verified ? verified.claim : undefined;
+}
+
+export const previewFolderOf = (claim: PreviewClaim) =>
+  claim.version ? pagesFile(previewPagesDir(claim.remote, claim.version)) : undefined;

@@ -1,0 +1,191 @@
+/**
+ * The model nginx's configuration is generated from, read from the same places the embedded host reads its
+ * own (site.ts): ports from build-config/topology and AGENCY_PORT_BASE, addresses from AGENCY_HOST, the
+ * trusted proxies from AGENCY_TRUST_PROXY. writeNginxFiles puts the configuration and the njs module into one
+ * folder, the configuration naming the module and the deploy by absolute path.
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
+import { inlineScriptsIndexName, pageFileName, pagesDir, previewSecretFile } from 'deploy-model/layout';
+import { listenHost, loopbackAddresses } from '../static-host/listen.ts';
+import { trustedProxyHops } from '../static-host/proxy.ts';
+import { bundleNjsModule } from './bundle.ts';
+import { type NginxModel, nginxConfig } from './config.ts';
+import type { NjsModel } from './njs/model.ts';
+
+/** Where a service behind nginx is reached from outside (its own host and port settings) and inside. */
+export interface UpstreamSettings {
+  host: string;
+  port: number;
+  url: string;
+}
+
+export interface NginxOptions {
+  /** The enquiry API and the release service: nginx then listens where each would, and passes to its URL. */
+  upstreams?: { enquiryApi: UpstreamSettings; releaseService: UpstreamSettings };
+  tls?: { certificate: string; key: string };
+  serverName?: string;
+  user?: string;
+  /** The proxies whose X-Forwarded-For is believed (default: AGENCY_TRUST_PROXY_FROM, comma-separated). */
+  trustProxyFrom?: string[];
+}
+
+/** An IPv4 or IPv6 address, optionally with a prefix length: what nginx's set_real_ip_from takes. */
+export function isAddressRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** AGENCY_TRUST_PROXY_FROM: the trusted proxies' addresses or ranges, comma-separated; a bad one is refused. */
+export function trustedProxyRanges(env: NodeJS.ProcessEnv = process.env): string[] {
+  const ranges = (env.AGENCY_TRUST_PROXY_FROM ?? '')
+    .split(',')
+    .map((range) => range.trim())
+    .filter(Boolean);
+  const bad = ranges.find((range) => !isAddressRange(range));
+  if (bad !== undefined)
+    throw new Error(
+      `AGENCY_TRUST_PROXY_FROM takes addresses or CIDR ranges separated by commas (203.0.113.0/24,2001:db8::/32), got "${bad}"`,
+    );
+  return ranges;
+}
+
+/** Whether this machine has ::1 (a container may have no IPv6): nginx refuses to start on an address it lacks. */
+function hasAddress(address: string): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(0, address, () => probe.close(() => done(true)));
+  });
+}
+
+/** How nginx writes an address in `listen`: IPv6 in brackets. */
+const listenAddress = (address: string) => (address.includes(':') ? `[${address}]` : address);
+
+async function listenAddresses(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const host = listenHost(env);
+  if (host !== undefined) return [listenAddress(host)];
+  const present = await Promise.all(loopbackAddresses.map(hasAddress));
+  return loopbackAddresses.filter((_, index) => present[index]).map(listenAddress);
+}
+
+const upstreamOf = ({ host, port, url }: UpstreamSettings) => ({
+  addresses: [listenAddress(host)],
+  port,
+  url,
+});
+
+export function njsModel(deploy: string, policyCache?: string): NjsModel {
+  return {
+    deploy,
+    shellFolder: shell.folder,
+    pagesFolder: pagesDir('.'),
+    inlineScriptsIndexName,
+    previewSecret: previewSecretFile('.'),
+    notFoundPage: pageFileName(null),
+    policyCache,
+  };
+}
+
+export async function nginxModel(
+  deploy: string,
+  dir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  options: NginxOptions = {},
+): Promise<NginxModel> {
+  const upstreams = options.upstreams;
+  return {
+    deploy,
+    files: {
+      njsModule: join(dir, 'site.js'),
+      njsPreviewModule: join(dir, 'preview.js'),
+      pidFile: join(dir, 'nginx.pid'),
+      errorLog: join(dir, 'error.log'),
+      accessLog: join(dir, 'access.log'),
+      tempDir: join(dir, 'temp'),
+    },
+    sites: [
+      { name: 'shell', folder: shell.folder, port: portOf(shell, env), shell: true },
+      ...remoteNames.map((name) => ({
+        name,
+        folder: remotes[name].folder,
+        port: portOf(remotes[name], env),
+        shell: false,
+      })),
+    ],
+    addresses: await listenAddresses(env),
+    trustProxy: trustedProxyHops(env),
+    trustedProxies: options.trustProxyFrom ?? trustedProxyRanges(env),
+    upstreams: upstreams && [
+      { name: 'enquiry API', ...upstreamOf(upstreams.enquiryApi), uploads: false },
+      { name: 'release service', ...upstreamOf(upstreams.releaseService), uploads: true },
+    ],
+    tls: options.tls,
+    serverName: options.serverName,
+    user: options.user,
+  };
+}
+
+/**
+ * The workers' user. nginx started as root switches its workers to `nobody` by default, which could not read
+ * the deploy (a folder made by mkdtemp is 0700; the preview secret is 0600, like the operator key): the
+ * workers run as the deploy folder's owner instead, who can read exactly what the site's own process can,
+ * and nothing needs its mode changed. A master that is not root cannot switch users and ignores it.
+ */
+export function deployOwner(deploy: string): string {
+  const { uid } = statSync(deploy);
+  return execFileSync('id', ['-nu', String(uid)], { encoding: 'utf8' }).trim();
+}
+
+/**
+ * The deploy folder, absolute and with links resolved (nginx follows no link on the way to a file,
+ * disable_symlinks, so a deploy reached through one, such as /srv/site → /data/site, is named by its real
+ * path); a missing one is refused, naming it.
+ */
+export function deployFolder(deploy: string): string {
+  const absolute = resolve(deploy);
+  let isFolder = false;
+  try {
+    isFolder = statSync(absolute).isDirectory();
+  } catch {
+    // Missing: said below.
+  }
+  if (!isFolder)
+    throw new Error(`There is no deploy folder at ${absolute}: publish the site first (npm start).`);
+  return realpathSync(absolute);
+}
+
+/**
+ * Writes the configuration (configFile, default <dir>/nginx.conf) and the njs modules (site.js, preview.js) into dir,
+ * created; nginx's pid, logs and temporary files go there too. Returns the paths.
+ */
+export async function writeNginxFiles(
+  deploy: string,
+  dir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  options: NginxOptions & { configFile?: string } = {},
+): Promise<{ configFile: string; njsFile: string; model: NginxModel }> {
+  const absolute = deployFolder(deploy);
+  const model = await nginxModel(absolute, resolve(dir), env, options);
+  mkdirSync(model.files.tempDir, { recursive: true });
+  // The workers write the page policies they build here (njs/site.ts); nginx's own folder, not the deploy.
+  const policyCache = join(resolve(dir), 'policy-cache');
+  mkdirSync(policyCache, { recursive: true });
+  // A master started as root runs its workers as options.user (nginx-config, the systemd unit): theirs to write.
+  if (options.user && process.getuid?.() === 0) {
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, options.user as string], { encoding: 'utf8' }));
+    chownSync(policyCache, id('-u'), id('-g'));
+  }
+  writeFileSync(model.files.njsModule, await bundleNjsModule(njsModel(absolute, policyCache), 'site'));
+  writeFileSync(model.files.njsPreviewModule, await bundleNjsModule(njsModel(absolute), 'preview'));
+  const configFile = resolve(options.configFile ?? join(dir, 'nginx.conf'));
+  writeFileSync(configFile, nginxConfig(model));
+  return { configFile, njsFile: model.files.njsModule, model };
+}

@@ -1,0 +1,52 @@
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { originOf, portOf, remoteNames, remotes, shell } from 'build-config/topology';
+import { pagesDir } from 'deploy-model/layout';
+import { readPreviewSecret } from 'deploy-folder/preview/token';
+import { shellHtmlHeaders, standalonePageHeaders } from 'deploy-folder/security-headers';
+import { listenHost } from 'site-hosting/static-host/listen';
+import { trustedProxyHops } from 'site-hosting/static-host/proxy';
+import { type SiteRoot, startStaticHost } from 'site-hosting/static-host';
+
+export { publishAll } from './publish-site.ts';
+
+/**
+ * What each host of the deploy folder serves, and where: the shell first, then each remote. Every host listens
+ * on AGENCY_HOST (unset: loopback only) and believes X-Forwarded-Proto from AGENCY_TRUST_PROXY proxies only;
+ * a bad value of either throws, naming the variable.
+ */
+export function siteRoots(
+  deploy: string,
+  env?: NodeJS.ProcessEnv,
+): Array<SiteRoot & { port: number; host?: string }> {
+  const listening = { host: listenHost(env), trustProxy: trustedProxyHops(env) };
+  const shellDir = join(deploy, shell.folder);
+  return [
+    {
+      ...listening,
+      port: portOf(shell, env),
+      dir: shellDir,
+      spa: true,
+      cors: false,
+      pagesDir: pagesDir(deploy),
+      htmlHeaders: shellHtmlHeaders(shellDir, pagesDir(deploy)),
+      preview: { secret: () => readPreviewSecret(deploy) },
+    },
+    ...remoteNames.map((name) => ({
+      ...listening,
+      port: portOf(remotes[name], env),
+      dir: join(deploy, remotes[name].folder),
+      spa: false,
+      cors: true,
+      // Each released version's standalone page (<version>/index.html) is the remote's only HTML.
+      htmlHeaders: standalonePageHeaders(shellDir),
+    })),
+  ];
+}
+
+/** Serves the deploy folder the way a static host/CDN would: the shell on its port, each remote on its own. */
+export async function serveDeploy(deploy: string, env?: NodeJS.ProcessEnv): Promise<Server[]> {
+  return startStaticHost(siteRoots(deploy, env));
+}
+
+export const siteUrl = (env?: NodeJS.ProcessEnv) => originOf(shell, env);

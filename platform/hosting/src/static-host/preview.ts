@@ -1,0 +1,94 @@
+/**
+ * Preview links at the static host: `/__preview?token=…` checks the link's signature and expiry, keeps it in the
+ * `agency-preview` cookie and sends the browser to the home page; `/__preview/exit` clears it. A browser whose
+ * cookie holds a valid token gets the preview's pages and its remotes.json, from pages/previews/<folder>/<version>/
+ * (written by writePages for every open preview); every other browser is served as before. A tampered, expired
+ * or unknown link gets a page saying so (4xx) and no cookie: nothing changes for that browser.
+ */
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { type PreviewClaim, previewPaths, previewTokenIn } from 'federation/preview';
+import { exitAnswer, openAnswer, type PreviewAnswer } from 'deploy-model/preview/answers';
+import { previewPagesDir } from 'deploy-model/preview/folders';
+import { verifyPreviewToken } from 'deploy-folder/preview/token';
+
+export { devPreviewMap, withDevOrigin } from 'deploy-model/preview/answers';
+
+export interface PreviewSettings {
+  /** The deploy's preview secret (releases/preview.secret), read when needed: undefined before any link. */
+  secret(): string | undefined;
+}
+
+/** The folder of the preview pages a request's cookie entitles it to, if its token holds and they exist. */
+export function previewPagesFor(
+  request: IncomingMessage,
+  settings: PreviewSettings | undefined,
+  pagesDir: string | undefined,
+): string | undefined {
+  if (!settings || !pagesDir) return undefined;
+  const token = previewTokenIn(request.headers.cookie);
+  if (!token) return undefined;
+  const verified = verifyPreviewToken(settings.secret(), token);
+  if (!('claim' in verified)) return undefined;
+  const dir = pagesDirOf(verified.claim, pagesDir);
+  return dir && existsSync(join(dir, 'index.html')) ? dir : undefined;
+}
+
+/**
+ * The loopback dev server a request's cookie validly names (pnpm dev <remote> --against), if any: that browser
+ * gets the shell's bare page (rendered in the browser: no prerender holds the dev server's markup), a map
+ * pointing the remote at the dev server, and a Content-Security-Policy that lets that origin in.
+ */
+export function devPreviewFor(
+  request: IncomingMessage,
+  settings: PreviewSettings | undefined,
+): { remote: PreviewClaim['remote']; origin: string } | undefined {
+  if (!settings) return undefined;
+  const token = previewTokenIn(request.headers.cookie);
+  if (!token) return undefined;
+  const verified = verifyPreviewToken(settings.secret(), token);
+  if (!('claim' in verified) || !verified.claim.dev) return undefined;
+  return { remote: verified.claim.remote, origin: verified.claim.dev };
+}
+
+const pagesDirOf = ({ remote, version }: PreviewClaim, pagesDir: string) =>
+  version ? join(pagesDir, ...previewPagesDir(remote, version).split('/')) : undefined;
+
+/** The refusal pages carry their length; the redirects no body at all. */
+function send(response: ServerResponse, { status, headers, body }: PreviewAnswer) {
+  response.writeHead(status, body ? { ...headers, 'Content-Length': Buffer.byteLength(body) } : headers);
+  response.end(body || undefined);
+}
+
+/**
+ * Answers the preview paths; false for any other request. The token is read from the query only: a link is
+ * opened by a person, and the cookie, not the URL, keeps the preview on the following pages.
+ */
+export function answerPreviewPath(
+  request: IncomingMessage,
+  response: ServerResponse,
+  {
+    path,
+    settings,
+    pagesDir,
+    secure,
+  }: {
+    path: string;
+    settings: PreviewSettings | undefined;
+    pagesDir: string | undefined;
+    secure: boolean;
+  },
+): boolean {
+  if (path === previewPaths.exit) {
+    send(response, exitAnswer(secure));
+    return true;
+  }
+  if (path !== previewPaths.open) return false;
+  const token = new URL(request.url ?? '/', 'http://host.invalid').searchParams.get('token') ?? undefined;
+  const verified = verifyPreviewToken(settings?.secret(), token);
+  const dir = 'claim' in verified && pagesDir ? pagesDirOf(verified.claim, pagesDir) : undefined;
+  const pagesOpen = dir !== undefined && existsSync(join(dir, 'index.html'));
+  send(response, openAnswer(verified, { token: token as string, secure, now: Date.now(), pagesOpen }));
+  return true;
+}

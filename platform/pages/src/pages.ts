@@ -1,0 +1,318 @@
+/**
+ * The HTML each route is served with. The shell's build has one index.html; a visitor, a search engine and a
+ * link preview should get a page that already names and describes the route, preloads its remote code and
+ * holds its content, prerendered with its styles (prerender/prerender.ts). These pages depend on the environment (its remote map), so they are
+ * generated into deploy/pages/ by every start, release and rollback, never into the shell's own files, which
+ * a remote's release must leave byte for byte as they were. With a canary, each set of versions visitors may
+ * load gets its own set of pages (pages/variants.ts).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  bucketRanges,
+  defaultRemoteMap,
+  pinnedDocument,
+  type RemoteMapDocument,
+  type ResolvedRemoteMap,
+  urlsAndIntegrity,
+} from 'federation/remote-map';
+import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
+import type { DeferredPlan } from 'shell/early-protocol';
+import { pageFileName, pageFileNames, pagesDir } from 'deploy-model/layout';
+import {
+  deferredPlanElements,
+  pageLoaderSource,
+  readShellDocument,
+  type ShellDocument,
+} from './pages/defer-scripts.ts';
+import { renderElement } from './pages/html.ts';
+import { writeInlineScriptsIndex } from 'deploy-folder/inline-scripts';
+import { fontFaces, preloadHints } from './pages/preload.ts';
+import { socialTags, structuredData } from './pages/seo.ts';
+import type { HeadPart, PageContext, PageHeadElement } from './pages/types.ts';
+import { type PageVariant, variantDir, variantsIndexName } from 'deploy-model/variants';
+import { precompressedSource, precompressFile } from 'deploy-folder/precompress';
+import { PrerenderError, type PrerenderResult, prerenderPages } from './prerender/prerender.ts';
+import { openPreviews, previewPagesDir, previewResolution } from 'deploy-folder/preview/registry';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+
+/** The route's own title and description, so they are right before any script runs. */
+export const titleAndDescription: HeadPart = ({ route }) => {
+  const { title, description } = route ?? notFoundRoute;
+  return [
+    { tag: 'title', text: title },
+    { tag: 'meta', attributes: { name: 'description', content: description } },
+  ];
+};
+
+/** Head parts in the order they are written. */
+// Preload hints come first, so the browser starts fetching the route's code as early as possible.
+export const headParts: HeadPart[] = [
+  titleAndDescription,
+  preloadHints,
+  fontFaces,
+  socialTags,
+  structuredData,
+];
+
+/**
+ * What the page generator reads of the deployed shell, once for all the pages it writes: the built
+ * index.html and the page loader's code (null for a shell built without one). Every page, and the hash index
+ * beside them, then come from the same read.
+ */
+export interface DeployedShell {
+  indexHtml: string;
+  pageLoader: string | null;
+}
+
+/** Reads the deployed shell for writePages; throws when there is none. */
+function readDeployedShell(deploy: string): DeployedShell {
+  const indexFile = join(deploy, 'shell', 'index.html');
+  if (!existsSync(indexFile))
+    throw new Error(`No shell is deployed at ${indexFile}: publish the shell first`);
+  return { indexHtml: readFileSync(indexFile, 'utf8'), pageLoader: pageLoaderSource(deploy) };
+}
+
+/**
+ * One page before it is written: the shell's document around it, its head elements, the styles its content
+ * needs, what the page loader fetches later (when the content is prerendered) and the content itself.
+ */
+export interface PageModel {
+  shell: ShellDocument;
+  head: PageHeadElement[];
+  /** The prerendered content's styles, as the renderer wrote them. */
+  styles: string;
+  /** The page's scripts and code preloads for the page loader; null when they stay in the head as written. */
+  deferred: { plan: DeferredPlan; loaderSource: string } | null;
+  /** The markup inside #root, or null for a page the browser renders. */
+  body: string | null;
+}
+
+export function pageModel(
+  deployed: DeployedShell,
+  page: PageContext,
+  parts: readonly HeadPart[] = headParts,
+  body?: Pick<PrerenderResult, 'html' | 'styles'>,
+): PageModel {
+  const shell = readShellDocument(deployed.indexHtml);
+  const head = parts.flatMap((part) => part(page));
+  // Only a page with content defers its scripts, only a shell built with the page loader can, and a shell
+  // without entry scripts has nothing to hydrate with: such pages keep their scripts in the head.
+  const loaderSource = body ? deployed.pageLoader : null;
+  const deferred =
+    loaderSource && shell.deferred.scripts.length > 0
+      ? {
+          loaderSource,
+          plan: {
+            scripts: shell.deferred.scripts,
+            preload: [...shell.deferred.preload, ...head.flatMap((element) => element.deferrable ?? [])],
+            ...(shell.deferred.icons ? { icons: shell.deferred.icons } : {}),
+          },
+        }
+      : null;
+  return { shell, head, styles: body?.styles ?? '', deferred, body: body?.html ?? null };
+}
+
+const emptyRoot = '<div id="root"></div>';
+
+/** Writes a page model as HTML, once. */
+export function serializePage({ shell, head, styles, deferred, body }: PageModel): string {
+  const kept = deferred ? head.filter((element) => !element.deferrable) : head;
+  const loading = deferred ? deferredPlanElements(deferred.plan, deferred.loaderSource) : [];
+  // The content's styles come before the loader's plan: the content is painted first.
+  const ownHead = kept.map(renderElement).join('') + styles + loading.map(renderElement).join('');
+  const html = `${deferred ? shell.headWithoutScripts : shell.head}${ownHead}${shell.rest}`;
+  if (body === null) return html;
+  if (!html.includes(emptyRoot)) throw new Error(`The shell’s index.html has no ${emptyRoot}`);
+  // A function replacement: the markup may hold "$&" and the like, which must stay as written.
+  return html.replace(emptyRoot, () => `<div id="root">${body}</div>`);
+}
+
+/** A page's HTML: its model (pageModel), written once (serializePage). */
+export function renderPage(
+  deployed: DeployedShell,
+  page: PageContext,
+  parts: readonly HeadPart[] = headParts,
+  body?: Pick<PrerenderResult, 'html' | 'styles'>,
+): string {
+  return serializePage(pageModel(deployed, page, parts, body));
+}
+
+/**
+ * Renders every page in Node with the given versions of the remotes; on failure the pages are written without a
+ * body (the browser renders them).
+ */
+export type Prerender = (
+  deploy: string,
+  paths: ReadonlyArray<string | null>,
+  env: NodeJS.ProcessEnv,
+  remoteMap: ResolvedRemoteMap,
+) => PrerenderResult[];
+
+/**
+ * One set of pages: the versions it renders, and for a variant its buckets (the default set has none); a
+ * preview's set (preview/registry.ts) has its folder and is served by the preview cookie alone.
+ */
+interface PageSet {
+  resolved: ResolvedRemoteMap;
+  variant?: PageVariant;
+  preview?: { dir: string };
+}
+
+function prerenderedBodies(deploy: string, env: NodeJS.ProcessEnv, prerender: Prerender, set: PageSet) {
+  const bodies = new Map<string | null, PrerenderResult>();
+  // A variant's messages name its buckets; the default set's read as they did before there were variants.
+  const dir = set.variant?.dir ?? set.preview?.dir;
+  const prerendering = dir ? `Prerender (${dir})` : 'Prerender';
+  const pages = dir ? `The pages of ${dir}` : 'The pages';
+  try {
+    for (const result of prerender(
+      deploy,
+      pageList().map(({ path }) => path),
+      env,
+      set.resolved,
+    )) {
+      bodies.set(result.path, result);
+      const page = result.path ?? 'the 404 page';
+      for (const { slot, reason } of result.failedSlots) {
+        console.warn(`${prerendering}: ${page} shows the fallback for ${slot} (${reason})`);
+      }
+      for (const error of result.renderErrors) {
+        console.warn(
+          `${prerendering}: part of ${page} is left to the browser, as rendering it failed: ${error}`,
+        );
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof PrerenderError)) throw error;
+    console.warn(`${error.message}\n${pages} are written without prerendered content; browsers render them.`);
+  }
+  return bodies;
+}
+
+const versionsOf = (resolved: ResolvedRemoteMap) =>
+  Object.fromEntries(Object.entries(resolved).map(([name, remote]) => [name, remote.version]));
+
+/**
+ * The sets of pages a remote map needs: the default versions' (what a visitor without a bucket gets), then one
+ * per bucket range whose versions differ from them. The range of the default versions needs no set of its
+ * own; so a map without a canary needs only the default set.
+ */
+function pageSets(document: RemoteMapDocument): PageSet[] {
+  const resolved = defaultRemoteMap(document);
+  const same = JSON.stringify(resolved);
+  const variants = bucketRanges(document)
+    .filter((range) => JSON.stringify(range.resolved) !== same)
+    .map(({ from, to, resolved }) => ({
+      resolved,
+      variant: { from, to, dir: variantDir({ from, to }), versions: versionsOf(resolved) },
+    }));
+  return [{ resolved }, ...variants];
+}
+
+/** A set per open preview: its remote on the previewed version, every other remote on its default. */
+function previewSets(deploy: string, document: RemoteMapDocument, env: NodeJS.ProcessEnv): PageSet[] {
+  return openPreviews(deploy).flatMap(({ remote, version }) => {
+    try {
+      const resolved = previewResolution(deploy, document, { remote, version }, env);
+      return [{ resolved, preview: { dir: previewPagesDir(remote, version) } }];
+    } catch (error) {
+      // A version whose seal is gone cannot be previewed; the other pages are written all the same.
+      console.warn(`No preview pages for ${remote} ${version}: ${(error as Error).message}`);
+      return [];
+    }
+  });
+}
+
+/** Every page the site serves: each route path (canonical and aliases) and the 404 page. */
+export function pageList(): Array<Pick<PageContext, 'path' | 'route'>> {
+  const list: Array<Pick<PageContext, 'path' | 'route'>> = Object.values(routes).flatMap(
+    (route: RouteEntry) => [route.path, ...route.aliases].map((path) => ({ path, route })),
+  );
+  return [...list, { path: null, route: null }];
+}
+
+/** Writes one set of pages into a folder, each with its precompressed siblings; returns the file names. */
+function writePageSet(
+  dir: string,
+  deployed: DeployedShell,
+  context: Pick<PageContext, 'remoteMap' | 'deploy' | 'env'>,
+  parts: readonly HeadPart[],
+  bodies: Map<string | null, PrerenderResult>,
+): string[] {
+  mkdirSync(dir, { recursive: true });
+  return pageList().map(({ path, route }) => {
+    const name = pageFileName(path);
+    writeFileSync(
+      join(dir, name),
+      renderPage(deployed, { path, route, ...context }, parts, bodies.get(path)),
+    );
+    // In the staging folder, swapped in with its page: a page and its siblings never disagree.
+    precompressFile(join(dir, name));
+    return name;
+  });
+}
+
+/**
+ * Writes deploy/pages/ from the deployed shell and the environment's remote map: the default versions' pages,
+ * and with a canary a variant per other set of versions, each prerendered with its versions and preloading
+ * them, listed in buckets.json (pages/variants.ts), and the hash of the page loader they carry inline in
+ * inline-scripts.json (pages/inline-scripts.ts), which the Content-Security-Policy allows. The new pages are
+ * written beside the old ones and swapped in with renames, variants included, so a request never sees a
+ * half-written set or a stale variant.
+ * Returns the default pages' file names.
+ */
+export function writePages(
+  deploy: string,
+  env: NodeJS.ProcessEnv = process.env,
+  parts = headParts,
+  prerender: Prerender = prerenderPages,
+): string[] {
+  const deployed = readDeployedShell(deploy);
+  // Checked before anything is written, so a colliding route table leaves the live pages as they are.
+  const list = pageList();
+  pageFileNames(list.map(({ path }) => path));
+  // Every set is prerendered before anything is written, so a prerenderer that throws leaves no staging folder.
+  const document = readRemoteMapDocument(deploy);
+  const sets = [...pageSets(document), ...previewSets(deploy, document, env)].map((set) => ({
+    ...set,
+    bodies: prerenderedBodies(deploy, env, prerender, set),
+  }));
+  const target = pagesDir(deploy);
+  const staging = `${target}.${process.pid}.staging`;
+  rmSync(staging, { recursive: true, force: true });
+  // The default set comes first: its names are what the caller gets.
+  const [written = []] = sets.map(({ resolved, variant, preview, bodies }) => {
+    const remoteMap = urlsAndIntegrity(resolved).urls;
+    const folder = variant?.dir ?? preview?.dir;
+    const dir = folder ? join(staging, ...folder.split('/')) : staging;
+    const names = writePageSet(dir, deployed, { remoteMap, deploy, env }, parts, bodies);
+    // A preview browser's shell reads this map (the host serves it as /remotes.json): the pages' versions.
+    if (preview) writeFileSync(join(dir, 'remotes.json'), `${JSON.stringify(pinnedDocument(resolved))}\n`);
+    return names;
+  });
+  if (deployed.pageLoader) writeInlineScriptsIndex(staging, [deployed.pageLoader]);
+  const variants = sets.flatMap(({ variant }) => variant ?? []);
+  if (variants.length > 0) {
+    writeFileSync(join(staging, variantsIndexName), `${JSON.stringify(variants, null, 2)}\n`);
+  }
+  const retired = `${target}.${process.pid}.retired`;
+  if (existsSync(target)) renameSync(target, retired);
+  renameSync(staging, target);
+  rmSync(retired, { recursive: true, force: true });
+  return written;
+}
+
+/** The generated page for a request path, if the pages exist. */
+export function pageFor(deploy: string, path: string | null): string | null {
+  const file = join(pagesDir(deploy), pageFileName(path));
+  return existsSync(file) ? file : null;
+}
+
+/** Names of the generated pages and indexes, without their precompressed siblings (for tests and diagnostics). */
+export const generatedPages = (deploy: string) =>
+  existsSync(pagesDir(deploy))
+    ? readdirSync(pagesDir(deploy))
+        .filter((name) => precompressedSource(name) === undefined)
+        .sort()
+    : [];

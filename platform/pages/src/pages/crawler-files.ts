@@ -1,0 +1,35 @@
+/**
+ * sitemap.xml and robots.txt, generated from the route table for this environment's site URL. They are
+ * written next to the shell by every start (beside remotes.json and runtime.json) and served as files.
+ * Only canonical paths are listed: an alias (/terms, /Portfolio) names the same page as its canonical path.
+ */
+import { join } from 'node:path';
+import { shell } from 'build-config/topology';
+import { absoluteUrl, routes } from 'shared-content/site';
+import { writeFileAtomic } from 'deploy-folder/remote-map-file';
+import { escapeHtml } from './html.ts';
+import { siteUrlFrom } from './site-url.ts';
+
+export function canonicalUrls(siteUrl: string): string[] {
+  return Object.values(routes).map((route) => absoluteUrl(siteUrl, route.path));
+}
+
+export function sitemapXml(siteUrl: string): string {
+  const entries = canonicalUrls(siteUrl)
+    .map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}\n`;
+}
+
+/** Writes both files into deploy/shell/ for this environment; returns their names. */
+export function writeCrawlerFiles(deploy: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const siteUrl = siteUrlFrom(env);
+  const folder = join(deploy, shell.folder);
+  writeFileAtomic(join(folder, 'sitemap.xml'), sitemapXml(siteUrl));
+  writeFileAtomic(join(folder, 'robots.txt'), robotsTxt(siteUrl));
+  return ['sitemap.xml', 'robots.txt'];
+}

@@ -1,0 +1,102 @@
+/**
+ * The automatic abort: for each remote with a canary, the health of the canary and of the default version since
+ * the canary started, judged by judgeCanary; a canary judged clearly worse is aborted, the verdict recorded as
+ * the reason. Run by the composed server's watcher (watcher.ts) and by `pnpm release watch`.
+ */
+import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { countsOf, HealthUnavailableError, healthPeriod, healthReader, type ReadHealth } from './health.ts';
+import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
+import { abortCanary } from './release-canary.ts';
+import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
+import { type CanaryRules, type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
+
+export interface CheckOptions {
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+  /** Default: GET /remote-health of the enquiry API (AGENCY_HEALTH_URL, ENQUIRY_HEALTH_KEY). */
+  readHealth?: ReadHealth;
+  /** Default: canaryRules with the AGENCY_CANARY_* overrides of env. */
+  rules?: CanaryRules;
+  /** Judge only: a canary judged worse is reported, not aborted (the server hands the abort to a child process). */
+  judgeOnly?: boolean;
+}
+
+export interface CanaryCheck {
+  remote: RemoteName;
+  canary: string;
+  defaultVersion: string;
+  /** The canary's share of visitors. */
+  percent: number;
+  verdict: CanaryVerdict;
+  /** True when this check took the canary out of the map. */
+  aborted: boolean;
+}
+
+/**
+ * Judges every live canary, aborting those judged clearly worse; one result per canary. The health of every
+ * canary is read before any is judged: when it cannot be read, nothing is judged and nothing is aborted, and
+ * the HealthUnavailableError thrown says so (a missing count must not look like a healthy or a failing canary).
+ */
+export async function checkCanaries(deploy: string, options: CheckOptions = {}): Promise<CanaryCheck[]> {
+  const env = options.env ?? process.env;
+  const now = options.now ?? new Date();
+  const readHealth = options.readHealth ?? healthReader();
+  const rules = options.rules ?? canaryRulesFromEnv(env);
+  const document = readRemoteMapDocument(deploy);
+  const live = remoteNames.flatMap((remote) => {
+    const canary = canaryEntry(document, remote);
+    const stable = defaultEntry(document, remote);
+    return canary && stable ? [{ remote, canary, stable }] : [];
+  });
+  let reports: Awaited<ReturnType<ReadHealth>>[];
+  try {
+    reports = await Promise.all(
+      live.map(({ canary }) =>
+        readHealth({
+          since: healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env).since,
+          env,
+        }),
+      ),
+    );
+  } catch (error) {
+    if (!(error instanceof HealthUnavailableError)) throw error;
+    throw new HealthUnavailableError(
+      `The canary check judged nothing and aborted nothing: health is unavailable: ${error.message}.`,
+    );
+  }
+  return live.map(({ remote, canary, stable }, index) => {
+    const report = reports[index] as Awaited<ReturnType<ReadHealth>>;
+    const version = canary.metadata.version;
+    const defaultVersion = stable.metadata.version;
+    const verdict = judgeCanary(
+      countsOf(report, remote, version),
+      countsOf(report, remote, defaultVersion),
+      rules,
+    );
+    // Only the canary judged: one promoted or replaced since the map was read is no longer this check's.
+    const aborted =
+      verdict.action === 'abort' &&
+      !options.judgeOnly &&
+      abortCanary(deploy, remote, { version, reason: verdict.reason, by: 'automatic', env, now }) !==
+        undefined;
+    return {
+      remote,
+      canary: version,
+      defaultVersion,
+      percent: canary.deployment.traffic,
+      verdict,
+      aborted,
+    };
+  });
+}
+
+/** One line about a check: what the watcher logs for an abort, and `pnpm release watch --once` for each. */
+export function describeCheck({ remote, canary, defaultVersion, percent, verdict, aborted }: CanaryCheck) {
+  const { folder } = remotes[remote];
+  if (aborted)
+    return `Canary aborted: ${folder} ${canary} (${percent}%) is out, ${defaultVersion} serves everyone again: ${verdict.reason}`;
+  if (verdict.action === 'abort')
+    return `Canary ${folder} ${canary} was judged worse but is no longer live: ${verdict.reason}`;
+  return `Canary kept: ${folder} ${canary} (${percent}%) beside ${defaultVersion}: ${verdict.reason}`;
+}

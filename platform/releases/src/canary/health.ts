@@ -1,0 +1,175 @@
+/**
+ * A remote version's health as the canary tooling reads it: the enquiry API's counts, summed per version, read
+ * over HTTP (GET /remote-health), never from the API's database file, so the tooling runs on any machine that
+ * can reach the API, and the API's data stays the API's.
+ */
+import { enquiryApi, originOf } from 'build-config/topology';
+import {
+  enquiryApiPaths,
+  type LoadFailureReason,
+  type RemoteHealthReport,
+  remoteHealthReportSchema,
+} from 'shared-content/enquiry';
+import type { VersionHealth } from 'deploy-model/canary/verdict';
+
+/** How the counts are read: over HTTP by default (healthReader); tests may pass a reader of their own. */
+export type ReadHealth = (query: { since: Date; env?: NodeJS.ProcessEnv }) => Promise<RemoteHealthReport>;
+
+/** The health could not be read: the API did not answer, refused, or answered something else. */
+export class HealthUnavailableError extends Error {
+  override name = 'HealthUnavailableError';
+}
+
+export interface HealthSource {
+  /** The enquiry API's URL: AGENCY_HEALTH_URL, else the API's origin in the topology (AGENCY_PORT_BASE + 10). */
+  url: string;
+  /** ENQUIRY_HEALTH_KEY, sent as a Bearer token when set (the API then asks for it from everyone). */
+  key?: string;
+}
+
+export function healthSource(env: NodeJS.ProcessEnv = process.env): HealthSource {
+  const url = env.AGENCY_HEALTH_URL?.trim() || originOf(enquiryApi, env);
+  const key = env.ENQUIRY_HEALTH_KEY?.trim();
+  return { url, ...(key ? { key } : {}) };
+}
+
+/** A health read that hangs must not hold the check or the status: the API answers from one SQL query. */
+export const healthTimeoutMs = 10_000;
+
+/** The route's URL under the API's URL (which may have a path, behind a proxy). */
+function reportUrl(base: string, since: Date): URL {
+  let url: URL;
+  try {
+    url = new URL(enquiryApiPaths.remoteHealth.slice(1), base.endsWith('/') ? base : `${base}/`);
+  } catch {
+    throw new HealthUnavailableError(`AGENCY_HEALTH_URL is not a URL: "${base}"`);
+  }
+  url.searchParams.set('since', since.toISOString());
+  return url;
+}
+
+/** Why a refusal happened, in the operator's terms. */
+function refusal(status: number, where: string, keyed: boolean): string {
+  if (status === 401)
+    return keyed
+      ? `the enquiry API at ${where} refused the key (401): ENQUIRY_HEALTH_KEY must be the one the API has`
+      : `the enquiry API at ${where} asks for a key (401): set ENQUIRY_HEALTH_KEY to the API's`;
+  if (status === 404)
+    return `the enquiry API at ${where} does not show the counts here (404): without ENQUIRY_HEALTH_KEY it shows them only to a client on its own machine, connected directly; set ENQUIRY_HEALTH_KEY on both sides, or check AGENCY_HEALTH_URL`;
+  return `the enquiry API at ${where} answered ${status}`;
+}
+
+/**
+ * Reads the counts over HTTP from the given source (by default the environment's, per call). Throws
+ * HealthUnavailableError naming the URL and why: an API that does not answer or refuses must not read as zero
+ * failures, which would pass for a healthy canary.
+ */
+export function healthReader(source?: HealthSource): ReadHealth {
+  return async ({ since, env }) => {
+    const { url: base, key } = source ?? healthSource(env);
+    const url = reportUrl(base, since);
+    const where = `${url.origin}${url.pathname}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { Accept: 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}) },
+        signal: AbortSignal.timeout(healthTimeoutMs),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const why = cause?.code ?? cause?.message ?? (error as Error).message;
+      throw new HealthUnavailableError(`the enquiry API at ${where} did not answer (${why})`);
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new HealthUnavailableError(refusal(response.status, where, key !== undefined));
+    }
+    const parsed = remoteHealthReportSchema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success)
+      throw new HealthUnavailableError(
+        `the enquiry API at ${where} answered something that is not its counts`,
+      );
+    return parsed.data;
+  };
+}
+
+/** The kinds that count as a failure; a view is the denominator. */
+export const failureKinds = ['load-failure', 'render-error', 'hydration-mismatch'] as const;
+export type FailureKind = (typeof failureKinds)[number];
+
+export interface VersionCounts extends VersionHealth {
+  byKind: Record<FailureKind, number>;
+  /** Load failures by why they failed. */
+  loadFailures: Partial<Record<LoadFailureReason, number>>;
+}
+
+/** Sums one remote version's rows (a version nobody has seen yet has zeros). */
+export function countsOf(
+  { counts: rows, visitors }: Pick<RemoteHealthReport, 'counts' | 'visitors'>,
+  remote: string,
+  version: string,
+): VersionCounts {
+  const seen = visitors.find((entry) => entry.remote === remote && entry.version === version);
+  const counts: VersionCounts = {
+    views: 0,
+    failures: 0,
+    distinct: {
+      viewClients: seen?.viewClients ?? 0,
+      viewNetworks: seen?.viewNetworks ?? 0,
+      failureClients: seen?.failureClients ?? 0,
+      failureNetworks: seen?.failureNetworks ?? 0,
+    },
+    byKind: { 'load-failure': 0, 'render-error': 0, 'hydration-mismatch': 0 },
+    loadFailures: {},
+  };
+  for (const row of rows) {
+    if (row.remote !== remote || row.version !== version) continue;
+    if (row.kind === 'view') {
+      counts.views += row.count;
+      continue;
+    }
+    counts.failures += row.count;
+    counts.byKind[row.kind] += row.count;
+    if (row.kind === 'load-failure' && row.reason)
+      counts.loadFailures[row.reason] = (counts.loadFailures[row.reason] ?? 0) + row.count;
+  }
+  return counts;
+}
+
+const dayMs = 24 * 60 * 60_000;
+
+/**
+ * Days the API keeps the counts (ENQUIRY_HEALTH_RETENTION_DAYS, default 30, as the API reads it): counts from
+ * before are gone, so a period that starts earlier is cut to it and said so. A value the API would refuse
+ * leaves the API stopped, not this: the default then.
+ */
+export function healthRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.ENQUIRY_HEALTH_RETENTION_DAYS?.trim();
+  const days = Number(raw);
+  return raw && Number.isInteger(days) && days >= 1 && days <= 3650 ? days : 30;
+}
+
+export interface HealthPeriod {
+  since: Date;
+  /** Why it starts then, for the status: "the canary's start", or that the retention cut it. */
+  from: string;
+}
+
+/**
+ * From `start` (a version's release or a canary's start), or from the oldest counts kept when that is earlier
+ * or unknown (a map written before release times were kept).
+ */
+export function healthPeriod(
+  start: string | undefined,
+  what: string,
+  now: Date,
+  env: NodeJS.ProcessEnv = process.env,
+): HealthPeriod {
+  const days = healthRetentionDays(env);
+  const oldest = new Date(now.getTime() - days * dayMs);
+  const at = start === undefined ? Number.NaN : Date.parse(start);
+  if (Number.isNaN(at)) return { since: oldest, from: `the ${days}-day retention; ${what} is unknown` };
+  if (at < oldest.getTime())
+    return { since: oldest, from: `the ${days}-day retention; ${what} was ${start}` };
+  return { since: new Date(at), from: what };
+}

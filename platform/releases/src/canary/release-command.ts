@@ -1,0 +1,325 @@
+/**
+ * `pnpm release`'s forms, parsed from its arguments and run, so scripts/release.ts is only its usage text and
+ * exit codes: a release for everyone, a canary and its promote or abort, the status, and the canary check.
+ */
+import { relative, resolve } from 'node:path';
+import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { parseCommandLine, refuseFlags, resolveRemote, UsageError } from 'platform-kit/cli';
+import { appDist, repoRoot } from 'platform-kit/paths';
+import { describePreview, devPreviewLink, openPreview, releasePreview } from '../preview/open-preview.ts';
+import { ReleaseError, releaseBuild } from '../release.ts';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { releaseShell, shellBuildIn } from '../shell-release.ts';
+import { checkCanaries, describeCheck } from './check.ts';
+import { canaryEntry } from 'deploy-model/canary/map';
+import {
+  abortCanary,
+  canaryPercent,
+  checkCanaryCanStart,
+  promoteCanary,
+  startCanary,
+} from './release-canary.ts';
+import {
+  endRolloutPlan,
+  holdText,
+  newRolloutPlan,
+  parseRollout,
+  type RolloutRequest,
+  stagesText,
+  writeRolloutPlan,
+} from './rollout-plan.ts';
+import { formatReleaseStatus, releaseStatus } from './status.ts';
+import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from './watcher.ts';
+
+export type ReleaseCommand =
+  | { kind: 'help' }
+  | { kind: 'release'; name: RemoteName; buildDir?: string; force: boolean }
+  | { kind: 'shell'; buildDir?: string; force: boolean }
+  | {
+      kind: 'canary';
+      name: RemoteName;
+      percent: number;
+      buildDir?: string;
+      force: boolean;
+      /** A staged rollout: --stages and --hold. */
+      rollout?: RolloutRequest;
+    }
+  | { kind: 'promote'; name: RemoteName }
+  | { kind: 'abort'; name: RemoteName; reason?: string }
+  | { kind: 'status'; names: readonly RemoteName[] }
+  | { kind: 'watch'; once: boolean }
+  | { kind: 'preview'; name: RemoteName; buildDir?: string; force: boolean; hours?: string }
+  | { kind: 'preview-link'; name: RemoteName; version: string; hours?: string }
+  /** Not a form of pnpm release: pnpm dev <remote> --against asks the service for it. */
+  | { kind: 'dev-link'; name: RemoteName; dev: string; hours?: string };
+
+const flags = {
+  canary: { type: 'string' },
+  'build-dir': { type: 'string' },
+  force: { type: 'boolean' },
+  reason: { type: 'string' },
+  once: { type: 'boolean' },
+  stages: { type: 'string' },
+  hold: { type: 'string' },
+  preview: { type: 'boolean' },
+  hours: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+/**
+ * The command the arguments ask for; a UsageError for anything else, including a flag the chosen form does not
+ * take. A relative --build-dir is taken from `cwd` (pnpm runs scripts from the repo root: INIT_CWD is where it
+ * was typed).
+ */
+export function parseReleaseCommand(argv: readonly string[], cwd = process.cwd()): ReleaseCommand {
+  const { values, positionals } = parseCommandLine(argv, flags);
+  if (values.help) return { kind: 'help' };
+  const [first, second, ...more] = positionals;
+  if (first === 'status') {
+    refuseFlags(values, [], 'status');
+    if (more.length > 0) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
+    return { kind: 'status', names: second === undefined ? remoteNames : [resolveRemote(second)] };
+  }
+  if (first === 'watch') {
+    refuseFlags(values, ['once'], 'watch');
+    if (positionals.length > 1)
+      throw new UsageError(`watch takes no arguments, got: ${positionals.join(' ')}.`);
+    return { kind: 'watch', once: values.once ?? false };
+  }
+  if (first === 'preview') {
+    refuseFlags(values, ['hours'], 'preview');
+    if (second === undefined || more.length !== 1)
+      throw new UsageError(
+        `Name a remote and one of its published versions: pnpm release preview <remote> <version>.`,
+      );
+    return {
+      kind: 'preview-link',
+      name: resolveRemote(second),
+      version: more[0] as string,
+      ...hoursOf(values),
+    };
+  }
+  if (first === 'shell') {
+    refuseFlags(values, ['build-dir', 'force'], 'a release of the shell');
+    if (second !== undefined) throw new UsageError(`The shell has no canary: got ${positionals.join(' ')}.`);
+    return {
+      kind: 'shell',
+      force: values.force ?? false,
+      ...(values['build-dir'] ? { buildDir: resolve(cwd, values['build-dir']) } : {}),
+    };
+  }
+  if (more.length > 0 || (second !== undefined && second !== 'promote' && second !== 'abort'))
+    throw new UsageError(`Release one remote at a time, got: ${positionals.join(' ')}.`);
+  const name = resolveRemote(first);
+  if (second === 'promote') {
+    refuseFlags(values, [], 'promote');
+    return { kind: 'promote', name };
+  }
+  if (second === 'abort') {
+    refuseFlags(values, ['reason'], 'abort');
+    return { kind: 'abort', name, ...(values.reason === undefined ? {} : { reason: values.reason }) };
+  }
+  const build = {
+    force: values.force ?? false,
+    ...(values['build-dir'] ? { buildDir: resolve(cwd, values['build-dir']) } : {}),
+  };
+  if (values.preview) {
+    refuseFlags(values, ['preview', 'hours', 'build-dir', 'force'], 'a preview');
+    return { kind: 'preview', name, ...build, ...hoursOf(values) };
+  }
+  refuseFlags(values, ['canary', 'build-dir', 'force', 'stages', 'hold'], 'a release');
+  const rollout = parseRollout(values);
+  if (rollout)
+    return { kind: 'canary', name, percent: canaryPercent(String(rollout.stages[0])), ...build, rollout };
+  if (values.canary !== undefined)
+    return { kind: 'canary', name, percent: canaryPercent(values.canary), ...build };
+  return { kind: 'release', name, ...build };
+}
+
+const hoursOf = (values: { hours?: string }) => (values.hours === undefined ? {} : { hours: values.hours });
+
+export interface CommandContext {
+  deploy: string;
+  env: NodeJS.ProcessEnv;
+  /** Builds the remote or the shell (pnpm --filter <folder> build), throwing if the build fails. */
+  build(name: RemoteName | 'shell'): void;
+  out(text: string): void;
+  warn(text: string): void;
+}
+
+function release(command: Extract<ReleaseCommand, { kind: 'release' }>, context: CommandContext) {
+  const { name, buildDir, force } = command;
+  const { folder } = remotes[name];
+  const { deploy, env } = context;
+  if (!buildDir) context.build(name);
+  const outcome = releaseBuild(deploy, name, { force, env, ...(buildDir ? { buildDir } : {}) });
+  // A release for everyone replaces the canary, and with it the canary's staged rollout.
+  endRolloutPlan(deploy, folder);
+  for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
+  const replaced = outcome.replacedCanary
+    ? `The canary ${outcome.replacedCanary} that ran beside ${outcome.previous} is gone: ` +
+      `${outcome.version} replaces both, for everyone.\n`
+    : '';
+  if (outcome.version === outcome.previous) {
+    const change = replaced ? 'it is now the only version' : 'nothing changed';
+    return context.out(`${replaced}${folder} ${outcome.version} was already live; ${change}.`);
+  }
+  context.out(
+    `${replaced}Released ${folder} ${outcome.version} (was ${outcome.previous ?? 'not released'}).\n` +
+      `  files:        ${relative(repoRoot, deploy)}/${folder}/${outcome.version}/\n` +
+      `  remotes.json: ${name} → ${outcome.manifestUrl}\n` +
+      `Reload the site to see it. Undo with: pnpm rollback ${folder}`,
+  );
+}
+
+function releaseTheShell(command: Extract<ReleaseCommand, { kind: 'shell' }>, context: CommandContext) {
+  const { buildDir, force } = command;
+  const { deploy, env } = context;
+  if (!buildDir) context.build('shell');
+  const outcome = releaseShell(deploy, { force, env, build: shellBuildIn(buildDir) });
+  for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
+  if (outcome.version === outcome.previous)
+    return context.out(`The shell ${outcome.version} was already live; nothing changed.`);
+  context.out(
+    `Released the shell ${outcome.version} (was ${outcome.previous ?? 'not released'}); ` +
+      'every live remote version was checked against it, and the pages were written again.\n' +
+      `  files: ${relative(repoRoot, deploy)}/shell/\n` +
+      'Reload the site to see it.',
+  );
+}
+
+function canary(command: Extract<ReleaseCommand, { kind: 'canary' }>, context: CommandContext) {
+  const { name, percent, buildDir, force } = command;
+  const { folder } = remotes[name];
+  const { deploy, env } = context;
+  // Refused before the build when it would be anyway (a canary already live, nothing live to run beside).
+  checkCanaryCanStart(deploy, name);
+  if (!buildDir) context.build(name);
+  const outcome = startCanary(deploy, name, { percent, force, env, ...(buildDir ? { buildDir } : {}) });
+  for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
+  const staged = command.rollout ? startRollout(deploy, name, command.rollout) : '';
+  context.out(
+    `Canary: ${folder} ${outcome.version} now serves ${percent}% of visitors; ` +
+      `${outcome.defaultVersion} keeps ${100 - percent}%.\n` +
+      `  files:        ${relative(repoRoot, deploy)}/${folder}/${outcome.version}/\n` +
+      `  remotes.json: ${name} → ${outcome.manifestUrl} (canary, ${percent}%)\n` +
+      `Watch it: pnpm release status ${folder} (the canary check aborts it by itself if it fails clearly more).\n` +
+      `Then: pnpm release ${folder} promote, or pnpm release ${folder} abort${staged}`,
+  );
+}
+
+/** Writes the plan of the canary just started; its text for the command's output. */
+function startRollout(deploy: string, name: RemoteName, rollout: RolloutRequest): string {
+  const { folder } = remotes[name];
+  const canary = canaryEntry(readRemoteMapDocument(deploy), name);
+  if (!canary?.extras?.releasedAt) throw new ReleaseError(`${folder} has no canary to roll out.`);
+  const now = new Date();
+  const plan = newRolloutPlan(
+    rollout,
+    { version: canary.metadata.version, since: canary.extras.releasedAt },
+    now,
+  );
+  writeRolloutPlan(deploy, folder, plan);
+  const next = rollout.stages[1] as number;
+  return (
+    `\nStaged rollout: ${stagesText(rollout.stages)}, one stage every ${holdText(rollout.holdSeconds)} while ` +
+    `the canary is healthy${rollout.stages.at(-1) === 100 ? ' (100% promotes it)' : ''}; the next stage ` +
+    `(${next}%) is due at ${plan.nextDueAt}. A promote or an abort by hand ends it.`
+  );
+}
+
+function promote({ name }: { name: RemoteName }, { deploy, env, out }: CommandContext) {
+  const { folder } = remotes[name];
+  const outcome = promoteCanary(deploy, name, { env });
+  out(
+    `Promoted ${folder} ${outcome.version} (was ${outcome.percent}%) to everyone; ` +
+      `${outcome.defaultVersion} left the map.\nUndo with: pnpm rollback ${folder}`,
+  );
+}
+
+function abort(
+  { name, reason }: { name: RemoteName; reason?: string },
+  { deploy, env, out }: CommandContext,
+) {
+  const outcome = abortCanary(deploy, name, { env, ...(reason === undefined ? {} : { reason }) });
+  if (!outcome) return;
+  out(
+    `Aborted the canary ${remotes[name].folder} ${outcome.version} (was ${outcome.percent}%); ` +
+      `${outcome.defaultVersion} serves everyone again.`,
+  );
+}
+
+function preview(command: Extract<ReleaseCommand, { kind: 'preview' }>, context: CommandContext) {
+  const { name, buildDir, force, hours } = command;
+  if (!buildDir) context.build(name);
+  const outcome = releasePreview(context.deploy, name, {
+    buildDir: buildDir ?? appDist(remotes[name].folder),
+    force,
+    env: context.env,
+    ...(hours === undefined ? {} : { hours }),
+  });
+  for (const problem of outcome.forced) context.warn(`Published despite: ${problem}`);
+  context.out(describePreview(name, outcome));
+}
+
+function previewLinkOf(command: Extract<ReleaseCommand, { kind: 'preview-link' }>, context: CommandContext) {
+  const { name, version, hours } = command;
+  const outcome = openPreview(context.deploy, name, version, {
+    env: context.env,
+    ...(hours === undefined ? {} : { hours }),
+  });
+  context.out(describePreview(name, outcome));
+}
+
+function devLinkOf(command: Extract<ReleaseCommand, { kind: 'dev-link' }>, context: CommandContext) {
+  const { name, dev, hours } = command;
+  const link = devPreviewLink(context.deploy, name, dev, { env: context.env, ...(hours ? { hours } : {}) });
+  context.out(
+    `Dev preview of ${remotes[name].folder} from ${dev}: the browser that opens this link loads it from there ` +
+      `on every page, until ${link.until.toISOString()}.\n${link.link}`,
+  );
+}
+
+async function checkOnce({ deploy, env, out }: CommandContext) {
+  const checks = await checkCanaries(deploy, { env });
+  if (checks.length === 0) out('No canary is live here; nothing to check.');
+  for (const check of checks) out(describeCheck(check));
+}
+
+async function status(names: readonly RemoteName[], { deploy, env, out }: CommandContext) {
+  const now = new Date();
+  out(formatReleaseStatus(await releaseStatus(deploy, names, { env, now }), now));
+}
+
+/** The check on a timer in the foreground, for a host where the composed server (scripts/start.ts) does not run. */
+function watch({ deploy, env, out, warn }: CommandContext): CanaryWatcher {
+  const settings = canaryWatchSettings(env);
+  if (settings.intervalSeconds === 0)
+    throw new UsageError('AGENCY_CANARY_CHECK_SECONDS is 0 (no checks): set it above 0, or use --once.');
+  out(`Checking the canaries every ${settings.intervalSeconds} s; aborts are logged here (Ctrl+C to stop).`);
+  const watcher = watchCanaries(deploy, { env, settings, keepAlive: true, log: { info: out, error: warn } });
+  void watcher.check();
+  return watcher;
+}
+
+/**
+ * Runs a parsed command; `watch` without --once returns its running watcher. Async because the status and the
+ * canary check read the health over HTTP.
+ */
+export async function runReleaseCommand(
+  command: ReleaseCommand,
+  context: CommandContext,
+): Promise<CanaryWatcher | undefined> {
+  if (command.kind === 'watch' && !command.once) return watch(context);
+  if (command.kind === 'watch') await checkOnce(context);
+  else if (command.kind === 'release') release(command, context);
+  else if (command.kind === 'shell') releaseTheShell(command, context);
+  else if (command.kind === 'canary') canary(command, context);
+  else if (command.kind === 'promote') promote(command, context);
+  else if (command.kind === 'abort') abort(command, context);
+  else if (command.kind === 'status') await status(command.names, context);
+  else if (command.kind === 'preview') preview(command, context);
+  else if (command.kind === 'preview-link') previewLinkOf(command, context);
+  else if (command.kind === 'dev-link') devLinkOf(command, context);
+  return undefined;
+}

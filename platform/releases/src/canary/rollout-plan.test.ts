@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from 'platform-kit/cli';
+import { parseReleaseCommand } from './release-command.ts';
+import { judgeStage } from './rollout.ts';
+import {
+  isDue,
+  newRolloutPlan,
+  nextStagePlan,
+  parseHold,
+  parseRollout,
+  parseStages,
+} from './rollout-plan.ts';
+import { formatReleaseStatus, type RemoteStatus } from './status.ts';
+import { canaryRules, type VersionHealth } from 'deploy-model/canary/verdict';
+
+const refused = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('not refused');
+};
+
+describe('pnpm release --stages --hold', () => {
+  it('takes a canary at the first stage, with or without --canary', () => {
+    const staged = { stages: [5, 25, 50, 100], holdSeconds: 600 };
+    expect(parseReleaseCommand(['mf-portfolio', '--stages', '5,25,50,100', '--hold', '10m'])).toEqual({
+      kind: 'canary',
+      name: 'mf_portfolio',
+      percent: 5,
+      force: false,
+      rollout: staged,
+    });
+    expect(
+      parseReleaseCommand(['mf-portfolio', '--canary', '5', '--stages', '5,25,50,100', '--hold', '10m']),
+    ).toMatchObject({ kind: 'canary', percent: 5, rollout: staged });
+    expect(parseRollout({ stages: '1, 10, 40', hold: '2h' })).toEqual({
+      stages: [1, 10, 40],
+      holdSeconds: 7200,
+    });
+  });
+
+  it.each([
+    ['5,3,100', /3 does not come after 5/],
+    ['5,5,100', /5 does not come after 5/],
+    ['0,50,100', /0 is not from 1 to 100/],
+    ['5,50,101', /101 is not from 1 to 100/],
+    ['100', /at least two stages/],
+    ['5', /at least two stages/],
+    ['5,,100', /each stage is a whole number/],
+    ['5,12.5,100', /each stage is a whole number/],
+    ['-5,100', /each stage is a whole number/],
+    ['', /each stage is a whole number/],
+    ['1,2,3,4,5,6,7,8,9,10,11', /at most 10 stages/],
+  ])('refuses --stages %j', (stages, why) => {
+    expect(refused(() => parseStages(stages))).toMatch(why);
+    expect(
+      refused(() => parseReleaseCommand(['mf-portfolio', `--stages=${stages}`, '--hold', '10m'])),
+    ).toMatch(why);
+  });
+
+  it.each(['10', '10 m', '1.5h', '10min', '4s', '25h', '0m', 'soon', '-1m', '1d'])(
+    'refuses --hold %j',
+    (hold) => {
+      expect(refused(() => parseHold(hold))).toMatch(/--hold .* from 5s to 24h; got/);
+    },
+  );
+
+  it('reads 30s, 10m, 2h and the bounds', () => {
+    expect([parseHold('30s'), parseHold('10m'), parseHold('2h'), parseHold('5s'), parseHold('24h')]).toEqual([
+      30, 600, 7200, 5, 86_400,
+    ]);
+  });
+
+  it('needs both flags, and a --canary that is the first stage', () => {
+    expect(refused(() => parseReleaseCommand(['mf-portfolio', '--stages', '5,100']))).toMatch(/needs --hold/);
+    expect(refused(() => parseReleaseCommand(['mf-portfolio', '--hold', '10m']))).toMatch(
+      /give --stages too/,
+    );
+    expect(
+      refused(() =>
+        parseReleaseCommand(['mf-portfolio', '--canary', '10', '--stages', '5,100', '--hold', '1m']),
+      ),
+    ).toMatch(/--canary 10 and --stages 5,100 disagree: the canary starts at the first stage \(5%\)/);
+    expect(
+      refused(() => parseReleaseCommand(['mf-portfolio', 'promote', '--stages', '5,100', '--hold', '1m'])),
+    ).toMatch(/promote takes no --stages, --hold/);
+    expect(refused(() => parseReleaseCommand(['shell', '--stages', '5,100', '--hold', '1m']))).toMatch(
+      /shell takes no --stages, --hold/,
+    );
+  });
+});
+
+describe('a plan on its clock', () => {
+  const start = new Date('2026-11-27T15:00:00.000Z');
+  const plan = newRolloutPlan(
+    { stages: [5, 25, 100], holdSeconds: 600 },
+    { version: '1.0.0-abc', since: start.toISOString() },
+    start,
+  );
+
+  it('is due one hold after each stage began, and done at the last', () => {
+    expect(plan.nextDueAt).toBe('2026-11-27T15:10:00.000Z');
+    expect(isDue(plan, new Date('2026-11-27T15:09:59.999Z'))).toBe(false);
+    expect(isDue(plan, new Date('2026-11-27T15:10:00.000Z'))).toBe(true);
+    // Advanced late (held for health): the next hold counts from when it really advanced.
+    const second = nextStagePlan(plan, new Date('2026-11-27T15:14:00.000Z'));
+    expect(second).toMatchObject({ stage: 1, stageSince: '2026-11-27T15:14:00.000Z' });
+    expect(second.nextDueAt).toBe('2026-11-27T15:24:00.000Z');
+    const last = nextStagePlan(second, new Date('2026-11-27T15:24:00.000Z'));
+    expect(last.stage).toBe(2);
+    expect(last.nextDueAt).toBeUndefined();
+    expect(isDue(last, new Date('2027-01-01T00:00:00.000Z'))).toBe(false);
+  });
+});
+
+const health = (views: number, failures: number, clients = views, networks = views): VersionHealth => ({
+  views,
+  failures,
+  distinct: {
+    viewClients: clients,
+    viewNetworks: networks,
+    failureClients: Math.min(clients, failures),
+    failureNetworks: Math.min(networks, failures),
+  },
+});
+const stable = health(1000, 10);
+
+describe('healthy enough for the next stage', () => {
+  it('advances a canary with enough views from enough visitors, failing no more than allowed', () => {
+    expect(judgeStage(health(200, 0), stable, canaryRules)).toEqual({
+      advance: true,
+      reason: 'healthy: failure rate 0.0% in 200 views (at most 6.0% allowed)',
+    });
+    expect(judgeStage(health(200, 12), stable, canaryRules).advance).toBe(true);
+  });
+
+  it('holds a canary too few have seen, though the check keeps it', () => {
+    const verdict = judgeStage(health(12, 0), stable, canaryRules);
+    expect(verdict).toEqual({
+      advance: false,
+      reason: 'held until the canary has 50 views (12 so far): too few to call it healthy',
+    });
+    expect(judgeStage(health(0, 0), health(0, 0), canaryRules).advance).toBe(false);
+  });
+
+  it('holds a canary whose views come from one client or one network (a forger can not push it on)', () => {
+    expect(judgeStage(health(500, 0, 1, 1), stable, canaryRules)).toEqual({
+      advance: false,
+      reason:
+        'held: its views come from 1 clients in 1 networks; a stage needs views from at least 5 clients in 3 networks',
+    });
+    expect(judgeStage(health(500, 0, 40, 2), stable, canaryRules).advance).toBe(false);
+  });
+
+  it('holds a canary above its limit that is not yet clearly worse, and one judged worse', () => {
+    const hovering = judgeStage(health(100, 9), stable, canaryRules);
+    expect(hovering.advance).toBe(false);
+    expect(hovering.reason).toMatch(/^held: its failure rate 9\.0% is above the 6\.0% it is held to: /);
+    const worse = judgeStage(health(200, 100), stable, canaryRules);
+    expect(worse.advance).toBe(false);
+    expect(worse.reason).toMatch(/^judged worse, the canary check aborts it: failure rate 50\.0%/);
+  });
+});
+
+describe('the status of a rollout', () => {
+  const now = new Date('2026-11-27T15:13:00.000Z');
+  const at = (stage: number, nextDueAt?: string): RemoteStatus => ({
+    remote: 'mf_portfolio',
+    versions: [
+      { version: '1.0.0-aaaaaaaa', role: 'default', traffic: 75 },
+      { version: '1.0.0-bbbbbbbb', role: 'canary', traffic: 25 },
+    ],
+    rollout: {
+      plan: {
+        stages: [5, 25, 50],
+        holdSeconds: 600,
+        version: '1.0.0-bbbbbbbb',
+        canarySince: '2026-11-27T14:50:00.000Z',
+        stage,
+        stageSince: '2026-11-27T15:00:00.000Z',
+        ...(nextDueAt ? { nextDueAt } : {}),
+      },
+      next: {
+        advance: false,
+        reason: 'held until the canary has 50 views (12 so far): too few to call it healthy',
+      },
+    },
+  });
+  const rolloutLines = (status: RemoteStatus) =>
+    formatReleaseStatus([status], now)
+      .split('\n')
+      .filter((line) => /^ {2}(staged rollout|next stage)/.test(line));
+
+  it('names the plan, the stage, when the next is due and why it would wait', () => {
+    expect(rolloutLines(at(1, '2026-11-27T15:20:00.000Z'))).toEqual([
+      '  staged rollout: 5% → 25% → 50%, one stage every 10 min; at stage 2 of 3 (25%) since 2026-11-27T15:00:00.000Z',
+      '  next stage: 50% due at 2026-11-27T15:20:00.000Z (in 7 min); as of now held until the canary has 50 views (12 so far): too few to call it healthy',
+    ]);
+    expect(rolloutLines(at(1, '2026-11-27T15:10:00.000Z'))[1]).toMatch(/\(due now\); as of now held/);
+  });
+
+  it('says when the last stage is live and below 100, and when the plan cannot be read', () => {
+    expect(rolloutLines(at(2))[1]).toBe(
+      '  next stage: none, this is the last: promote it or abort it by hand',
+    );
+    const { rollout: _, ...without } = at(1);
+    expect(
+      formatReleaseStatus([{ ...without, rolloutUnreadable: 'x.rollout.json is not JSON' }], now),
+    ).toContain('  staged rollout: unreadable, nothing advances: x.rollout.json is not JSON');
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * A staged rollout's steps: whether the canary may go to its next stage (judgeStage), which plans are due and
+ * may (dueRollouts, run by the release service after each canary check), and the step itself (advanceStage, run
+ * through the service's queue by `automatic`).
+ *
+ * Healthy enough for the next stage is more than "not judged worse". The canary check keeps a canary it cannot
+ * judge (too few views, too few visitors), which is right for keeping it at its share, and wrong for giving it
+ * more: a canary nobody has seen would reach everyone by Friday evening, one hold after another. So a stage
+ * waits, past its due time, until the canary's views are enough for a verdict (AGENCY_CANARY_MIN_VIEWS) and come
+ * from enough visitors (AGENCY_CANARY_MIN_CLIENTS in AGENCY_CANARY_MIN_NETWORKS, as an abort needs), and its
+ * failure rate is within what the check allows (the default version's plus AGENCY_CANARY_MAX_EXCESS_POINTS, or
+ * the ceiling). A canary that merely hovers above that limit is neither aborted nor advanced: it stays where it
+ * is until it is clearly worse (the check aborts it) or back within.
+ */
+import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { regeneratePages } from '../release.ts';
+import { recordReleaseEvent } from 'deploy-folder/release-log';
+import { readRemoteMapDocument, updateRemoteMap } from 'deploy-folder/remote-map-file';
+import type { CanaryCheck } from './check.ts';
+import { countsOf, healthPeriod, healthReader, type ReadHealth } from './health.ts';
+import { canaryEntry, defaultEntry, withCanary } from 'deploy-model/canary/map';
+import { promoteCanary } from './release-canary.ts';
+import {
+  isDue,
+  livePlan,
+  nextStagePlan,
+  type RolloutPlan,
+  stagesText,
+  writeRolloutPlan,
+} from './rollout-plan.ts';
+import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
+import { type CanaryRules, failureLimit, judgeCanary, type VersionHealth } from 'deploy-model/canary/verdict';
+
+export interface StageVerdict {
+  advance: boolean;
+  reason: string;
+}
+
+const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
+
+/** Whether a canary with these counts may go to its next stage (see the comment at the top). */
+export function judgeStage(canary: VersionHealth, stable: VersionHealth, rules: CanaryRules): StageVerdict {
+  const verdict = judgeCanary(canary, stable, rules);
+  if (verdict.action === 'abort')
+    return { advance: false, reason: `judged worse, the canary check aborts it: ${verdict.reason}` };
+  const needed = Math.max(1, rules.minCanaryViews);
+  if (canary.views < needed)
+    return {
+      advance: false,
+      reason: `held until the canary has ${needed} views (${canary.views} so far): too few to call it healthy`,
+    };
+  const { viewClients, viewNetworks } = canary.distinct;
+  if (viewClients < rules.minClients || viewNetworks < rules.minNetworks)
+    return {
+      advance: false,
+      reason:
+        `held: its views come from ${viewClients} clients in ${viewNetworks} networks; a stage needs views from ` +
+        `at least ${rules.minClients} clients in ${rules.minNetworks} networks`,
+    };
+  const rate = Math.min(canary.failures, canary.views) / canary.views;
+  const limit = failureLimit(stable, rules);
+  if (rate > limit)
+    return {
+      advance: false,
+      reason: `held: its failure rate ${percent(rate)} is above the ${percent(limit)} it is held to: ${verdict.reason}`,
+    };
+  return {
+    advance: true,
+    reason: `healthy: failure rate ${percent(rate)} in ${canary.views} views (at most ${percent(limit)} allowed)`,
+  };
+}
+
+export interface DueRollout {
+  remote: RemoteName;
+  plan: RolloutPlan;
+  verdict: StageVerdict;
+}
+
+export interface DueOptions {
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+  readHealth?: ReadHealth;
+  rules?: CanaryRules;
+  /** The canary check's results of this tick: a canary it judged worse is not advanced (it is being aborted). */
+  checks?: readonly CanaryCheck[];
+}
+
+/** Every live plan whose next stage is due, with whether its canary may go there now. */
+export async function dueRollouts(deploy: string, options: DueOptions = {}): Promise<DueRollout[]> {
+  const env = options.env ?? process.env;
+  const now = options.now ?? new Date();
+  const readHealth = options.readHealth ?? healthReader();
+  const rules = options.rules ?? canaryRulesFromEnv(env);
+  const document = readRemoteMapDocument(deploy);
+  const due: DueRollout[] = [];
+  for (const remote of remoteNames) {
+    const judgedWorse = options.checks?.some(
+      (check) => check.remote === remote && check.verdict.action === 'abort',
+    );
+    const plan = livePlan(deploy, document, remote);
+    const canary = canaryEntry(document, remote);
+    const stable = defaultEntry(document, remote);
+    if (judgedWorse || !plan || !canary || !stable || !isDue(plan, now)) continue;
+    const since = healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env).since;
+    const report = await readHealth({ since, env });
+    const verdict = judgeStage(
+      countsOf(report, remote, plan.version),
+      countsOf(report, remote, stable.metadata.version),
+      rules,
+    );
+    due.push({ remote, plan, verdict });
+  }
+  return due;
+}
+
+export interface StageOutcome {
+  version: string;
+  defaultVersion: string;
+  from: number;
+  to: number;
+  /** 1-based, of `of`. */
+  stage: number;
+  of: number;
+  promoted: boolean;
+}
+
+export interface AdvanceOptions {
+  /** The canary the service judged: a plan of another (or none) is left alone. */
+  version: string;
+  now: Date;
+  /** Why it advances (the health it was judged on), for the release log. */
+  reason: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** "stage 2 of 4 (25%) of the staged rollout 5% → 25% → 50% → 100%". */
+export const stageText = ({ stage, of, to }: StageOutcome, stages: readonly number[]) =>
+  `stage ${stage} of ${of} (${to}%) of the staged rollout ${stagesText(stages)}`;
+
+/**
+ * Takes the canary to its plan's next stage: a larger share, or, at 100, a promote by `automatic`. Undefined
+ * when the plan is no longer this canary's or not due (a promote, an abort or a release came first).
+ */
+export function advanceStage(
+  deploy: string,
+  name: RemoteName,
+  options: AdvanceOptions,
+): StageOutcome | undefined {
+  const { folder } = remotes[name];
+  const { now, env } = options;
+  const document = readRemoteMapDocument(deploy);
+  const plan = livePlan(deploy, document, name);
+  if (!plan || plan.version !== options.version || !isDue(plan, now)) return undefined;
+  const to = plan.stages[plan.stage + 1] as number;
+  const outcome = (defaultVersion: string, from: number): StageOutcome => ({
+    version: plan.version,
+    defaultVersion,
+    from,
+    to,
+    stage: plan.stage + 2,
+    of: plan.stages.length,
+    promoted: to === 100,
+  });
+  if (to === 100) {
+    const promoted = promoteCanary(deploy, name, {
+      env,
+      now,
+      by: 'automatic',
+      reason: `the last stage of the staged rollout ${stagesText(plan.stages)}: ${options.reason}`,
+    });
+    return outcome(promoted.defaultVersion, promoted.percent);
+  }
+  let found: { defaultVersion: string; from: number } | undefined;
+  updateRemoteMap(deploy, (current) => {
+    const canary = canaryEntry(current, name);
+    const stable = defaultEntry(current, name);
+    if (!canary || !stable || canary.metadata.version !== plan.version) return current;
+    found = { defaultVersion: stable.metadata.version, from: canary.deployment.traffic };
+    return withCanary(current, name, stable, canary, to);
+  });
+  if (!found) return undefined;
+  const done = outcome(found.defaultVersion, found.from);
+  writeRolloutPlan(deploy, folder, nextStagePlan(plan, now));
+  recordReleaseEvent(deploy, folder, {
+    action: 'stage',
+    version: plan.version,
+    at: now.toISOString(),
+    by: 'automatic',
+    defaultVersion: done.defaultVersion,
+    traffic: to,
+    reason: `${stageText(done, plan.stages)}: ${options.reason}`,
+  });
+  regeneratePages(deploy, env);
+  return done;
+}

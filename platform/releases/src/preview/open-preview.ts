@@ -1,0 +1,102 @@
+/**
+ * A preview of one remote version: published like any release (checked against the shell, sealed), but the
+ * remote map is left as it is, so no visitor gets it; the pages are written again with a set for the preview,
+ * and a signed link puts the browser that opens it, alone, on that version for a limited time.
+ */
+import { type RemoteName, remotes } from 'build-config/topology';
+import { readIntegrityRecord } from 'deploy-folder/integrity';
+import { publishRemoteBuild } from 'deploy-folder/publish';
+import { contractProblems, ReleaseError, regeneratePages, requireBuild } from '../release.ts';
+import { publishedVersions } from 'deploy-folder/release-log';
+import { recordPreview } from 'deploy-folder/preview/registry';
+import {
+  devOverrideToken,
+  ensurePreviewSecret,
+  previewHours,
+  previewLink,
+  signPreviewClaim,
+  siteOrigin,
+} from 'deploy-folder/preview/token';
+
+export interface PreviewOutcome {
+  version: string;
+  link: string;
+  until: Date;
+  /** Contract problems published anyway with force. */
+  forced: string[];
+}
+
+interface PreviewOptions {
+  env?: NodeJS.ProcessEnv;
+  /** --hours; AGENCY_PREVIEW_HOURS or 2 without it. */
+  hours?: string;
+  now?: Date;
+}
+
+/** A link for a version already published here; refused for one that is not (nothing changes). */
+export function openPreview(
+  deploy: string,
+  name: RemoteName,
+  version: string,
+  options: PreviewOptions = {},
+): PreviewOutcome {
+  const env = options.env ?? process.env;
+  const { folder } = remotes[name];
+  const hours = previewHours(options.hours, env);
+  const known = publishedVersions(deploy, folder).map((entry) => entry.version);
+  if (!known.includes(version) || !readIntegrityRecord(deploy, folder, version)) {
+    throw new ReleaseError(
+      `${folder} has no published version "${version}"; nothing changed.\n` +
+        `Published here: ${known.join(', ') || 'none'}. Publish one with: pnpm release ${folder} --preview`,
+    );
+  }
+  const now = options.now ?? new Date();
+  const until = new Date(now.getTime() + hours * 3_600_000);
+  recordPreview(deploy, { remote: name, version, until: until.toISOString() }, now);
+  regeneratePages(deploy, env);
+  const secret = ensurePreviewSecret(deploy);
+  const token = signPreviewClaim(secret, {
+    remote: name,
+    version,
+    expires: Math.floor(until.getTime() / 1000),
+  });
+  return { version, link: previewLink(siteOrigin(env), token), until, forced: [] };
+}
+
+/** Checks a build against the shell and publishes it without traffic, then makes its link. */
+export function releasePreview(
+  deploy: string,
+  name: RemoteName,
+  options: PreviewOptions & { buildDir: string; force?: boolean },
+): PreviewOutcome {
+  requireBuild(name, options.buildDir);
+  const forced = contractProblems(deploy, name, options.buildDir, options.force ?? false);
+  const version = publishRemoteBuild(deploy, name, options.buildDir);
+  return { ...openPreview(deploy, name, version, options), forced };
+}
+
+/** What the command prints: the link alone on the last line, for a pipeline to pick up. */
+export function describePreview(name: RemoteName, outcome: PreviewOutcome): string {
+  const { folder } = remotes[name];
+  return (
+    `Preview of ${folder} ${outcome.version}: no visitor gets it; the browser that opens this link sees it on ` +
+    `every page, with a banner, until ${outcome.until.toISOString()}.\n${outcome.link}`
+  );
+}
+
+/**
+ * A link that makes the browser opening it load the remote from a dev server on the developer's own machine
+ * (pnpm dev <remote> --against): signed like a preview link, for a loopback origin only, nothing published.
+ */
+export function devPreviewLink(
+  deploy: string,
+  name: RemoteName,
+  dev: string,
+  options: PreviewOptions = {},
+): { link: string; until: Date } {
+  const env = options.env ?? process.env;
+  const hours = previewHours(options.hours, env);
+  const until = new Date((options.now ?? new Date()).getTime() + hours * 3_600_000);
+  const token = devOverrideToken(ensurePreviewSecret(deploy), name, dev, hours);
+  return { link: previewLink(siteOrigin(env), token), until };
+}

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReleaseScope } from 'build-config/release-protocol';
+import { type RemoteName, remoteNames, remotes, shell } from 'build-config/topology';
+import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
+import { serverBuildDir } from 'deploy-model/layout';
+import { writeCrawlerFiles } from 'site-pages/pages/crawler-files';
+import { writePages } from 'site-pages/pages';
+import { appDist } from 'platform-kit/paths';
+import {
+  ensureRuntimeConfig,
+  publishShell,
+  releaseRemote,
+  shellServerDist,
+  shellVersion,
+} from 'deploy-folder/publish';
+import { type ReleaseEventAuthor, recordReleaseEvent } from 'deploy-folder/release-log';
+import { appendAudit } from 'deploy-folder/audit';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+
+/** What one app's publish changed: the version now live, and the one live before (none in an empty deploy). */
+export interface PublishedApp {
+  version: string;
+  previous?: string;
+  /** The canary that ran beside the previous version: the publish replaced it too. */
+  replacedCanary?: string;
+}
+
+export type PublishedSite = Record<RemoteName | 'shell', PublishedApp>;
+
+/**
+ * The release log's record of one app's publish by a start (the shell's log is releases/shell.json): the canary
+ * it replaced (a promote when it was the
+ * build published, an abort otherwise) and then the release, when the publish changed what is live. Publishing
+ * the build that was live already, alone, records nothing.
+ */
+export function recordAppPublish(
+  deploy: string,
+  folder: string,
+  { version, previous, replacedCanary }: PublishedApp,
+  by: ReleaseEventAuthor,
+  at: string,
+) {
+  const since = previous ? { defaultVersion: previous } : {};
+  if (replacedCanary) {
+    recordReleaseEvent(deploy, folder, {
+      action: replacedCanary === version ? 'promote' : 'abort',
+      version: replacedCanary,
+      at,
+      by,
+      ...since,
+      reason: `replaced by ${version} for everyone`,
+    });
+  }
+  if (version !== previous || replacedCanary) {
+    recordReleaseEvent(deploy, folder, { action: 'release', version, at, by, ...since });
+    // The audit log holds every change to what is live, whoever made it: here the host itself, on start.
+    appendAudit(deploy, {
+      at,
+      by,
+      from: 'host',
+      scope: folder as ReleaseScope,
+      action: 'publish',
+      version,
+      ...(previous ? { previous } : {}),
+      ...(replacedCanary ? { reason: `replaced the canary ${replacedCanary}` } : {}),
+    });
+  }
+}
+
+/** The folders `pnpm build` leaves; all must be there before anything is published. */
+function missingBuilds(): string[] {
+  const builds = [
+    join(appDist(shell.folder), 'index.html'),
+    join(appDist(shell.folder), 'mf-manifest.json'),
+    ...remoteNames.map((name) => join(appDist(remotes[name].folder), 'mf-manifest.json')),
+  ];
+  return builds.filter((file) => !existsSync(file));
+}
+
+const deployedShellVersion = (deploy: string) =>
+  existsSync(join(deploy, shell.folder, 'mf-manifest.json'))
+    ? shellVersion(join(deploy, shell.folder), serverBuildDir(deploy))
+    : undefined;
+
+/**
+ * Publishes the current builds of all four apps into the deploy folder and points the remote map at them, for
+ * everyone: a canary or a rollback live before is replaced. `by` says who asked (the release log records it
+ * for every app whose live version this changed, with the version it replaced). Refused, changing nothing,
+ * when a build is missing.
+ */
+export function publishAll(
+  deploy: string,
+  env?: NodeJS.ProcessEnv,
+  by: ReleaseEventAuthor = 'start',
+): PublishedSite {
+  const missing = missingBuilds();
+  if (missing.length > 0) {
+    throw new Error(`Nothing was published: ${missing.join(', ')} missing; build first (pnpm build)`);
+  }
+  const at = new Date().toISOString();
+  const previousShell = deployedShellVersion(deploy);
+  publishShell(deploy);
+  ensureRuntimeConfig(deploy, env);
+  writeCrawlerFiles(deploy, env);
+  const shellApp: PublishedApp = {
+    version: shellVersion(appDist(shell.folder), shellServerDist()),
+    ...(previousShell ? { previous: previousShell } : {}),
+  };
+  recordAppPublish(deploy, shell.folder, shellApp, by, at);
+
+  const published = remoteNames.map((name): [RemoteName, PublishedApp] => {
+    const before = readRemoteMapDocument(deploy);
+    const previous = defaultEntry(before, name)?.metadata.version;
+    const canary = canaryEntry(before, name)?.metadata.version;
+    const version = releaseRemote(deploy, name, env);
+    const app: PublishedApp = {
+      version,
+      ...(previous ? { previous } : {}),
+      ...(canary ? { replacedCanary: canary } : {}),
+    };
+    recordAppPublish(deploy, remotes[name].folder, app, by, at);
+    return [name, app];
+  });
+  writePages(deploy, env);
+  return { shell: shellApp, ...Object.fromEntries(published) } as PublishedSite;
+}

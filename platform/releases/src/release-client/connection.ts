@@ -1,0 +1,65 @@
+/**
+ * Where `pnpm release` and `pnpm rollback` send their requests: one path for every caller, the release service.
+ * - A team's pipeline sets AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a key for its remote alone).
+ * - On the host, with neither set, the local service (AGENCY_PORT_BASE + 11) with the host's operator key from
+ *   the deploy folder. When the site is not running, a service for this one command is started in this process
+ *   on a free loopback port, so an operator can still release or roll back with the site stopped, and the
+ *   checks, the queue and the audit log are the same as ever.
+ */
+import { originOf, releaseService } from 'build-config/topology';
+import { UsageError } from 'platform-kit/cli';
+import { deployDir } from 'platform-kit/paths';
+import { ensureOperatorKey } from '../release-service/keys.ts';
+import { startReleaseService } from '../release-service/server.ts';
+
+export interface ReleaseConnection {
+  url: string;
+  key: string;
+  /** Stops a service started for this command (a no-op otherwise). */
+  close(): Promise<void>;
+}
+
+/** The local service's address: loopback, whatever AGENCY_RELEASE_HOST it listens on. */
+export const localServiceUrl = (env: NodeJS.ProcessEnv) =>
+  originOf(releaseService, env).replace('//localhost:', '//127.0.0.1:');
+
+/** Whether something answers the service's /health at `url` (a refused connection is "no"). */
+async function answers(url: string): Promise<boolean> {
+  try {
+    const reply = await fetch(`${url}/health`, { signal: AbortSignal.timeout(3000) });
+    return reply.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** A base URL without a trailing slash, refused early (with the variable's name) when it is not http(s). */
+function serviceUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`AGENCY_RELEASE_URL is not a URL: "${raw}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`AGENCY_RELEASE_URL must be an http:// or https:// URL, got "${raw}".`);
+  return url.href.replace(/\/+$/, '');
+}
+
+export async function connect(env: NodeJS.ProcessEnv = process.env): Promise<ReleaseConnection> {
+  const remoteUrl = env.AGENCY_RELEASE_URL?.trim();
+  const givenKey = env.AGENCY_RELEASE_KEY?.trim();
+  if (remoteUrl) {
+    if (!givenKey)
+      throw new UsageError(
+        'AGENCY_RELEASE_URL is set but AGENCY_RELEASE_KEY is not: ask the site’s operator for a key for your remote.',
+      );
+    return { url: serviceUrl(remoteUrl), key: givenKey, close: async () => {} };
+  }
+  const deploy = deployDir(env);
+  const key = givenKey || ensureOperatorKey(deploy);
+  const local = localServiceUrl(env);
+  if (await answers(local)) return { url: local, key, close: async () => {} };
+  const service = await startReleaseService({ deploy, env, host: '127.0.0.1', port: 0, watch: false });
+  return { url: service.url, key, close: () => service.stop() };
+}

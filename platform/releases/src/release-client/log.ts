@@ -1,0 +1,38 @@
+/** `pnpm release log [<scope>] [--limit <n>]`: the service's audit log, one change per line, newest last. */
+import {
+  type CommandReply,
+  type ReleaseScope,
+  releaseRoutes,
+  releaseScopes,
+} from 'build-config/release-protocol';
+import { parseCommandLine, UsageError } from 'platform-kit/cli';
+import { connect } from './connection.ts';
+import { callService, printOutput } from './request.ts';
+
+function parseLimit(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
+    throw new UsageError(`--limit takes a whole number from 1 to 10000, got "${raw}".`);
+  return limit;
+}
+
+export async function printLog(argv: readonly string[], env: NodeJS.ProcessEnv, out = console.log) {
+  const { values, positionals } = parseCommandLine(argv, { limit: { type: 'string' } });
+  if (positionals.length > 1)
+    throw new UsageError(`log takes one remote at most, got: ${positionals.join(' ')}.`);
+  const scope = positionals[0];
+  if (scope !== undefined && !releaseScopes.includes(scope as ReleaseScope))
+    throw new UsageError(`Unknown remote "${scope}". Choose one of: ${releaseScopes.join(', ')}.`);
+  const limit = parseLimit(values.limit);
+  const params = new URLSearchParams();
+  if (scope) params.set('remote', scope);
+  if (limit) params.set('limit', String(limit));
+  const connection = await connect(env);
+  try {
+    const path = `${releaseRoutes.log}${params.size > 0 ? `?${params}` : ''}`;
+    printOutput(await callService<CommandReply>(connection, 'GET', path), out);
+  } finally {
+    await connection.close();
+  }
+}

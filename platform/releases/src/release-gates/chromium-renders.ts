@@ -1,0 +1,56 @@
+/**
+ * The Chromium half of the release gates: every declared expose rendered with each set of its props in a real
+ * browser, from the build's own browser output (its standalone page), in a child process (chromium-worker.ts).
+ * The browser is Debian's Chromium, or CHROME_PATH's, never one downloaded by Playwright.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { debianChromium } from 'platform-kit/chromium';
+import { repoRoot } from 'platform-kit/paths';
+import type { ExposeRender } from './render-plan.ts';
+
+export interface ChromiumRenderRequest {
+  buildDir: string;
+  executablePath: string;
+  renders: Array<Pick<ExposeRender, 'module' | 'index'>>;
+}
+
+export type ChromiumRenderReport = Array<{ module: string; index: number; error?: string }>;
+
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Runs the Chromium renders; throws when they could not run at all (no browser, no standalone page). */
+export function renderInChromium(
+  buildDir: string,
+  renders: readonly ExposeRender[],
+  env: NodeJS.ProcessEnv,
+): ChromiumRenderReport {
+  const executablePath = env.CHROME_PATH || debianChromium;
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `there is no Chromium at ${executablePath} to render it in: install it (apt-get install chromium) or set CHROME_PATH`,
+    );
+  }
+  if (!existsSync(join(buildDir, 'index.html'))) {
+    throw new Error('the build has no standalone page (index.html) to render its exposes in a browser');
+  }
+  const request: ChromiumRenderRequest = {
+    buildDir,
+    executablePath,
+    renders: renders.map(({ module, index }) => ({ module, index })),
+  };
+  const result = spawnSync(
+    process.execPath,
+    ['--import', tsxLoader, join(import.meta.dirname, 'chromium-worker.ts'), JSON.stringify(request)],
+    { cwd: repoRoot, env, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 300_000 },
+  );
+  if (result.error) throw new Error(`the Chromium renders could not run: ${result.error.message}`);
+  if (result.status !== 0) {
+    const said = result.stderr.trim().split('\n').slice(-20).join('\n');
+    throw new Error(`the Chromium renders failed (exit ${result.status}):\n${said}`);
+  }
+  return JSON.parse(result.stdout) as ChromiumRenderReport;
+}

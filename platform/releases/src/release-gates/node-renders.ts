@@ -1,0 +1,64 @@
+/**
+ * The Node half of the release gates: the prerender of every page that shows the remote, and a render of every
+ * declared expose with each set of its props, both with the deployed shell's Node build (the shell a visitor's
+ * page is rendered with) and the build in the remote's place (candidate-deploy.ts). Run in a child process
+ * (node-worker.ts) and waited for, as the prerender is, so a release stays one synchronous step.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RemoteName } from 'build-config/topology';
+import type { ResolvedRemoteMap } from 'federation/remote-map';
+import { routes } from 'shared-content/site';
+import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
+import { repoRoot } from 'platform-kit/paths';
+import type { ExposeRender } from './render-plan.ts';
+
+export interface NodeRenderRequest {
+  deploy: string;
+  remote: RemoteName;
+  resolved: ResolvedRemoteMap;
+  pages: string[];
+  exposes: ExposeRender[];
+}
+
+export interface NodeRenderReport {
+  pages: Array<{
+    path: string;
+    failedSlots: Array<{ slot: string; reason: string }>;
+    renderErrors: string[];
+    /** Absent from a shell built before it told errors to their slots. */
+    slotErrors?: Array<{ slot: string; error: string }>;
+  }>;
+  exposes: Array<{ module: string; index: number; loadError?: string; renderError?: string }>;
+  /** False for a shell built before renderExpose. */
+  rendersExposes: boolean;
+}
+
+/** Every route (its canonical path) with a slot of the remote: the pages a release of it is prerendered into. */
+export const pagesShowing = (remote: RemoteName): string[] =>
+  Object.values(routes)
+    .filter((route) => route.slots.some((slot) => slot.remote === remote))
+    .map((route) => route.path);
+
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Runs the Node renders; throws when they could not run at all (no shell Node build, the worker failed). */
+export function renderInNode(request: NodeRenderRequest, env: NodeJS.ProcessEnv): NodeRenderReport {
+  if (!existsSync(join(serverBuildDir(request.deploy), serverEntryFile))) {
+    throw new Error('no shell Node build is deployed here to render it with: publish the shell first');
+  }
+  const result = spawnSync(
+    process.execPath,
+    ['--import', tsxLoader, join(import.meta.dirname, 'node-worker.ts'), JSON.stringify(request)],
+    { cwd: repoRoot, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+  );
+  if (result.error) throw new Error(`the Node renders could not run: ${result.error.message}`);
+  if (result.status !== 0) {
+    const said = result.stderr.trim().split('\n').slice(-20).join('\n');
+    throw new Error(`the Node renders failed (exit ${result.status}):\n${said}`);
+  }
+  return JSON.parse(result.stdout) as NodeRenderReport;
+}

@@ -1,0 +1,150 @@
+import { request } from 'node:http';
+import { contentDigestHeader, releaseRoutes } from 'build-config/release-protocol';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultEntry } from 'deploy-model/canary/map';
+import { publishedVersions } from 'deploy-folder/release-log';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { readAudit } from 'deploy-folder/audit';
+import { createKey, ensureOperatorKey } from './keys.ts';
+import { packBuild } from './pack.ts';
+import type { RunningReleaseService } from './server.ts';
+import {
+  get,
+  makeServiceDeploy,
+  post,
+  printed,
+  type Reply,
+  remoteBuild,
+  type ServiceDeploy,
+  startService,
+  upload,
+} from './test-service.ts';
+
+let site: ServiceDeploy;
+let service: RunningReleaseService;
+
+beforeEach(async () => {
+  site = makeServiceDeploy();
+  service = await startService(site.deploy);
+});
+afterEach(async () => {
+  await service.stop();
+  site.remove();
+});
+
+const liveVersion = (name: 'mf_marketing' | 'mf_portfolio' | 'mf_contact') =>
+  defaultEntry(readRemoteMapDocument(site.deploy), name)?.metadata.version;
+
+/** An upload whose first half is sent now and the rest when `finish` is called: a release still uploading. */
+async function slowUpload(key: string, scope: 'mf-portfolio', buildDir: string) {
+  const { archive, digest } = await packBuild(buildDir);
+  const half = Math.floor(archive.length / 2);
+  const sent = request(`${service.url}${releaseRoutes.release(scope)}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/gzip',
+      [contentDigestHeader]: digest,
+      'content-length': archive.length,
+    },
+  });
+  const reply = new Promise<Reply>((resolve, reject) => {
+    sent.once('error', reject);
+    sent.once('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.once('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+        }),
+      );
+    });
+  });
+  sent.write(archive.subarray(0, half));
+  return { reply, finish: () => sent.end(archive.subarray(half)) };
+}
+
+/** Until /health says a change is under way (the service has taken the upload's request). */
+async function untilBusy() {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if ((await get(service.url, undefined, releaseRoutes.health)).body.status === 'busy') return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the service never took the upload');
+}
+
+describe('the release service: one change per remote at a time', () => {
+  it('answers 409 to a second change of a remote whose release is still uploading, naming who since when, while another remote releases', async () => {
+    const portfolioKey = createKey(site.deploy, 'mf-portfolio', 'portfolio-ci').key;
+    const operatorKey = ensureOperatorKey(site.deploy);
+    const first = await slowUpload(portfolioKey, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio'));
+    await untilBusy();
+
+    const second = await upload(
+      service.url,
+      operatorKey,
+      'mf-portfolio',
+      remoteBuild(site.work, 'mf_portfolio'),
+    );
+    expect(second).toMatchObject({ status: 409, body: { problem: 'busy' } });
+    expect(second.body.error).toMatch(
+      /^mf-portfolio is busy: a release by portfolio-ci, started at \d{4}-\d\d-\d\dT[\d:.]+Z, is still running\. Nothing changed/,
+    );
+    const promote = await post(service.url, operatorKey, releaseRoutes.promote('mf-portfolio'));
+    expect(promote).toMatchObject({ status: 409, body: { problem: 'busy' } });
+
+    // Another team is not held up by it.
+    const marketing = await upload(
+      service.url,
+      operatorKey,
+      'mf-marketing',
+      remoteBuild(site.work, 'mf_marketing'),
+    );
+    expect(marketing.status, printed(marketing)).toBe(200);
+
+    first.finish();
+    const done = await first.reply;
+    expect(done.status, printed(done)).toBe(200);
+    expect(liveVersion('mf_portfolio')).not.toBe(site.live.mf_portfolio);
+    // The refused release left no version behind: the first one and the one that won.
+    expect(publishedVersions(site.deploy, 'mf-portfolio').map(({ version }) => version)).toEqual([
+      site.live.mf_portfolio,
+      liveVersion('mf_portfolio'),
+    ]);
+    expect(readAudit(site.deploy).map(({ by, scope }) => [by, scope])).toEqual([
+      ['operator', 'mf-marketing'],
+      ['portfolio-ci', 'mf-portfolio'],
+    ]);
+    expect((await get(service.url, undefined, releaseRoutes.health)).body.status).toBe('idle');
+  }, 60_000);
+
+  it('lets two teams release at the same moment: both land', async () => {
+    const portfolioKey = createKey(site.deploy, 'mf-portfolio').key;
+    const contactKey = createKey(site.deploy, 'mf-contact').key;
+    const [portfolio, contact] = await Promise.all([
+      upload(service.url, portfolioKey, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio')),
+      upload(service.url, contactKey, 'mf-contact', remoteBuild(site.work, 'mf_contact')),
+    ]);
+    expect(portfolio.status, printed(portfolio)).toBe(200);
+    expect(contact.status, printed(contact)).toBe(200);
+    expect(liveVersion('mf_portfolio')).not.toBe(site.live.mf_portfolio);
+    expect(liveVersion('mf_contact')).not.toBe(site.live.mf_contact);
+    expect(liveVersion('mf_marketing')).toBe(site.live.mf_marketing);
+    expect(new Set(readAudit(site.deploy).map(({ scope }) => scope))).toEqual(
+      new Set(['mf-portfolio', 'mf-contact']),
+    );
+  }, 60_000);
+
+  it('lets one of two releases of the same remote at the same moment win; the other gets 409', async () => {
+    const key = createKey(site.deploy, 'mf-portfolio').key;
+    const replies = await Promise.all([
+      upload(service.url, key, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio')),
+      upload(service.url, key, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio')),
+    ]);
+    expect(replies.map(({ status }) => status).sort()).toEqual([200, 409]);
+    expect(replies.find(({ status }) => status === 409)?.body.problem).toBe('busy');
+    expect(readAudit(site.deploy)).toHaveLength(1);
+    expect(publishedVersions(site.deploy, 'mf-portfolio')).toHaveLength(2);
+  }, 60_000);
+});

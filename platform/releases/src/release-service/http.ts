@@ -1,0 +1,101 @@
+/**
+ * The release service's small pieces of HTTP: its error replies, the client's address for the audit, and the
+ * strict reading of a query flag or a small JSON body (anything unexpected is a 400 `usage`, nothing changed).
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { ErrorReply, OutputLine } from 'build-config/release-protocol';
+import type { Context } from 'hono';
+import { UsageError } from 'platform-kit/cli';
+import { UploadError } from './upload.ts';
+
+export const problemReply = (
+  c: Context,
+  status: number,
+  problem: string,
+  error: string,
+  output: OutputLine[] = [],
+) =>
+  c.json(
+    { error, problem, ...(output.length > 0 ? { output } : {}) } satisfies ErrorReply & {
+      output?: OutputLine[];
+    },
+    status as 400,
+  );
+
+/** An UploadError, a UsageError or anything else thrown before a change starts, as a reply. */
+export function refusedBeforeChange(c: Context, error: unknown) {
+  if (error instanceof UploadError) return problemReply(c, error.status, error.problem, error.message);
+  if (error instanceof UsageError) return problemReply(c, 400, 'usage', error.message);
+  return problemReply(c, 500, 'failed', (error as Error).message);
+}
+
+/** The client's address; behind trusted proxies (AGENCY_TRUST_PROXY), the one they say they were reached from. */
+export function clientAddress(c: Context, hops: number): string {
+  const forwarded = c.req
+    .header('x-forwarded-for')
+    ?.split(',')
+    .map((entry) => entry.trim());
+  if (hops > 0 && forwarded && forwarded.length > 0) {
+    const address = forwarded[Math.max(0, forwarded.length - hops)];
+    if (address) return address;
+  }
+  try {
+    return (getConnInfo(c).remote.address ?? 'unknown').replace(/^::ffff:/, '');
+  } catch {
+    // Not over a socket (a test calling app.request): nothing to name.
+    return 'unknown';
+  }
+}
+
+/** A JSON body of at most the given fields (any other is refused, not ignored); an empty body is `{}`. */
+export async function jsonBody(c: Context, fields: readonly string[]): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError('The request body is not JSON.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new UsageError('The request body must be a JSON object.');
+  const unexpected = Object.keys(parsed).filter((field) => !fields.includes(field));
+  if (unexpected.length > 0)
+    throw new UsageError(
+      `The request body has ${unexpected.map((field) => `"${field}"`).join(', ')}; it takes only ${fields.join(', ')}.`,
+    );
+  return parsed as Record<string, unknown>;
+}
+
+export function optionalString(body: Record<string, unknown>, field: string, pattern: RegExp, what: string) {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !pattern.test(value)) throw new UsageError(`"${field}" must be ${what}.`);
+  return value;
+}
+
+export const booleanQuery = (raw: string | undefined, name: string): boolean => {
+  if (raw === undefined || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new UsageError(`${name} is 1 or 0, got "${raw}".`);
+};
+
+/** The query parameters each route takes; any other, or one given twice, is refused. */
+const queryParameters: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [/^\/v1\/[^/]+\/releases$/, ['canary', 'force', 'stages', 'hold']],
+  [/^\/v1\/[^/]+\/previews$/, ['hours', 'force']],
+  [/^\/v1\/status$/, ['remote']],
+  [/^\/v1\/log$/, ['remote', 'limit']],
+];
+
+/** Why the request's query is refused, or undefined when the route takes every parameter given, once. */
+export function unexpectedQuery(c: Context): string | undefined {
+  const allowed = queryParameters.find(([route]) => route.test(c.req.path))?.[1] ?? [];
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    const takes = allowed.length > 0 ? `it takes ${allowed.join(', ')}` : 'it takes none';
+    if (!allowed.includes(name))
+      return `${c.req.method} ${c.req.path} takes no "${name}" (${takes}). Nothing changed.`;
+    if (values.length > 1) return `"${name}" is given ${values.length} times. Nothing changed.`;
+  }
+  return undefined;
+}

@@ -1,0 +1,64 @@
+/**
+ * The release service's preview request (release-protocol.ts: `preview`), read here so the service's routes only
+ * name it: an upload (application/gzip, as to `releases`) publishes a build without traffic, a JSON
+ * `{ version, hours? }` names a version already published; either way the answer ends with the link.
+ */
+
+import { Readable } from 'node:stream';
+import { contentDigestHeader } from 'build-config/release-protocol';
+import { isLoopbackOrigin } from 'federation/preview';
+import type { Context } from 'hono';
+import { UsageError } from 'platform-kit/cli';
+import { previewHours } from 'deploy-folder/preview/token';
+import { booleanQuery, jsonBody, optionalString } from './http.ts';
+import type { Operation, RemoteScope } from './operation.ts';
+import { receiveBuildUpload } from './upload.ts';
+import type { UploadLimits } from './upload-limits.ts';
+
+/** Checked here, so a bad duration is refused before an upload is read. */
+function hoursOf(raw: unknown): { hours?: string } {
+  if (raw === undefined) return {};
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw new UsageError('"hours" must be a number.');
+  const hours = String(raw);
+  previewHours(hours, {});
+  return { hours };
+}
+
+const maxJsonBytes = 16 * 1024;
+
+export async function previewOperation(
+  c: Context,
+  scope: RemoteScope,
+  { tempRoot, limits }: { tempRoot: string; limits: UploadLimits },
+): Promise<{ operation: Operation; cleanup?: () => void }> {
+  const force = booleanQuery(c.req.query('force'), 'force');
+  const contentType = c.req.header('content-type') ?? '';
+  if (/^application\/json\b/i.test(contentType)) {
+    if (Number(c.req.header('content-length') ?? 0) > maxJsonBytes)
+      throw new UsageError('The request body is over 16 kB. Nothing changed.');
+    const body = await jsonBody(c, ['version', 'dev', 'hours']);
+    const version = optionalString(body, 'version', /^[A-Za-z0-9._-]{1,64}$/, 'a published version');
+    const dev = optionalString(body, 'dev', /^https?:\/\/[^/\s]{1,200}$/, 'a loopback dev server origin');
+    if (dev && !isLoopbackOrigin(dev))
+      throw new UsageError(
+        `"dev" must be a dev server on this machine (localhost, 127.0.0.1, [::1]), got "${dev}".`,
+      );
+    if (!version === !dev)
+      throw new UsageError('Name a published version ({ "version": "…" }) or a dev server ({ "dev": "…" }).');
+    const what = version ? { version } : { dev: dev as string };
+    return { operation: { kind: 'preview', scope, ...what, force, ...hoursOf(body.hours) } };
+  }
+  const hours = hoursOf(c.req.query('hours'));
+  const received = await receiveBuildUpload(c.req.raw.body ?? Readable.from([]), {
+    contentLength: c.req.header('content-length') ?? null,
+    contentDigest: c.req.header(contentDigestHeader) ?? null,
+    contentType: contentType || null,
+    scope,
+    tempRoot,
+    limits,
+  });
+  return {
+    operation: { kind: 'preview', scope, buildDir: received.dir, force, ...hours },
+    cleanup: received.cleanup,
+  };
+}

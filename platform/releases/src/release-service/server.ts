@@ -1,0 +1,515 @@
+/**
+ * The release service: how a team releases its remote from its own pipeline with a key for that remote alone,
+ * and how the host's own `pnpm release` and `pnpm rollback` reach the deploy folder. Routes, headers and replies
+ * are build-config/release-protocol.ts; what each change does is the library the host's commands always ran
+ * (operation.ts), one change at a time (busy.ts), each recorded in the audit log (audit.ts).
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type CommandReply,
+  contentDigestHeader,
+  type OutputLine,
+  type ReleaseScope,
+  releaseRoutes,
+  releaseScopes,
+} from 'build-config/release-protocol';
+import { remoteNames, remotes } from 'build-config/topology';
+import { createNodeServer } from 'enquiry-api/node-server';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { CanaryCheck } from '../canary/check.ts';
+import { canaryPercent } from '../canary/release-canary.ts';
+import { runReleaseCommand } from '../canary/release-command.ts';
+import { parseRollout } from '../canary/rollout-plan.ts';
+import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from '../canary/watcher.ts';
+import { UsageError } from 'platform-kit/cli';
+import { listVersions } from '../release.ts';
+import { releaseServiceAddress } from 'platform-kit/release-service-address';
+import { listRollbackVersions } from '../rollback-command.ts';
+import { trustedProxyHops } from 'site-hosting/static-host/proxy';
+import { describeAuditEntry, readAudit } from 'deploy-folder/audit';
+import { ChangeGate } from './busy.ts';
+import {
+  booleanQuery,
+  clientAddress,
+  jsonBody,
+  optionalString,
+  problemReply,
+  refusedBeforeChange,
+  unexpectedQuery,
+} from './http.ts';
+import { authenticate, ensureOperatorKey, type KeyHolder, mayChange } from './keys.ts';
+import {
+  type Operation,
+  type OperationRequest,
+  type OperationResult,
+  type RemoteScope,
+  runOperationInChild,
+} from './operation.ts';
+import { previewOperation } from './preview-requests.ts';
+import { rolloutAdvancer } from './rollout-advancer.ts';
+import { receiveBuildUpload, uploadLimits } from './upload.ts';
+
+export interface ServiceLog {
+  info(line: string): void;
+  error(line: string): void;
+}
+
+export interface ReleaseServiceOptions {
+  deploy: string;
+  /** The environment of the changes (ports, CDN origin, canary rules, the enquiry API's address). */
+  env?: NodeJS.ProcessEnv;
+  log?: ServiceLog;
+  /** Where uploads are unpacked while they are checked and published. */
+  tempRoot?: string;
+  gate?: ChangeGate;
+  /** How a change runs; the default is a child process per change (operation.ts). */
+  runOperation?: (request: OperationRequest) => Promise<OperationResult>;
+}
+
+type Variables = { holder: KeyHolder };
+type ServiceContext = Context<{ Variables: Variables }>;
+
+/** The canary check's claim: no scope of its own, but one check at a time. */
+const checkClaim = 'canary check';
+
+const isScope = (raw: string): raw is ReleaseScope => releaseScopes.includes(raw as ReleaseScope);
+
+function remoteOnly(scope: ReleaseScope, what: string): RemoteScope {
+  if (scope === 'shell')
+    throw new UsageError(`The shell has no ${what}: it is released as a whole, for everyone.`);
+  return scope;
+}
+
+export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Variables: Variables }> {
+  const { deploy } = options;
+  const env = options.env ?? process.env;
+  const gate = options.gate ?? new ChangeGate();
+  const tempRoot = options.tempRoot ?? join(tmpdir(), 'release-service-uploads');
+  const hops = trustedProxyHops(env);
+  const limits = uploadLimits(env);
+  const runOperation = options.runOperation ?? ((request) => runOperationInChild(request, env));
+  const app = new Hono<{ Variables: Variables }>();
+
+  app.onError((error, c) => problemReply(c, 500, 'failed', error.message));
+  app.notFound((c) => problemReply(c, 404, 'not-found', `No such route: ${c.req.method} ${c.req.path}.`));
+
+  // No key needed, so it says no more than whether a change is under way (not whose, nor of what).
+  app.get(releaseRoutes.health, (c) => c.json({ ok: true, status: gate.busy ? 'busy' : 'idle' }));
+
+  // A refused change is logged with who and from where: an operator looking at the log at 3 a.m. sees a team's
+  // pipeline failing, or someone trying keys, without asking anyone.
+  app.use('/v1/*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.res.status >= 400) {
+      const by = c.get('holder')?.name ?? 'no valid key';
+      options.log?.error(
+        `Release service: ${c.req.method} ${c.req.path} by ${by} from ${clientAddress(c, hops)} refused (${c.res.status})`,
+      );
+    }
+  });
+
+  app.use('/v1/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    const holder = authenticate(deploy, c.req.header('authorization'));
+    if (!holder) {
+      c.header('WWW-Authenticate', 'Bearer realm="release"');
+      return problemReply(
+        c,
+        401,
+        'unauthorized',
+        'This needs a valid release key (Authorization: Bearer <key>); the key given is missing, unknown or revoked. Nothing changed.',
+      );
+    }
+    c.set('holder', holder);
+    await next();
+  });
+
+  // A parameter a route does not take is refused, not ignored: `?canry=10` must not release to everyone.
+  app.use('/v1/*', async (c, next) => {
+    const refusal = unexpectedQuery(c);
+    if (refusal) return problemReply(c, 400, 'usage', refusal);
+    await next();
+  });
+
+  /**
+   * A change of one scope: refused unless the key may make it (403) and the scope is free (409); then `prepare`
+   * reads the request (an upload, a JSON body) with the scope already claimed, and the change runs in turn.
+   */
+  function change(
+    c: ServiceContext,
+    rawScope: string,
+    what: string,
+    prepare: (scope: ReleaseScope) => Promise<{ operation: Operation; cleanup?: () => void }>,
+  ) {
+    if (!isScope(rawScope))
+      return problemReply(
+        c,
+        404,
+        'unknown-scope',
+        `Unknown remote "${rawScope}": one of ${releaseScopes.join(', ')}.`,
+      );
+    const scope = rawScope;
+    const holder = c.get('holder');
+    if (!mayChange(holder, scope)) {
+      return problemReply(
+        c,
+        403,
+        'forbidden',
+        `The key "${holder.name}" is for ${holder.scope}; it cannot change ${scope}. Nothing changed.`,
+      );
+    }
+    return runChange(c, scope, what, () => prepare(scope));
+  }
+
+  /** Claims `claimKey`, prepares the change, runs it in turn and answers with its outcome. */
+  async function runChange(
+    c: ServiceContext,
+    claimKey: string,
+    what: string,
+    prepare: () => Promise<{ operation: Operation; cleanup?: () => void }>,
+  ) {
+    const holder = c.get('holder');
+    const claim = gate.claim(claimKey, holder.name, what);
+    if ('busy' in claim) {
+      const { by, what: doing, since } = claim.busy;
+      const subject = claimKey === checkClaim ? 'The canary check' : claimKey;
+      return problemReply(
+        c,
+        409,
+        'busy',
+        `${subject} is busy: a ${doing} by ${by}, started at ${since.toISOString()}, is still running. Nothing changed; try again once it is done.`,
+      );
+    }
+    try {
+      let prepared: { operation: Operation; cleanup?: () => void };
+      try {
+        prepared = await prepare();
+      } catch (error) {
+        return refusedBeforeChange(c, error);
+      }
+      const request = {
+        deploy,
+        operation: prepared.operation,
+        by: holder.name,
+        from: clientAddress(c, hops),
+      };
+      let result: OperationResult;
+      try {
+        result = await claim.run(() => runOperation(request));
+      } finally {
+        prepared.cleanup?.();
+      }
+      if (!result.ok) return problemReply(c, result.status, result.problem, result.error, result.output);
+      for (const entry of result.audit) options.log?.info(`Release service: ${describeAuditEntry(entry)}`);
+      return c.json({ output: result.output, audit: result.audit });
+    } finally {
+      claim.release();
+    }
+  }
+
+  app.post('/v1/:scope/releases', (c) =>
+    change(c, c.req.param('scope'), 'release', async (scope) => {
+      const canaryQuery = c.req.query('canary');
+      const rollout = parseRollout({
+        stages: c.req.query('stages'),
+        hold: c.req.query('hold'),
+        canary: canaryQuery,
+      });
+      const first = rollout?.stages[0];
+      const canary =
+        first !== undefined
+          ? canaryPercent(String(first))
+          : canaryQuery === undefined
+            ? undefined
+            : canaryPercent(canaryQuery);
+      if (scope === 'shell' && canary !== undefined)
+        throw new UsageError('The shell has no canary: release it for everyone, without canary.');
+      const force = booleanQuery(c.req.query('force'), 'force');
+      const body = c.req.raw.body ?? Readable.from([]);
+      const received = await receiveBuildUpload(body, {
+        contentLength: c.req.header('content-length') ?? null,
+        contentDigest: c.req.header(contentDigestHeader) ?? null,
+        contentType: c.req.header('content-type') ?? null,
+        scope,
+        tempRoot,
+        limits,
+      });
+      return {
+        operation: {
+          kind: 'release',
+          scope,
+          buildDir: received.dir,
+          force,
+          ...(canary === undefined ? {} : { canary }),
+          ...(rollout ? { rollout } : {}),
+        },
+        cleanup: received.cleanup,
+      };
+    }),
+  );
+
+  const smallBody = bodyLimit({
+    maxSize: 16 * 1024,
+    onError: (c) => problemReply(c, 413, 'too-large', 'The request body is over 16 kB. Nothing changed.'),
+  });
+
+  app.post('/v1/:scope/promote', (c) =>
+    change(c, c.req.param('scope'), 'promote', async (scope) => ({
+      operation: { kind: 'promote', scope: remoteOnly(scope, 'canary') },
+    })),
+  );
+
+  app.post('/v1/:scope/abort', smallBody, (c) =>
+    change(c, c.req.param('scope'), 'abort', async (scope) => {
+      const remote = remoteOnly(scope, 'canary');
+      const reason = optionalString(
+        await jsonBody(c, ['reason']),
+        'reason',
+        // One line without control characters: pnpm release log and the status print it as it is.
+        /^[^\p{Cc}]{0,500}$/u,
+        'one line of at most 500 characters, without control characters',
+      );
+      return { operation: { kind: 'abort', scope: remote, ...(reason ? { reason } : {}) } };
+    }),
+  );
+
+  app.post('/v1/:scope/rollback', smallBody, (c) =>
+    change(c, c.req.param('scope'), 'rollback', async (scope) => {
+      const remote = remoteOnly(scope, 'rollback');
+      const body = await jsonBody(c, ['version', 'force']);
+      const version = optionalString(body, 'version', /^[\w.+-]{1,100}$/, 'a published version');
+      if (body.force !== undefined && typeof body.force !== 'boolean')
+        throw new UsageError('"force" must be true or false.');
+      return {
+        operation: {
+          kind: 'rollback',
+          scope: remote,
+          force: body.force === true,
+          ...(version ? { version } : {}),
+        },
+      };
+    }),
+  );
+
+  // A build to publish without traffic (an upload, as to releases) or a published version (JSON): a link.
+  app.post('/v1/:scope/previews', (c) =>
+    change(c, c.req.param('scope'), 'preview', (scope) =>
+      previewOperation(c, remoteOnly(scope, 'preview'), { tempRoot, limits }),
+    ),
+  );
+
+  app.post(releaseRoutes.check, (c) => {
+    const holder = c.get('holder');
+    if (holder.scope !== 'all')
+      return problemReply(
+        c,
+        403,
+        'forbidden',
+        `Only the operator key judges every canary; "${holder.name}" is for ${holder.scope}.`,
+      );
+    // Claimed under a name of its own: it may abort any remote's canary, and runs in turn like every change.
+    return runChange(c, checkClaim, 'check', async () => ({ operation: { kind: 'check' } }));
+  });
+
+  app.get('/v1/:scope/versions', (c) => {
+    const scope = c.req.param('scope');
+    if (!isScope(scope))
+      return problemReply(
+        c,
+        404,
+        'unknown-scope',
+        `Unknown remote "${scope}": one of ${releaseScopes.join(', ')}.`,
+      );
+    if (scope === 'shell')
+      return problemReply(c, 400, 'usage', 'The shell has no rollback, so no list of versions.');
+    const name = remoteNames.find((remote) => remotes[remote].folder === scope);
+    if (!name) return problemReply(c, 404, 'unknown-scope', `Unknown remote "${scope}".`);
+    const output: OutputLine[] = [];
+    listRollbackVersions(name, { deploy, out: (text) => output.push({ stream: 'out', text }) });
+    return c.json({ output, ...listVersions(deploy, name) });
+  });
+
+  app.get(releaseRoutes.status, async (c) => {
+    const remote = c.req.query('remote');
+    const name =
+      remote === undefined
+        ? undefined
+        : remoteNames.find((known) => known === remote || remotes[known].folder === remote);
+    if (remote !== undefined && !name)
+      return problemReply(
+        c,
+        400,
+        'usage',
+        `Unknown remote "${remote}": one of ${remoteNames.map((known) => remotes[known].folder).join(', ')}.`,
+      );
+    const output: OutputLine[] = [];
+    await runReleaseCommand(
+      { kind: 'status', names: name ? [name] : remoteNames },
+      {
+        deploy,
+        env,
+        build() {
+          throw new Error('The status builds nothing.');
+        },
+        out: (text) => output.push({ stream: 'out', text }),
+        warn: (text) => output.push({ stream: 'warn', text }),
+      },
+    );
+    return c.json({ output } satisfies CommandReply);
+  });
+
+  app.get(releaseRoutes.log, (c) => {
+    const remote = c.req.query('remote');
+    if (remote !== undefined && !isScope(remote))
+      return problemReply(c, 400, 'usage', `Unknown remote "${remote}": one of ${releaseScopes.join(', ')}.`);
+    const rawLimit = c.req.query('limit');
+    const limit = rawLimit === undefined ? undefined : Number(rawLimit);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 100_000))
+      return problemReply(c, 400, 'usage', `limit is a whole number from 1, got "${rawLimit}".`);
+    const entries = readAudit(deploy, { ...(remote ? { scope: remote } : {}), ...(limit ? { limit } : {}) });
+    const output: OutputLine[] =
+      entries.length === 0
+        ? [
+            {
+              stream: 'out',
+              text: `Nothing was released${remote ? ` of ${remote}` : ''} through the release service yet.`,
+            },
+          ]
+        : entries.map((entry) => ({ stream: 'out', text: describeAuditEntry(entry) }));
+    return c.json({ output, entries });
+  });
+
+  return app;
+}
+
+export interface StartOptions extends Omit<ReleaseServiceOptions, 'gate' | 'tempRoot'> {
+  /** Default: AGENCY_RELEASE_HOST, else 127.0.0.1 (loopback only). */
+  host?: string;
+  /** Default: AGENCY_RELEASE_PORT, else AGENCY_PORT_BASE + 11; 0 takes any free port. */
+  port?: number;
+  /**
+   * Run the canary check on its timer (default true). A service started for one command of the host's CLI
+   * leaves it to the site's own service.
+   */
+  watch?: boolean;
+  /** The clock staged rollouts are due by (default the system's; a test moves it forward). */
+  now?: () => Date;
+}
+
+/** How long a stop waits for the replies in flight once no change is under way. */
+const replyGraceMs = 5000;
+
+export interface RunningReleaseService {
+  url: string;
+  /** Stops taking requests, lets the changes in flight finish, and stops the canary check. */
+  stop(): Promise<void>;
+}
+
+const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
+/**
+ * The service on its port with the canary check running inside it: a canary judged clearly worse is aborted
+ * through the same queue as every change, by `automatic`. Creates the operator key if the deploy has none.
+ */
+export async function startReleaseService(options: StartOptions): Promise<RunningReleaseService> {
+  const { deploy } = options;
+  const env = options.env ?? process.env;
+  const log = options.log ?? { info: console.log, error: console.error };
+  const address = releaseServiceAddress(env);
+  const host = options.host ?? address.host;
+  const port = options.port ?? address.port;
+  const settings = canaryWatchSettings(env);
+  ensureOperatorKey(deploy);
+  const tempRoot = mkdtempSync(join(tmpdir(), 'release-service-'));
+  mkdirSync(tempRoot, { recursive: true });
+  const gate = new ChangeGate();
+  const runOperation =
+    options.runOperation ?? ((request: OperationRequest) => runOperationInChild(request, env));
+  const app = createReleaseService({ ...options, env, log, gate, tempRoot, runOperation });
+
+  const server: Server = createNodeServer(app.fetch, {
+    hostname: host,
+    maxBodyBytes: uploadLimits(env).maxBytes,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `The release service's port ${port} is in use: stop the other one or set AGENCY_RELEASE_PORT`,
+            )
+          : error,
+      ),
+    );
+    server.listen(port, host, () => resolve());
+  });
+  const url = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
+
+  /** The check judged these canaries clearly worse: each is aborted in turn, unless its remote is busy. */
+  const abortJudged = (judged: CanaryCheck[]) => {
+    for (const check of judged) {
+      const scope = remotes[check.remote].folder;
+      const claim = gate.claim(scope, 'automatic', 'abort');
+      // A change of that remote is under way: the next check judges what it leaves.
+      if ('busy' in claim) continue;
+      const operation: Operation = {
+        kind: 'abort',
+        scope,
+        version: check.canary,
+        reason: check.verdict.reason,
+      };
+      void claim
+        .run(() => runOperation({ deploy, operation, by: 'automatic', from: 'host' }))
+        .then((result) => {
+          if (!result.ok)
+            return log.error(`The canary check could not abort ${scope} ${check.canary}: ${result.error}`);
+          for (const line of result.output) (line.stream === 'out' ? log.info : log.error)(line.text);
+        })
+        .finally(() => claim.release());
+    }
+  };
+  const rollouts = rolloutAdvancer({ deploy, env, log, gate, runOperation, settings, now: options.now });
+  let watcher: CanaryWatcher | undefined;
+  if (options.watch !== false && settings.intervalSeconds > 0)
+    watcher = watchCanaries(deploy, {
+      env,
+      settings,
+      log,
+      delegateAbort: abortJudged,
+      onChecked: rollouts.onChecked,
+    });
+
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      watcher?.stop();
+      await rollouts.stop();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await gate.idle();
+      // The last change's reply may still be on its way: a connection is closed once it is idle (its reply
+      // written), and only one still busy after a few seconds is cut.
+      const deadline = Date.now() + replyGraceMs;
+      let done = false;
+      void closed.then(() => {
+        done = true;
+      });
+      while (!done && Date.now() < deadline) {
+        server.closeIdleConnections();
+        await sleep(50);
+      }
+      server.closeAllConnections();
+      await closed;
+      rmSync(tempRoot, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+  return { url, stop };
+}

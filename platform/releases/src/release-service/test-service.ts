@@ -1,0 +1,191 @@
+/**
+ * For the release service's tests: a deploy folder that is a live site in miniature (a deployed shell with its
+ * index.html and a Node build the real prerender worker runs, and the three remotes released by the library as
+ * a team would), builds of any remote that are each a version of their own, a running service on a free
+ * loopback port, and a way to send it a build as the CLI does.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { contentDigestHeader, type ReleaseScope, releaseRoutes } from 'build-config/release-protocol';
+import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { declaredExposes } from 'federation/declared-exposes';
+import goodFixture from 'federation/fixtures/good.manifest.json';
+import { makeDeploy } from '../canary/test-fixtures.ts';
+import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
+import { releaseBuild } from '../release.ts';
+import { packBuild } from './pack.ts';
+import { type RunningReleaseService, startReleaseService } from './server.ts';
+
+export const serviceEnv = {
+  ...process.env,
+  AGENCY_PORT_BASE: '5000',
+  // The canary check's timer is a test of its own.
+  AGENCY_CANARY_CHECK_SECONDS: '0',
+  // Stand-in builds have nothing to render; the gates have tests of their own (release-gates/).
+  AGENCY_RELEASE_GATES: 'off',
+};
+
+let builds = 0;
+
+/**
+ * A compatible build of the remote that is a version of its own: the label goes into its hashed remote entry's
+ * name. With `incompatible`, it needs a React the shell does not lend.
+ */
+export function remoteBuild(
+  work: string,
+  name: RemoteName,
+  options: { incompatible?: boolean } = {},
+): string {
+  const label = `${name}-${++builds}-${process.pid}-${Date.now()}`;
+  const dir = join(work, 'builds', label);
+  mkdirSync(join(dir, 'static', 'js'), { recursive: true });
+  const entry = `static/js/${name}.${label}.js`;
+  const manifest = {
+    ...goodFixture,
+    id: name,
+    name,
+    metaData: {
+      ...goodFixture.metaData,
+      name,
+      buildInfo: { ...goodFixture.metaData.buildInfo, buildName: remotes[name].folder },
+      remoteEntry: { ...goodFixture.metaData.remoteEntry, name: entry },
+    },
+    shared: goodFixture.shared.map((shared) => ({
+      ...shared,
+      id: `${name}:${shared.name}`,
+      ...(options.incompatible && shared.name === 'react'
+        ? { version: '18.3.1', requiredVersion: '^18.3.1' }
+        : {}),
+    })),
+    exposes: declaredExposes[name].map((expose) => ({
+      id: `${name}:${expose}`,
+      name: expose,
+      path: `./${expose}`,
+    })),
+  };
+  writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dir, entry), `console.log(${JSON.stringify(label)});`);
+  return dir;
+}
+
+/*
+ * A stand-in for the shell's Node build, run by the real prerender worker in its own process: each page shows
+ * the remote versions it was rendered with, as the shell got them through /remotes.json.
+ */
+const serverEntry = `module.exports = {
+  takesTransport: true,
+  async renderPage(path, transport) {
+    const map = await (await transport.fetch('/remotes.json')).json();
+    const versions = Object.entries(map.microFrontends).map(([name, [entry]]) => name + '@' + entry.metadata.version);
+    return { html: '<main data-versions="' + versions.join(' ') + '">' + path + '</main>', styles: '', failedSlots: [], renderErrors: [] };
+  },
+};
+`;
+
+const shellIndex =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><script defer src="/static/js/index.js"></script></head><body><div id="root"></div></body></html>';
+
+export interface ServiceDeploy {
+  work: string;
+  deploy: string;
+  /** The version of each remote live at the start. */
+  live: Record<RemoteName, string>;
+  remove(): void;
+}
+
+/** A live site in miniature: every remote released, the pages written by the real prerender worker. */
+export function makeServiceDeploy(): ServiceDeploy {
+  const fixture = makeDeploy();
+  const { deploy, work } = fixture;
+  const shell = join(deploy, 'shell');
+  writeFileSync(join(shell, 'remotes.json'), '{}');
+  writeFileSync(join(shell, 'index.html'), shellIndex);
+  writeFileSync(join(shell, 'runtime.json'), '{"apiUrl":"http://localhost:5010"}');
+  mkdirSync(serverBuildDir(deploy), { recursive: true });
+  writeFileSync(join(serverBuildDir(deploy), serverEntryFile), serverEntry);
+  const live = Object.fromEntries(
+    remoteNames.map((name) => [
+      name,
+      releaseBuild(deploy, name, { buildDir: remoteBuild(work, name), env: serviceEnv }).version,
+    ]),
+  ) as Record<RemoteName, string>;
+  return { work, deploy, live, remove: fixture.remove };
+}
+
+/** Every file of a folder with its SHA-256: equal before and after means nothing changed. */
+export function digestOf(dir: string): Record<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return Object.fromEntries(
+    files.map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return [relative(dir, path), createHash('sha256').update(readFileSync(path)).digest('hex')];
+    }),
+  );
+}
+
+export const quietLog = { info: () => undefined, error: () => undefined };
+
+export const startService = (
+  deploy: string,
+  env: NodeJS.ProcessEnv = serviceEnv,
+): Promise<RunningReleaseService> => startReleaseService({ deploy, env, port: 0, log: quietLog });
+
+export const bearer = (key: string | undefined): Record<string, string> =>
+  key === undefined ? {} : { authorization: `Bearer ${key}` };
+
+export interface Reply {
+  status: number;
+  body: {
+    output?: { stream: string; text: string }[];
+    error?: string;
+    problem?: string;
+    [field: string]: unknown;
+  };
+}
+
+async function replyOf(response: Response): Promise<Reply> {
+  return { status: response.status, body: (await response.json()) as Reply['body'] };
+}
+
+/** POSTs a build folder packed as the CLI packs it. */
+export async function upload(
+  url: string,
+  key: string | undefined,
+  scope: ReleaseScope,
+  buildDir: string,
+  query = '',
+  include?: readonly string[],
+): Promise<Reply> {
+  const { archive, digest } = await packBuild(buildDir, include ? { include } : {});
+  const response = await fetch(`${url}${releaseRoutes.release(scope)}${query}`, {
+    method: 'POST',
+    headers: { ...bearer(key), 'content-type': 'application/gzip', [contentDigestHeader]: digest },
+    body: new Uint8Array(archive),
+  });
+  return replyOf(response);
+}
+
+export async function post(
+  url: string,
+  key: string | undefined,
+  path: string,
+  body?: unknown,
+): Promise<Reply> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: {
+      ...bearer(key),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    } as Record<string, string>,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return replyOf(response);
+}
+
+export async function get(url: string, key: string | undefined, path: string): Promise<Reply> {
+  return replyOf(await fetch(`${url}${path}`, { headers: bearer(key) }));
+}
+
+/** The text a reply's output would print. */
+export const printed = (reply: Reply) => (reply.body.output ?? []).map((line) => line.text).join('\n');

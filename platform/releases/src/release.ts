@@ -1,0 +1,212 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type RemoteName, remotes } from 'build-config/topology';
+import { versionOfManifestUrl } from 'federation/remote-map';
+import { canaryEntry } from 'deploy-model/canary/map';
+import { checkRemoteBuild, shellManifestFor } from 'site-pages/contract-check';
+import { alteredFiles, readIntegrityRecord } from 'deploy-folder/integrity';
+import { writePages } from 'site-pages/pages';
+import { appDist } from 'platform-kit/paths';
+import { manifestUrl, publishRemoteBuild } from 'deploy-folder/publish';
+import { ReleaseError } from 'deploy-model/release-error';
+import { checkRenderGates } from './release-gates/gates.ts';
+import { type PublishedVersion, publishedVersions, recordReleaseEvent } from 'deploy-folder/release-log';
+import { readRemoteMap, readRemoteMapDocument, setRemoteEntry } from 'deploy-folder/remote-map-file';
+
+/**
+ * Releasing and rolling back one remote in one environment (a deploy folder). Each changes that remote's
+ * entry of the environment's remote map and nothing else: the shell's files and the other remotes stay
+ * byte for byte as they were.
+ */
+
+// In a module of its own, so that the release gates, which this module calls, can refuse with one too.
+export { ReleaseError } from 'deploy-model/release-error';
+
+export interface ReleaseOptions {
+  /** A build folder with mf-manifest.json; the remote's own dist/ by default. */
+  buildDir?: string;
+  /** Release even if the contract check or the render gates (release-gates/) find problems. */
+  force?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface ReleaseOutcome {
+  version: string;
+  /** The version live before, if any. */
+  previous: string | undefined;
+  manifestUrl: string;
+  /** Contract and render problems released anyway with force (empty when none). */
+  forced: string[];
+  /** The canary that was live beside the previous version: the new version replaced both. */
+  replacedCanary?: string;
+}
+
+/** The version the environment's remote map points at now. */
+export function liveVersion(deploy: string, name: RemoteName): string | undefined {
+  return versionOfManifestUrl(readRemoteMap(deploy)[name]);
+}
+
+/** The contract check of a build or version folder against the deployed shell; refuses unless forced. */
+export function contractProblems(
+  deploy: string,
+  name: RemoteName,
+  buildDir: string,
+  force: boolean,
+): string[] {
+  const problems = checkRemoteBuild(name, buildDir, shellManifestFor(deploy));
+  if (problems.length > 0 && !force) {
+    throw new ReleaseError(
+      `${remotes[name].folder} is incompatible with the shell, so nothing changed:\n` +
+        `${problems.map((problem) => `  - ${problem}`).join('\n')}\n` +
+        'Fix the remote, or pass --force to make it live anyway (its slots will show their fallback).',
+    );
+  }
+  return problems;
+}
+
+/** The per-route pages follow the remote map; an environment without a deployed shell has none to update. */
+export function regeneratePages(deploy: string, env: NodeJS.ProcessEnv | undefined) {
+  if (existsSync(join(deploy, 'shell', 'index.html'))) writePages(deploy, env);
+}
+
+/** The version of the remote's live canary, if it has one. */
+export const liveCanary = (deploy: string, name: RemoteName): string | undefined =>
+  canaryEntry(readRemoteMapDocument(deploy), name)?.metadata.version;
+
+/** Throws unless the folder holds a build's mf-manifest.json. */
+export function requireBuild(name: RemoteName, buildDir: string) {
+  if (!existsSync(join(buildDir, 'mf-manifest.json'))) {
+    throw new ReleaseError(`${buildDir} has no mf-manifest.json: is it a build of ${remotes[name].folder}?`);
+  }
+}
+
+/**
+ * Makes one version live for everyone: a canary beside the previous default goes too, and the release log says
+ * so (a promote when the version made live is that canary, an abort otherwise).
+ */
+function makeOnlyVersion(
+  deploy: string,
+  name: RemoteName,
+  version: string,
+  env: NodeJS.ProcessEnv | undefined,
+) {
+  const canary = liveCanary(deploy, name);
+  const url = manifestUrl(name, version, env);
+  setRemoteEntry(deploy, name, url);
+  if (canary) {
+    recordReleaseEvent(deploy, remotes[name].folder, {
+      action: canary === version ? 'promote' : 'abort',
+      version: canary,
+      at: new Date().toISOString(),
+      by: 'manual',
+      reason: `replaced by ${version} for everyone`,
+    });
+  }
+  regeneratePages(deploy, env);
+  return { url, ...(canary ? { replacedCanary: canary } : {}) };
+}
+
+/** Checks a remote build against the shell, publishes it into its versioned folder and makes it live. */
+export function releaseBuild(deploy: string, name: RemoteName, options: ReleaseOptions = {}): ReleaseOutcome {
+  const buildDir = options.buildDir ?? appDist(remotes[name].folder);
+  requireBuild(name, buildDir);
+  const forced = contractProblems(deploy, name, buildDir, options.force ?? false);
+  forced.push(
+    ...checkRenderGates(deploy, name, buildDir, { force: options.force ?? false, env: options.env }),
+  );
+  const previous = liveVersion(deploy, name);
+  const version = publishRemoteBuild(deploy, name, buildDir);
+  const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.env);
+  return { version, previous, manifestUrl: url, forced, ...replaced };
+}
+
+export interface RemoteVersions {
+  versions: PublishedVersion[];
+  live: string | undefined;
+}
+
+export function listVersions(deploy: string, name: RemoteName): RemoteVersions {
+  return { versions: publishedVersions(deploy, remotes[name].folder), live: liveVersion(deploy, name) };
+}
+
+/** One line per published version, oldest first, the live one marked. */
+export function describeVersions({ versions, live }: RemoteVersions): string {
+  return versions
+    .map(({ version, publishedAt }) =>
+      `  ${version.padEnd(24)} ${publishedAt ?? 'publish time unknown'}${version === live ? '  ← live' : ''}`.trimEnd(),
+    )
+    .join('\n');
+}
+
+export interface RollbackOptions {
+  /** The version to make live; by default the one published before the live one. */
+  version?: string;
+  force?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+function rollbackTarget(name: RemoteName, known: RemoteVersions, wanted: string | undefined): string {
+  const { folder } = remotes[name];
+  const list = `Published versions of ${folder} (oldest first):\n${describeVersions(known)}`;
+  if (known.versions.length === 0) {
+    throw new ReleaseError(
+      `${folder} has no published versions here; release it first: pnpm release ${folder}`,
+    );
+  }
+  if (wanted !== undefined) {
+    if (!known.versions.some(({ version }) => version === wanted)) {
+      throw new ReleaseError(`${folder} has no published version "${wanted}".\n${list}`);
+    }
+    if (wanted === known.live)
+      throw new ReleaseError(`${folder} ${wanted} is already live; nothing changed.`);
+    return wanted;
+  }
+  const liveIndex = known.versions.findIndex(({ version }) => version === known.live);
+  if (liveIndex === -1) {
+    throw new ReleaseError(
+      `The live ${folder} (${known.live ?? 'none'}) is not a published version; name one:\n${list}`,
+    );
+  }
+  const earlier = known.versions[liveIndex - 1];
+  if (!earlier)
+    throw new ReleaseError(
+      `${folder} ${known.live} is the oldest published version; nothing earlier.\n${list}`,
+    );
+  return earlier.version;
+}
+
+/**
+ * A version whose files no longer match what its release recorded must not go live again: someone changed
+ * them on disk. Its build, released again, restores it (publishRemoteBuild copies it afresh).
+ */
+function refuseAlteredVersion(deploy: string, name: RemoteName, version: string) {
+  const { folder } = remotes[name];
+  const record = readIntegrityRecord(deploy, folder, version);
+  if (!record) return;
+  const altered = alteredFiles(join(deploy, folder, version), record);
+  if (altered.length > 0) {
+    throw new ReleaseError(
+      `${folder} ${version} differs from what its release recorded (${altered.join(', ')}); ` +
+        'release its build again instead',
+    );
+  }
+}
+
+/** Points the remote's entry back at an already published version (checked against the shell first). */
+export function rollbackRemote(
+  deploy: string,
+  name: RemoteName,
+  options: RollbackOptions = {},
+): ReleaseOutcome {
+  const known = listVersions(deploy, name);
+  const version = rollbackTarget(name, known, options.version);
+  refuseAlteredVersion(deploy, name, version);
+  const forced = contractProblems(
+    deploy,
+    name,
+    join(deploy, remotes[name].folder, version),
+    options.force ?? false,
+  );
+  const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.env);
+  return { version, previous: known.live, manifestUrl: url, forced, ...replaced };
+}

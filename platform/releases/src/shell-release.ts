@@ -1,0 +1,107 @@
+/**
+ * `pnpm release shell`: the shell's own release. The shell lends the remotes their singletons and the
+ * site-router exports they import, so a new shell can break a remote that is live; every live remote version (the
+ * default and a canary of each remote) is checked against the new shell's manifest before anything changes, and
+ * a shell that would break one is refused, naming the remote, the version and the reason.
+ */
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { remoteNames, remotes, shell } from 'build-config/topology';
+import { checkRemoteBuild } from 'site-pages/contract-check';
+import { serverBuildDir } from 'deploy-model/layout';
+import { liveShellVersion } from 'deploy-folder/live-state';
+import { type Prerender, writePages } from 'site-pages/pages';
+import { repoRoot } from 'platform-kit/paths';
+import { copyShellBuild, shellVersion } from 'deploy-folder/publish';
+import { ReleaseError } from './release.ts';
+import { recordReleaseEvent } from 'deploy-folder/release-log';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+
+/** A shell build: the browser build (`dist/`) and the Node build for the prerender (`dist-server/`). */
+export interface ShellBuild {
+  browser: string;
+  server: string;
+}
+
+/** The build `pnpm --filter shell build` leaves, or one in a folder laid out the same way (a CI artifact). */
+export const shellBuildIn = (folder = join(repoRoot, shell.folder)): ShellBuild => ({
+  browser: join(folder, 'dist'),
+  server: join(folder, 'dist-server'),
+});
+
+export interface ShellReleaseOptions {
+  build?: ShellBuild;
+  /** Release even if a live remote would break (its slots will show their fallback). */
+  force?: boolean;
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+  /** How the pages are prerendered (the real prerender by default; writePages' tests pass their own). */
+  prerender?: Prerender;
+}
+
+export interface ShellReleaseOutcome {
+  version: string;
+  previous: string | undefined;
+  /** Live remotes that break, released anyway with force (empty when every one is compatible). */
+  forced: string[];
+}
+
+/** Every live remote version's problems with a shell build, each naming the remote, its version and role. */
+export function liveRemoteProblems(deploy: string, shellManifest: string): string[] {
+  const document = readRemoteMapDocument(deploy);
+  return remoteNames.flatMap((name) =>
+    (document.microFrontends[name] ?? []).flatMap(({ metadata: { version }, deployment }) => {
+      const { folder } = remotes[name];
+      const live = `${folder} ${version} (${deployment.default ? 'default' : 'canary'}, ${deployment.traffic}%)`;
+      const dir = join(deploy, folder, version);
+      if (!existsSync(join(dir, 'mf-manifest.json')))
+        return [`${live}: its files are not in this deploy folder, so it cannot be checked`];
+      return checkRemoteBuild(name, dir, shellManifest).map((problem) => `${live}: ${problem}`);
+    }),
+  );
+}
+
+function requireShellBuild({ browser, server }: ShellBuild) {
+  for (const file of [join(browser, 'index.html'), join(browser, 'mf-manifest.json'), server]) {
+    if (!existsSync(file))
+      throw new ReleaseError(`${file} is missing: is this a build of the shell? (pnpm --filter shell build)`);
+  }
+}
+
+/**
+ * Checks the shell build against every live remote version, then publishes it: its files are copied over the
+ * live ones with their precompressed siblings (the old hashed files stay while the pages are written again, so a
+ * page served meanwhile still finds its scripts), its Node build replaces the prerender's, the pages are written again, the old shell's files go,
+ * and the release log records it. The environment's remotes.json, runtime.json and crawler files stay.
+ */
+export function releaseShell(deploy: string, options: ShellReleaseOptions = {}): ShellReleaseOutcome {
+  const build = options.build ?? shellBuildIn();
+  requireShellBuild(build);
+  const version = shellVersion(build.browser, build.server);
+  const previous = liveShellVersion(deploy);
+  if (version === previous) return { version, previous, forced: [] };
+  const forced = liveRemoteProblems(deploy, join(build.browser, 'mf-manifest.json'));
+  if (forced.length > 0 && !options.force) {
+    throw new ReleaseError(
+      `The shell ${version} would break remotes that are live here, so nothing changed:\n` +
+        `${forced.map((problem) => `  - ${problem}`).join('\n')}\n` +
+        'Release or roll back those remotes first, or pass --force to make the shell live anyway ' +
+        '(their slots will show their fallback).',
+    );
+  }
+  const target = join(deploy, shell.folder);
+  const retired = copyShellBuild(build.browser, target);
+  const server = serverBuildDir(deploy);
+  rmSync(server, { recursive: true, force: true });
+  cpSync(build.server, server, { recursive: true });
+  writePages(deploy, options.env, undefined, options.prerender);
+  for (const file of retired) rmSync(join(target, file), { force: true });
+  recordReleaseEvent(deploy, shell.folder, {
+    action: 'release',
+    version,
+    at: (options.now ?? new Date()).toISOString(),
+    by: 'manual',
+    ...(previous ? { defaultVersion: previous } : {}),
+  });
+  return { version, previous, forced };
+}

@@ -1,5 +1,6 @@
 import { type Context, Hono, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import {
   apiMessages,
   beaconLimits,
@@ -47,27 +48,35 @@ export function createApp(deps: AppDependencies): Hono {
     if (deps.overHttps(c)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 
-  // CORS for the configured site origins only. A request from another origin is refused outright (403), not
-  // just hidden from its page: a form post from a foreign site must not store anything either. Requests
+  // A request from an origin not configured is refused outright (403), before any route runs. This stays our
+  // own: Hono's cors() only leaves out the Access-Control-* headers and lets the request through, which hides
+  // the reply from the foreign page but still stores its post (a multipart form needs no preflight). Requests
   // without an Origin header (server to server, curl) are not browser cross-origin calls and pass.
   app.use('*', async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin === undefined) return next();
-    if (!allowed.has(origin)) {
-      deps.logger.warn('origin refused', { origin: headerSafe(origin), path: headerSafe(c.req.path) });
-      if (c.req.method === 'OPTIONS') return c.body(null, 403);
-      return failure(c, 403, apiMessages.originNotAllowed);
-    }
-    c.header('Access-Control-Allow-Origin', origin);
-    c.header('Vary', 'Origin');
-    c.header('Access-Control-Expose-Headers', 'Retry-After, Idempotent-Replayed');
-    if (c.req.method === 'OPTIONS') {
-      c.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-      c.header('Access-Control-Allow-Headers', `Content-Type, ${idempotencyKeyHeader}`);
-      c.header('Access-Control-Max-Age', '600');
-      return c.body(null, 204);
-    }
-    return next();
+    if (origin === undefined || allowed.has(origin)) return next();
+    deps.logger.warn('origin refused', { origin: headerSafe(origin), path: headerSafe(c.req.path) });
+    if (c.req.method === 'OPTIONS') return c.body(null, 403);
+    return failure(c, 403, apiMessages.originNotAllowed);
+  });
+
+  // The CORS headers for the site origins that passed, from Hono's middleware. Each list is one string because
+  // the API has always sent them comma-and-space separated, and Hono joins a list's items with a bare comma.
+  const corsHeaders = cors({
+    origin: (origin) => origin,
+    allowMethods: ['GET, POST, OPTIONS'],
+    allowHeaders: [`Content-Type, ${idempotencyKeyHeader}`],
+    exposeHeaders: ['Retry-After, Idempotent-Replayed'],
+    maxAge: 600,
+  });
+  app.use('*', async (c, next) => {
+    // Without an Origin there is nothing to allow, and no CORS header was ever sent.
+    if (c.req.header('origin') === undefined) return next();
+    const preflight = await corsHeaders(c, next);
+    // Hono adds Vary: Access-Control-Request-Headers to a preflight as if it echoed the requested headers; it
+    // answers the fixed list above, so the reply varies by Origin alone, as it always said.
+    preflight?.headers.set('Vary', 'Origin');
+    return preflight;
   });
 
   // Counts a request against a limiter per client before reading the body: junk counts as much as good requests.

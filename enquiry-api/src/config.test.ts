@@ -72,4 +72,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  it('takes ENQUIRY_HOST as an IP address or a host name, and refuses anything else at start', () => {
+    for (const host of ['0.0.0.0', '::', '::1', '192.0.2.10', 'localhost', 'api.internal.example']) {
+      expect(loadConfig({ ENQUIRY_HOST: host }).host).toBe(host);
+    }
+    for (const bad of ['0.0.0.0:3010', 'http://localhost', 'local host', '-api', 'api..example']) {
+      expect(() => loadConfig({ ENQUIRY_HOST: bad })).toThrow(
+        `ENQUIRY_HOST must be an IP address of this machine (0.0.0.0 or :: for every interface) or a host name, got "${bad}"`,
+      );
+    }
+  });
 });

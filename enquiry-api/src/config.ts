@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { enquiryApi, originOf, portOf, shell } from 'build-config/topology';
@@ -6,7 +7,10 @@ import * as z from 'zod';
 
 /**
  * The API's whole configuration, read from the environment once at start. Every variable has a default that
- * runs the site locally; a bad value stops the start with a message naming the variable.
+ * runs the site locally; a bad value stops the start with a message naming the variable and what it accepts.
+ * This is the only module of the package that reads the environment (a test holds it): the API, the
+ * `enquiries` command and the readers for tools beside it all take their settings from here, and
+ * docs/settings.md lists every variable (a test holds that too).
  */
 export interface SmtpSettings {
   host: string;
@@ -202,8 +206,31 @@ export const defaultDataDir = '.data/enquiry-api';
  */
 export const defaultHost = '127.0.0.1';
 
-export function dataDirFrom(env: Env): string {
+export function dataDirFrom(env: Env = process.env): string {
   return resolve(repositoryRoot, value(env, 'ENQUIRY_DATA_DIR') ?? defaultDataDir);
+}
+
+/**
+ * The folder an operator typed `pnpm enquiries …` in: pnpm runs the command in this package's folder and says
+ * where it was started in INIT_CWD, so a relative path on the command line means what the operator meant.
+ */
+export function operatorFolder(env: Env = process.env): string {
+  return env.INIT_CWD ?? process.cwd();
+}
+
+/**
+ * ENQUIRY_HOST: an IP address of this machine (0.0.0.0 or :: for every interface) or a host name that resolves
+ * to one. Read strictly: anything else would only fail later, when the server cannot listen.
+ */
+function listenHost(env: Env): string {
+  const raw = value(env, 'ENQUIRY_HOST');
+  if (raw === undefined) return defaultHost;
+  const hostName =
+    /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+  if (isIP(raw) !== 0 || hostName.test(raw)) return raw;
+  throw new ConfigError(
+    `ENQUIRY_HOST must be an IP address of this machine (0.0.0.0 or :: for every interface) or a host name, got "${raw}"`,
+  );
 }
 
 export function loadConfig(env: Env = process.env): ApiConfig {
@@ -221,7 +248,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
   }
   return {
     port,
-    host: value(env, 'ENQUIRY_HOST') ?? defaultHost,
+    host: listenHost(env),
     dataDir: dataDirFrom(env),
     allowedOrigins: origins(env),
     rateLimit: {

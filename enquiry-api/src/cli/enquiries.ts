@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { dataDirFrom } from '../config.ts';
+import { dataDirFrom, operatorFolder } from '../config.ts';
 import { BackupError, backupDatabase } from '../store/backup.ts';
 import { openDatabaseReadOnly } from '../store/database.ts';
 import { InboxReader, type MessageKind, type StoredMessage, type Subscriber } from '../store/inbox.ts';
@@ -133,8 +133,8 @@ function statusReport(reader: InboxReader, format: string): string {
 
 async function backup(out: string, keep: string) {
   // `pnpm enquiries` runs in this package's folder: a relative --out means the folder the operator typed it in.
-  const outDir = resolve(process.env.INIT_CWD ?? process.cwd(), out);
-  const result = await backupDatabase({ dataDir: dataDirFrom(process.env), outDir, keep: Number(keep) });
+  const outDir = resolve(operatorFolder(), out);
+  const result = await backupDatabase({ dataDir: dataDirFrom(), outDir, keep: Number(keep) });
   console.log(`Backed up ${result.pages} pages to ${result.file} (integrity_check: ok)`);
   for (const old of result.removed) console.log(`Removed ${old} (keeping the newest ${keep})`);
 }
@@ -142,7 +142,7 @@ async function backup(out: string, keep: string) {
 async function main(argv: string[]) {
   const options = parse(argv);
   if (options.command === 'backup') return backup(options.out as string, options.keep);
-  const reader = new InboxReader(openDatabaseReadOnly(dataDirFrom(process.env)));
+  const reader = new InboxReader(openDatabaseReadOnly(dataDirFrom()));
   const filter = {
     ...(options.kind && options.kind !== 'subscribers' ? { kind: options.kind as MessageKind } : {}),
     ...(options.since ? { since: options.since } : {}),

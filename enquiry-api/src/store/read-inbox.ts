@@ -10,7 +10,7 @@ export { dataDirFrom } from '../config.ts';
 export type { StoredMessage, Subscriber } from './inbox.ts';
 
 /** Runs `read` on the inbox in `dataDir` (default: the API's own, ENQUIRY_DATA_DIR) and closes it. */
-export function readInbox<T>(read: (reader: InboxReader) => T, dataDir = dataDirFrom(process.env)): T {
+export function readInbox<T>(read: (reader: InboxReader) => T, dataDir = dataDirFrom()): T {
   const db = openDatabaseReadOnly(dataDir);
   try {
     return read(new InboxReader(db));

@@ -19,7 +19,7 @@ export interface RemoteHealthQuery {
   since: Date | number | string;
   /** One row per minute as well, rather than one sum over all of them. */
   perMinute?: boolean;
-  /** Where the default data folder is looked up; process.env unless given. */
+  /** Where the default data folder is looked up; the process's environment unless given. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -30,9 +30,7 @@ export interface RemoteHealthQuery {
  * the wrong place must not pass for a healthy release.
  */
 export function readRemoteHealth(query: RemoteHealthQuery): RemoteHealthCount[] {
-  const dataDir = dataDirFrom(
-    query.dataDir === undefined ? (query.env ?? process.env) : { ENQUIRY_DATA_DIR: query.dataDir },
-  );
+  const dataDir = dataDirFrom(query.dataDir === undefined ? query.env : { ENQUIRY_DATA_DIR: query.dataDir });
   const db = openDatabaseReadOnly(dataDir);
   try {
     const table = db

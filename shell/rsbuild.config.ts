@@ -147,7 +147,7 @@ export default defineConfig({
         // Every async chunk of the federated shell is needed at start (the bootstrap behind the federation
         // boundary and the shared singletons it provides), so the HTML preloads them all beside the entry
         // instead of the entry discovering them after it has run.
-        // Fonts are left to the page generator, which preloads only the core face (scripts/lib/pages/preload.ts).
+        // Fonts are left to the page generator, which preloads only the core face (platform/pages/src/pages/preload.ts).
         // The shell's one stylesheet is its @font-face rules, which prerendered pages carry inline, so the
         // bootstrap loads it only on a page without them (src/bootstrap.tsx): no need to preload it.
         // The font-faces chunk only serves a page without inline faces, so it is not preloaded either.

@@ -25,7 +25,7 @@ export interface ExposeDeclaration<M = object> {
   load: () => Promise<M>;
   /**
    * Each set of props the shell renders it with (the route table's), as plain JSON: the remote's unit tests and
-   * the release gates (scripts/lib/release-gates/) render the expose once with each. None: once without props.
+   * the release gates (platform/releases/src/release-gates/) render the expose once with each. None: once without props.
    */
   props?: readonly object[];
 }

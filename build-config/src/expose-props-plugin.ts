@@ -1,7 +1,7 @@
 /**
  * Records in the browser build's mf-manifest.json the props each expose is rendered with (`metaData.exposeProps`,
  * from the remote's src/exposes.ts), so a check of the build alone renders every expose as its remote declared
- * it: the release gates (scripts/lib/release-gates/) read it from the uploaded build, which may come from
+ * it: the release gates (platform/releases/src/release-gates/) read it from the uploaded build, which may come from
  * another checkout than the host's.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@
  * served, and a list of source paths is nothing a visitor needs.
  *
  * Each list also records the Git blob id of every file as the build read it, so a reader can tell whether the
- * build is of the commit it is asked about (scripts/lib/affected/builds.ts) and ignore a stale one.
+ * build is of the commit it is asked about (platform/dev-tools/src/affected/builds.ts) and ignore a stale one.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -7,7 +7,7 @@ export const canonicalRoutes: RouteEntry[] = Object.values(routes);
 export const notFoundPath = '/no-such-page';
 export const everyPagePath = [...canonicalRoutes.map((route) => route.path), notFoundPath];
 
-/** The site URL the server was started with (the same rule as scripts/lib/pages/site-url.ts). */
+/** The site URL the server was started with (the same rule as platform/pages/src/pages/site-url.ts). */
 export const expectedSiteUrl = new URL(process.env.AGENCY_SITE_URL?.trim() || siteConfig.siteUrl).origin;
 
 /** WCAG 2.0–2.2 A and AA, plus axe's best practices (unique landmarks, one main, headings in order…). */

@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { dirname, join, resolve } from 'node:path';
 
 /**
- * A composed site (`scripts/start.ts`) that outlives the Playwright worker that started it: a setup project
+ * A composed site (`platform/cli/src/start.ts`) that outlives the Playwright worker that started it: a setup project
  * starts it, the projects that depend on it test it, a teardown project stops it. Playwright's own webServer
  * would do this for a whole run only (it starts for every project); this keeps a site that only some projects
  * need out of the others' runs. Its output goes to a log file, not to a pipe, since the worker that would read
@@ -14,7 +14,7 @@ export const repoRoot = resolve(import.meta.dirname, '..', '..');
 export interface DetachedSite {
   /** What the site is called in messages. */
   name: string;
-  /** `scripts/start.ts`'s arguments. */
+  /** `platform/cli/src/start.ts`'s arguments. */
   args: readonly string[];
   env: NodeJS.ProcessEnv;
   /** Where it answers once it is up. */
@@ -44,7 +44,7 @@ const alive = (pid: number) => {
 
 const isStartScript = (pid: number) => {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/start.ts');
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('platform/cli/src/start.ts');
   } catch {
     return false;
   }
@@ -81,12 +81,16 @@ export async function startDetachedSite(site: DetachedSite, timeoutMs: number): 
   }
   mkdirSync(dirname(site.logFile), { recursive: true });
   const log = openSync(site.logFile, 'w');
-  const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts', ...site.args], {
-    cwd: repoRoot,
-    env: site.env,
-    stdio: ['ignore', log, log],
-    detached: true,
-  });
+  const child = spawn(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    ['platform/cli/src/start.ts', ...site.args],
+    {
+      cwd: repoRoot,
+      env: site.env,
+      stdio: ['ignore', log, log],
+      detached: true,
+    },
+  );
   closeSync(log);
   if (child.pid === undefined) throw new Error(`The ${site.name} did not start.`);
   child.unref();

@@ -1,6 +1,6 @@
 /**
  * Preview links: one browser alone on a version of one remote (a published version, or a team's loopback dev
- * server), for a limited time. The static host checks a link's signature (scripts/lib/preview/) and keeps it in
+ * server), for a limited time. The static host checks a link's signature (platform/releases/src/preview/) and keeps it in
  * the `agency-preview` cookie; the shell reads the same cookie, unverified, only to show its banner and to send
  * no health beacons. Whoever writes the cookie by hand changes nothing but that: the host serves preview pages
  * and maps only for a cookie whose signature it checked. Browser-safe: the host, the release tooling and the

@@ -5,9 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const [command, ...args] = process.argv.slice(2);
-const scripts = { start: 'scripts/start.ts', test: 'scripts/test.ts' };
+const scripts = { start: 'platform/cli/src/start.ts', test: 'platform/cli/src/test.ts' };
 if (!(command in scripts)) {
-  console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(scripts).join('|')} [args]`);
+  console.error(`usage: node platform/cli/bootstrap.mjs ${Object.keys(scripts).join('|')} [args]`);
   process.exit(2);
 }
 
@@ -17,7 +17,7 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.exit(1);
 }
 
-const { packageManager } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const { packageManager } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 const hasPnpm =
   spawnSync('pnpm', ['--version'], { stdio: 'ignore', shell: process.platform === 'win32' }).status === 0;
 const pnpm = hasPnpm ? ['pnpm'] : ['npx', '--yes', packageManager];

@@ -9,7 +9,7 @@ import { pageHydration } from './hydration/page-hydration.ts';
 import { prepareHydration } from './prerender/prepare-route.ts';
 import { HydrationAwareRouter } from './routing/HydrationAwareRouter.tsx';
 
-// A prerendered page carries the @font-face rules inline (scripts/lib/pages/preload.ts), which the page loader
+// A prerendered page carries the @font-face rules inline (platform/pages/src/pages/preload.ts), which the page loader
 // switches on after the first paint (switched on here too, should the page loader not have run); adding the
 // same rules again as a stylesheet would make the browser restyle and lay out the whole page while it hydrates.
 if (!enableFontFaces(document)) void import(/* webpackChunkName: "font-faces" */ './assets/fonts/inter.css');

@@ -43,12 +43,16 @@ test.describe('', { tag: ['@composition'] }, () => {
 
   /** Runs `pnpm release …` against the canary site's environment. */
   function release(...args: string[]) {
-    const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/release.ts', ...args], {
-      cwd: repoRoot,
-      env: canary.env,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const result = spawnSync(
+      join(repoRoot, 'node_modules', '.bin', 'tsx'),
+      ['platform/cli/src/release.ts', ...args],
+      {
+        cwd: repoRoot,
+        env: canary.env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     return { status: result.status, output: `${result.stdout}${result.stderr}` };
   }
 

@@ -4,8 +4,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { originOf, type RemoteName, remotes, shell } from 'build-config/topology';
-import { readRemoteMap as readDeployedRemoteMap } from 'site-tools/remote-map-file';
-import { publishAll, serveDeploy } from 'site-tools/site';
+import { readRemoteMap as readDeployedRemoteMap } from 'deploy-folder/remote-map-file';
+import { publishAll } from 'releases/changes/publish-site';
+import { serveDeploy } from 'site-hosting/serve-deploy';
 import { buildChangedRemote, copyRemoteBuild } from './remote-builds.ts';
 
 /**
@@ -45,7 +46,7 @@ export interface CommandResult {
 /** Runs a root script (release.ts, rollback.ts) exactly as `pnpm release …` does, in the isolated environment. */
 export function runScript(script: string, args: readonly string[]): CommandResult {
   const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
-  const result = spawnSync(tsx, [join('scripts', script), ...args], {
+  const result = spawnSync(tsx, [join('platform', 'cli', 'src', script), ...args], {
     cwd: repoRoot,
     env: siteEnv,
     encoding: 'utf8',

@@ -3,9 +3,10 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { originOf, type RemoteName, remotes, shell } from 'build-config/topology';
-import { releaseBuild, rollbackRemote } from 'site-tools/release';
-import { publishAll, siteRoots } from 'site-tools/site';
-import { handleStatic, startStaticHost } from 'site-tools/static-host';
+import { publishAll } from 'releases/changes/publish-site';
+import { releaseBuild, rollbackRemote } from 'releases/changes/release';
+import { siteRoots } from 'site-hosting/serve-deploy';
+import { handleStatic, startStaticHost } from 'site-hosting/static-host';
 import { buildChangedRemote, copyRemoteBuild } from './remote-builds.ts';
 
 /**

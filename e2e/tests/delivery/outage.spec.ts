@@ -6,7 +6,7 @@ import { contactHeroCopy } from 'shared-content/contact';
 import { heroCopy, servicesCopy } from 'shared-content/marketing';
 import { portfolioCopy } from 'shared-content/portfolio';
 import { remoteFallbackCopy } from 'shared-content/site';
-import { writePages } from 'site-tools/pages';
+import { writePages } from 'site-pages/pages';
 import { expect, test } from '../../fixtures.ts';
 import {
   hideFile,

@@ -51,12 +51,16 @@ let version = '';
 let startedAt = new Date();
 
 function release(...args: string[]) {
-  const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/release.ts', ...args], {
-    cwd: repoRoot,
-    env,
-    encoding: 'utf8',
-    timeout: 90_000,
-  });
+  const result = spawnSync(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    ['platform/cli/src/release.ts', ...args],
+    {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+      timeout: 90_000,
+    },
+  );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -233,7 +237,7 @@ test.describe('', { tag: ['@mf-portfolio', '@composition'] }, () => {
     let printed = '';
     const dev = spawn(
       join(repoRoot, 'node_modules', '.bin', 'tsx'),
-      ['scripts/dev.ts', 'mf-portfolio', '--against', origin],
+      ['platform/cli/src/dev.ts', 'mf-portfolio', '--against', origin],
       {
         cwd: repoRoot,
         detached: true,

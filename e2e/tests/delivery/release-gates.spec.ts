@@ -3,14 +3,14 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { originOf, shell } from 'build-config/topology';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { remoteFallbackCopy } from 'shared-content/site';
-import { readRemoteMapDocument } from 'site-tools/remote-map-file';
 import { type ComposedSite, runComposedSite } from './canary-site.ts';
 import { folderDigest, repoRoot } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
 
 /**
- * The release gates (scripts/lib/release-gates/) on a production site of its own run as `npm start` runs it (the
+ * The release gates (platform/releases/src/release-gates/) on a production site of its own run as `npm start` runs it (the
  * suite's base + 250): a build of mf-portfolio whose ProcessSection throws on every render (in Node and in the
  * browser) passes its typecheck, and used to be released with "part of / is left to the browser". The release
  * service now refuses it, naming ProcessSection and the error, and changes nothing; `--force` releases it, the
@@ -35,12 +35,16 @@ let throwingBuild = '';
 
 /** `pnpm release <args>` on the host: through the site's own release service, as its operator. */
 function release(...args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/release.ts', ...args], {
-    cwd: repoRoot,
-    env,
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
+  const result = spawnSync(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    ['platform/cli/src/release.ts', ...args],
+    {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+      timeout: 300_000,
+    },
+  );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

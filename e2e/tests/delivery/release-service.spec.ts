@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { originOf, portOf, releaseService, shell } from 'build-config/topology';
-import { readRemoteMapDocument } from 'site-tools/remote-map-file';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { type ComposedSite, runComposedSite } from './canary-site.ts';
 import { folderDigest, repoRoot } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
@@ -87,12 +87,16 @@ function team(key: string, ...args: string[]): SpawnSyncReturns<string> {
 
 /** A command of the host's operator, in the repository that serves the site. */
 function host(script: string, ...args: string[]): SpawnSyncReturns<string> {
-  return spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), [join('scripts', script), ...args], {
-    cwd: repoRoot,
-    env,
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
+  return spawnSync(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    [join('platform', 'cli', 'src', script), ...args],
+    {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+      timeout: 300_000,
+    },
+  );
 }
 
 const output = (result: SpawnSyncReturns<string>) => `${result.stdout}${result.stderr}`;
@@ -226,7 +230,7 @@ test.describe('', { tag: ['@composition'] }, () => {
       new Promise<{ code: number | null; text: string }>((done) => {
         const child = spawn(
           join(repoRoot, 'node_modules', '.bin', 'tsx'),
-          [join('scripts', 'release.ts'), ...args],
+          [join('platform', 'cli', 'src', 'release.ts'), ...args],
           {
             cwd: repoRoot,
             env,

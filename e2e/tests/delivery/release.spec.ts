@@ -1,10 +1,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { releaseVersion } from 'deploy-folder/publish';
 import { routeSlots } from 'federation/route-slots';
 import { contactHeroCopy } from 'shared-content/contact';
-import { readDeferredScripts } from 'site-tools/pages/defer-scripts';
-import { releaseVersion } from 'site-tools/publish';
+import { readDeferredScripts } from 'site-pages/pages/defer-scripts';
 import { expect, test } from '../../fixtures.ts';
 import {
   buildChangedMarketing,

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type RemoteName, remotes } from 'build-config/topology';
-import { liveVersion } from 'site-tools/release';
+import { liveVersion } from 'releases/changes/release';
 
 /** Builds of a remote that differ from the repository's, made for the delivery tests; nothing in the repo changes. */
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');

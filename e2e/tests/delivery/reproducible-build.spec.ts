@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { releaseVersion } from 'site-tools/publish';
+import { releaseVersion } from 'deploy-folder/publish';
 import { folderDigest, repoRoot } from './isolated-site.ts';
 import { buildRemoteCopy } from './remote-builds.ts';
 

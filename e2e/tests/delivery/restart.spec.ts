@@ -4,9 +4,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { originOf, shell } from 'build-config/topology';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { bucketCookie } from 'federation/bucket';
 import { allRoutePaths } from 'shared-content/site';
-import { readRemoteMapDocument } from 'site-tools/remote-map-file';
 import { type ComposedSite, identifierInBuckets, runComposedSite } from './canary-site.ts';
 import { folderDigest, repoRoot } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
@@ -39,7 +39,7 @@ test.describe('', { tag: ['@composition'] }, () => {
   function run(script: string, ...args: string[]) {
     const result = spawnSync(
       join(repoRoot, 'node_modules', '.bin', 'tsx'),
-      [join('scripts', script), ...args],
+      [join('platform', 'cli', 'src', script), ...args],
       {
         cwd: repoRoot,
         env,

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { originOf, shell } from 'build-config/topology';
-import { readRemoteMapDocument } from 'site-tools/remote-map-file';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { expect, test } from '../../fixtures.ts';
 import { bucketCookieFor, type ComposedSite, identifierInBuckets, runComposedSite } from './canary-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
@@ -46,12 +46,16 @@ test.describe('', { tag: ['@composition'] }, () => {
   let site: ComposedSite | undefined;
 
   function release(...args: string[]) {
-    const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/release.ts', ...args], {
-      cwd: repoRoot,
-      env,
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const result = spawnSync(
+      join(repoRoot, 'node_modules', '.bin', 'tsx'),
+      ['platform/cli/src/release.ts', ...args],
+      {
+        cwd: repoRoot,
+        env,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     return { status: result.status, output: `${result.stdout}${result.stderr}` };
   }
 

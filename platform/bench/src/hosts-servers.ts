@@ -1,5 +1,5 @@
 import { serveDeployWithNginx } from 'site-hosting/nginx/serve';
-import { serveDeploy } from 'site-runner/site';
+import { serveDeploy } from 'site-hosting/serve-deploy';
 import type { BenchHost } from './hosts-options.ts';
 
 export interface RunningHost {

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from 'platform-kit/cli';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseHostsBenchOptions } from './hosts-options.ts';
 import { formatHostsTable } from './hosts-table.ts';
 import { nearestInSize, servedScripts } from './hosts-targets.ts';

@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { originOf, portBase, remoteNames, remotes, shell } from 'build-config/topology';
 import { runCommand } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
-import { publishAll } from 'site-runner/site';
+import { publishAll } from 'releases/changes/publish-site';
 import { type BenchHost, hostsUsage, parseHostsBenchOptions } from './hosts-options.ts';
 import { startBenchHost } from './hosts-servers.ts';
 import { formatHostsTable, type HostFigures } from './hosts-table.ts';

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { UsageError } from 'platform-kit/cli';
+import { describe, expect, it } from 'vitest';
 import { parseBenchOptions } from './options.ts';
 
 describe('parseBenchOptions', () => {

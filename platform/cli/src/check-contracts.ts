@@ -5,7 +5,7 @@
  */
 import { remotes } from 'build-config/topology';
 import { runCommand } from 'platform-kit/cli';
-import { checkAllBuilds } from 'site-pages/contract-check';
+import { checkAllBuilds } from 'site-pages/contracts/contract-check';
 
 await runCommand('Usage: pnpm check:contracts (after pnpm build)', () => {
   const results = Object.entries(checkAllBuilds()) as [keyof typeof remotes, string[]][];

@@ -1,5 +1,5 @@
 /**
- * Cuts the shell's small Inter faces (scripts/lib/fonts.ts) from the committed Latin and latin-ext files.
+ * Cuts the shell's small Inter faces (platform/pages/src/fonts.ts) from the committed Latin and latin-ext files.
  * Run after the site's copy starts using a character the core face lacks:  pnpm fonts
  * Then update the core face's unicode-range in shell/src/assets/fonts/inter.css (the unit test says to what).
  */

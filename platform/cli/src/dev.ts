@@ -10,8 +10,8 @@
  */
 import { enquiryApi, remoteNames, remotes, shell } from 'build-config/topology';
 import { parseCommandLine, resolveRemote, runCommand, UsageError } from 'platform-kit/cli';
-import { devAgainst, siteUrlOf } from 'site-runner/dev-against';
 import { runPnpm } from 'platform-kit/run';
+import { devAgainst, siteUrlOf } from 'releases/release-client/dev-against';
 
 export const devPortBase = '3100';
 export const devDataDir = '.data/dev-enquiry-api';

@@ -1,14 +1,14 @@
 /**
- * Renders the social-card image (shell/public/og-image.png, 1200×630) from scripts/lib/og-image.ts with
+ * Renders the social-card image (shell/public/og-image.png, 1200×630) from platform/pages/src/og-image.ts with
  * headless Chromium. Run after changing the brand, tagline or palette:  pnpm og-image
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ogImage } from 'shared-content/site';
 import { ensureChromium } from 'platform-kit/chromium';
-import { ogImageFile, ogImageHtml, pngSize } from 'site-pages/og-image';
 import { run } from 'platform-kit/run';
+import { ogImage } from 'shared-content/site';
+import { ogImageFile, ogImageHtml, pngSize } from 'site-pages/og-image';
 
 const chromium = ensureChromium();
 if (!chromium) process.exit(1);

@@ -1,5 +1,5 @@
 /**
- * Writes nginx's configuration for a deploy folder (scripts/lib/nginx/): the static hosts as the embedded host
+ * Writes nginx's configuration for a deploy folder (platform/hosting/src/nginx/): the static hosts as the embedded host
  * serves them, on the same ports, and with --services the enquiry API and the release service behind them.
  *   pnpm nginx-config --out <file> [--deploy <dir>] [--services] [--tls-certificate <pem> --tls-key <pem>]
  *                     [--server-name <name>] [--user <user>] [--trust-proxy-from <cidr>]…
@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { dirname, relative, resolve } from 'node:path';
 import { enquiryApiBehindProxy, originOf, releaseServiceBehindProxy } from 'build-config/topology';
 import { parseCommandLine, runCommand, UsageError } from 'platform-kit/cli';
+import { deployDir, repoRoot } from 'platform-kit/paths';
 import { nginxBinary, nginxInstalled, upstreamSettings } from 'site-hosting/nginx/serve';
 import { deployFolder, deployOwner, isAddressRange, writeNginxFiles } from 'site-hosting/nginx/site-model';
-import { deployDir, repoRoot } from 'platform-kit/paths';
 
 const usage = `usage: pnpm nginx-config --out <file> [--deploy <dir>] [--services] [--tls-certificate <pem> --tls-key <pem>] [--server-name <name>] [--user <user>] [--trust-proxy-from <cidr>]…
 

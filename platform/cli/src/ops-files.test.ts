@@ -11,9 +11,9 @@ import {
 } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from 'platform-kit/paths';
 import { operationTimeoutMs } from 'releases/release-service/operation';
+import { afterAll, describe, expect, it } from 'vitest';
 
 /** The files of ops/ an operator copies to a host: checked with the tools that will read them there. */
 
@@ -100,7 +100,7 @@ describe('systemd units', () => {
     expect(minutes * 60_000).toBeGreaterThan(operationTimeoutMs);
     // The stop must reach the change's own child process too, which then finishes its change.
     expect(one(service, 'KillMode')).toBe('control-group');
-    expect(one(service, 'ExecStart')).toContain('scripts/release-service.ts');
+    expect(one(service, 'ExecStart')).toContain('platform/cli/src/release-service.ts');
   });
 });
 

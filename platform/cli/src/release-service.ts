@@ -1,6 +1,6 @@
 /**
  * The release service on its own, for a host where the site's static hosts run elsewhere or under a service
- * manager (systemd): `tsx scripts/release-service.ts`. `npm start` starts the same service beside the site.
+ * manager (systemd): `tsx platform/cli/src/release-service.ts`. `npm start` starts the same service beside the site.
  * Stops on SIGTERM or SIGINT once the changes in flight have finished.
  *   AGENCY_DEPLOY_DIR, AGENCY_RELEASE_HOST (default 127.0.0.1), AGENCY_RELEASE_PORT (default AGENCY_PORT_BASE + 11)
  */

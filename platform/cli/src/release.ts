@@ -10,16 +10,16 @@
  * The forms are parsed in lib/canary/release-command.ts and sent in lib/release-client/.
  */
 import { remotes } from 'build-config/topology';
-import { parseReleaseCommand } from 'releases/canary/release-command';
 import { canaryRuleVariables } from 'deploy-model/canary/rules';
 import { runCommand } from 'platform-kit/cli';
 import { deployDir } from 'platform-kit/paths';
+import { runPnpm } from 'platform-kit/run';
+import { parseReleaseCommand } from 'releases/canary/release-command';
 import { runThroughService } from 'releases/release-client/commands';
 import { connect } from 'releases/release-client/connection';
 import { printLog } from 'releases/release-client/log';
 import { watchThroughService } from 'releases/release-client/watch';
 import { runKeyCommand } from 'releases/release-service/key-command';
-import { runPnpm } from 'platform-kit/run';
 
 const usage = `Usage: pnpm release <remote-folder> [--canary <percent>] [--build-dir <dir>] [--force]
        pnpm release <remote-folder> --stages <p1,p2,…,100> --hold <30s|10m|2h> [--canary <p1>]

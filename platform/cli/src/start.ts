@@ -4,10 +4,10 @@
  * (loopback only by default) through which every change to what is live goes, the canary check's included.
  * An existing deploy is served exactly as it was left (remote map, canaries, rollbacks, pages): a restart
  * changes nothing that is live. New builds are published only into an empty deploy folder, or with --publish.
- *   tsx scripts/start.ts                        empty deploy: build, publish, serve; otherwise serve it as it was
- *   tsx scripts/start.ts --publish              build, publish for everyone (release log: start --publish), serve
- *   tsx scripts/start.ts --no-build [--publish] the same with the builds already in dist/
- *   tsx scripts/start.ts --nginx                the same served by Debian's nginx (installed with apt when
+ *   tsx platform/cli/src/start.ts                        empty deploy: build, publish, serve; otherwise serve it as it was
+ *   tsx platform/cli/src/start.ts --publish              build, publish for everyone (release log: start --publish), serve
+ *   tsx platform/cli/src/start.ts --no-build [--publish] the same with the builds already in dist/
+ *   tsx platform/cli/src/start.ts --nginx                the same served by Debian's nginx (installed with apt when
  *                                               missing), the API and the release service behind it
  */
 
@@ -18,16 +18,17 @@ import {
   portOf,
   releaseServiceBehindProxy,
 } from 'build-config/topology';
-import { canaryWatchSettings } from 'releases/canary/watcher';
-import { describeDataDir, startEnquiryApi } from 'site-runner/enquiry-api';
 import { hasLiveState, liveStateReport } from 'deploy-folder/live-state';
-import { ensureNginx, serveDeployWithNginx } from 'site-hosting/nginx/serve';
+import { describeDataDir, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { deployDir } from 'platform-kit/paths';
-import type { PublishedSite } from 'site-runner/publish-site';
-import { startReleaseService } from 'releases/release-service/server';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { runPnpm } from 'platform-kit/run';
-import { publishAll, serveDeploy, siteRoots, siteUrl } from 'site-runner/site';
+import { canaryWatchSettings } from 'releases/canary/watcher';
+import type { PublishedSite } from 'releases/changes/publish-site';
+import { publishAll } from 'releases/changes/publish-site';
+import { startReleaseService } from 'releases/release-service/server';
+import { ensureNginx, serveDeployWithNginx } from 'site-hosting/nginx/serve';
+import { serveDeploy, siteRoots, siteUrl } from 'site-hosting/serve-deploy';
 
 const flags = ['--no-build', '--publish', '--nginx'];
 const unknown = process.argv.slice(2).filter((argument) => !flags.includes(argument));

@@ -3,9 +3,10 @@
  * The cross-remote Playwright suite against the production build; a team runs its own remote's specs with
  * --remote. The rules are in lib/e2e-arguments.ts; the tags in lib/e2e-tags.ts.
  */
-import { runCommand } from 'platform-kit/cli';
+
+import { smokeTag } from 'dev-tools/affected/e2e-tags';
 import { e2eRun } from 'dev-tools/e2e-arguments';
-import { smokeTag } from 'dev-tools/e2e-tags';
+import { runCommand } from 'platform-kit/cli';
 import { runPnpm } from 'platform-kit/run';
 
 const usage = `Usage: pnpm test:e2e [--remote <remote-folder>] [--fail-fast] [Playwright's arguments]

@@ -2,17 +2,12 @@
  * Every check, in one command: typecheck, lint, production build, contract check, unit tests, cross-remote
  * e2e in Chromium (with the W3C Nu HTML checker over every prerendered page). A failing step does not stop the others. Ends with one line "N passed, N failed, N skipped"
  * over the whole run: each unit and e2e test counts once; typecheck, lint, build and the contract check count
- * as one check each. A run that ran fewer tests than test-floor.json says fails (scripts/lib/test-floor.ts);
+ * as one check each. A run that ran fewer tests than test-floor.json says fails (platform/dev-tools/src/test-floor.ts);
  * `--raise-floor` raises the floor to this run's counts when the run is green.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium } from 'platform-kit/chromium';
-import { parseCommandLine, UsageError } from 'platform-kit/cli';
 import { ensureJava } from 'dev-tools/java';
-import { ensureNginx } from 'site-hosting/nginx/serve';
-import { repoRoot } from 'platform-kit/paths';
-import { runPnpm } from 'platform-kit/run';
 import {
   floorShortfalls,
   type RunnerCounts,
@@ -22,6 +17,11 @@ import {
   type TestFloor,
   writeTestFloor,
 } from 'dev-tools/test-floor';
+import { ensureChromium } from 'platform-kit/chromium';
+import { parseCommandLine, UsageError } from 'platform-kit/cli';
+import { repoRoot } from 'platform-kit/paths';
+import { runPnpm } from 'platform-kit/run';
+import { ensureNginx } from 'site-hosting/nginx/serve';
 
 const usage = 'usage: npm test [-- --raise-floor]';
 let raiseFloor = false;

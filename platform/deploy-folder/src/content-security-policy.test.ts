@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildContentSecurityPolicy, httpOrigin } from 'deploy-model/security/content-security-policy';
 import { enquiryApiPaths } from 'shared-content/enquiry/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { scriptHashSource, writeInlineScriptsIndex } from 'deploy-folder/inline-scripts';
-import { writeFileAtomic } from 'deploy-folder/remote-map-file';
-import { buildContentSecurityPolicy, httpOrigin } from './content-security-policy.ts';
-import { connectOriginsOf, connectSourcesOf, remoteOriginsOf, shellHtmlHeaders } from 'deploy-folder/security-headers';
+import { scriptHashSource, writeInlineScriptsIndex } from './inline-scripts.ts';
+import { writeFileAtomic } from './remote-map-file.ts';
+import { connectOriginsOf, connectSourcesOf, remoteOriginsOf, shellHtmlHeaders } from './security-headers.ts';
 
 /** A policy as directive name → sources. */
 function directives(policy: string): Record<string, string[]> {

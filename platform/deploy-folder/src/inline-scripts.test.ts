@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
 import { inlineScriptsIndexName } from 'deploy-model/layout';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readInlineScriptHashes, scriptHashSource, writeInlineScriptsIndex } from './inline-scripts.ts';
 
 describe('the hashes of the pages’ inline scripts', () => {

@@ -1,14 +1,14 @@
 /**
- * What a deploy folder serves now, read without changing anything: `scripts/start.ts` serves an existing deploy
+ * What a deploy folder serves now, read without changing anything: `platform/cli/src/start.ts` serves an existing deploy
  * as it was left (remote map, canaries, rollbacks, pages) and says so, and says which builds in dist/ are not
  * live, since a restart no longer publishes them.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { remoteNames, remotes, shell } from 'build-config/topology';
-import type { RemoteMapDocument } from 'federation/remote-map';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { serverBuildDir } from 'deploy-model/layout';
+import type { RemoteMapDocument } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
 import { releaseVersion, shellServerDist, shellVersion } from './publish.ts';
 import { publishedVersions } from './release-log.ts';
@@ -94,7 +94,7 @@ export interface LiveStateReport {
   problem?: string;
 }
 
-/** What `scripts/start.ts` prints when it serves an existing deploy as it was. */
+/** What `platform/cli/src/start.ts` prints when it serves an existing deploy as it was. */
 export function liveStateReport(
   deploy: string,
   shown: string,

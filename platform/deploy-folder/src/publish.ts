@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { enquiryApi, originOf, type RemoteName, remotes, shell } from 'build-config/topology';
+import { serverBuildDir } from 'deploy-model/layout';
+import { appDist, repoRoot } from 'platform-kit/paths';
 import { localRuntimeConfig } from 'shared-content/site';
 import {
   alteredFiles,
@@ -10,8 +12,6 @@ import {
   sealManifest,
   writeIntegrityRecord,
 } from './integrity.ts';
-import { serverBuildDir } from 'deploy-model/layout';
-import { appDist, repoRoot } from 'platform-kit/paths';
 import {
   precompressedSource,
   precompressFile,

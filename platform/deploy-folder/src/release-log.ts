@@ -8,7 +8,7 @@ import { withFileLock, writeFileAtomic } from './remote-map-file.ts';
  * - `versions`: the order in which versions were first published, so "roll back" can mean "the version before
  *   the live one". Version names are content hashes and say nothing about order.
  * - `events`: what happened to canaries (started, promoted, aborted by hand or automatically, and why), so the
- *   release status can say why a canary went away, and the builds `scripts/start.ts` published (a first start
+ *   release status can say why a canary went away, and the builds `platform/cli/src/start.ts` published (a first start
  *   into an empty deploy folder, or `--publish`). A file written before events existed has none.
  * The shell's builds have a log of their own, deploy/releases/shell.json, in the same form.
  */

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { inlineScriptsIndexName } from 'deploy-model/layout';
-import { readInlineScriptHashes } from './inline-scripts.ts';
 import { frameOptions, shellPolicy, standalonePolicy } from 'deploy-model/security/policy';
+import { readInlineScriptHashes } from './inline-scripts.ts';
 
 export {
   browserApiPaths,

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { UsageError } from 'platform-kit/cli';
+import { describe, expect, it } from 'vitest';
 import { e2eRun } from './e2e-arguments.ts';
 
 const grepFor = (tags: string) => `--grep=(${tags})(?![\\w-])`;

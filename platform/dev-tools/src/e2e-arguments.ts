@@ -7,7 +7,7 @@
  */
 import { remoteNames, remotes } from 'build-config/topology';
 import { UsageError } from 'platform-kit/cli';
-import { appTag, smokeTag, tagPattern } from './e2e-tags.ts';
+import { appTag, smokeTag, tagPattern } from './affected/e2e-tags.ts';
 
 export interface E2eRun {
   /** The arguments for `playwright test`. */

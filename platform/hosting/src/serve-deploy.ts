@@ -1,14 +1,12 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { originOf, portOf, remoteNames, remotes, shell } from 'build-config/topology';
-import { pagesDir } from 'deploy-model/layout';
 import { readPreviewSecret } from 'deploy-folder/preview/token';
 import { shellHtmlHeaders, standalonePageHeaders } from 'deploy-folder/security-headers';
-import { listenHost } from 'site-hosting/static-host/listen';
-import { trustedProxyHops } from 'site-hosting/static-host/proxy';
-import { type SiteRoot, startStaticHost } from 'site-hosting/static-host';
-
-export { publishAll } from './publish-site.ts';
+import { pagesDir } from 'deploy-model/layout';
+import { listenHost } from './static-host/listen.ts';
+import { trustedProxyHops } from './static-host/proxy.ts';
+import { type SiteRoot, startStaticHost } from './static-host.ts';
 
 /**
  * What each host of the deploy folder serves, and where: the shell first, then each remote. Every host listens

@@ -15,13 +15,13 @@ import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { remoteMapSchema } from 'federation/remote-map';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagesDir } from 'deploy-model/layout';
-import { pageFor, writePages } from 'site-pages/pages';
 import { precompressFile, precompressFolder } from 'deploy-folder/precompress';
 import { isEnvironmentFile } from 'deploy-folder/publish';
 import { writeFileAtomic } from 'deploy-folder/remote-map-file';
+import { pagesDir } from 'deploy-model/layout';
+import { remoteMapSchema } from 'federation/remote-map';
+import { pageFor, writePages } from 'site-pages/pages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWith, type RawResponse, rawRequest } from './static-host/request-table.ts';
 import { startStaticHost } from './static-host.ts';
 

@@ -11,10 +11,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
+import { generalSecurityHeaders } from 'deploy-folder/security-headers';
+import { allowedMethods, contentTypes, preflightMaxAgeSeconds } from 'deploy-model/hosting-rules';
+import { pageFileName } from 'deploy-model/layout';
 import { bucketCookieValue, bucketIdentifierIn, bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { allRoutePaths } from 'shared-content/site';
-import { pageFileName } from 'deploy-model/layout';
-import { generalSecurityHeaders } from 'deploy-folder/security-headers';
 import { alsoListenOn, listenOn, loopbackAddresses } from './static-host/listen.ts';
 import { previewPage, variantPage } from './static-host/page-choice.ts';
 import {
@@ -27,7 +28,6 @@ import {
 } from './static-host/preview.ts';
 import { reachedOverHttps, strictTransportSecurity } from './static-host/proxy.ts';
 import { acceptedTarget, answerMalformed, rawRefusal, refuse, type Target } from './static-host/refusals.ts';
-import { allowedMethods, contentTypes, preflightMaxAgeSeconds } from 'deploy-model/hosting-rules';
 import { type FileAnswer, resolveFile, sendFile } from './static-host/send-file.ts';
 
 export interface SiteRoot {
@@ -38,7 +38,7 @@ export interface SiteRoot {
   /** Allow any origin to fetch (remotes' manifests and chunks are loaded by the shell's origin). */
   cors: boolean;
   /**
-   * The shell's generated per-route pages (scripts/lib/pages.ts), preferred over the bare index.html; with a
+   * The shell's generated per-route pages (platform/pages/src/pages.ts), preferred over the bare index.html; with a
    * canary, a visitor gets the variant of their bucket (pages/variants.ts).
    */
   pagesDir?: string;

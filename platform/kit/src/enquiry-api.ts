@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join, relative, resolve } from 'node:path';
 import { enquiryApi, originOf } from 'build-config/topology';
-import { repoRoot } from 'platform-kit/paths';
+import { repoRoot } from './paths.ts';
 
 /** Where the API keeps its SQLite file and outbox folder: ENQUIRY_DATA_DIR, relative to the repo root. */
 export function enquiryDataDir(env: NodeJS.ProcessEnv = process.env): string {

@@ -70,7 +70,10 @@ describe('the Inter faces', () => {
     const drawn = new Set([...fontCuts.flatMap((cut) => [...cut.characters]), ...symbolsBeyondInter]);
     const copy = stringsIn([contactCopy, marketingCopy, portfolioCopy, siteCopy]).join('');
     const missing = [...new Set(copy)].filter((char) => !drawn.has(char) && char !== '\n');
-    expect(missing, 'add these to coreCharacters in scripts/lib/fonts.ts, then run pnpm fonts').toEqual([]);
+    expect(
+      missing,
+      'add these to coreCharacters in platform/pages/src/fonts.ts, then run pnpm fonts',
+    ).toEqual([]);
     expect(copy.length).toBeGreaterThan(10_000);
   });
 

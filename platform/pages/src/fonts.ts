@@ -1,3 +1,4 @@
+/// <reference path="./types/subset-font.d.ts" />
 /**
  * The Inter faces the shell serves, cut from the Latin and latin-ext files of Inter's variable font (SIL Open
  * Font License, shell/src/assets/fonts/OFL.txt) with harfbuzz's subsetter. `pnpm fonts` writes them; the
@@ -5,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import subsetFont from 'subset-font';
 import { repoRoot } from 'platform-kit/paths';
+import subsetFont from 'subset-font';
 
 export const fontDir = join(repoRoot, 'shell/src/assets/fonts');
 

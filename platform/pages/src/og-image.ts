@@ -4,11 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { repoRoot } from 'platform-kit/paths';
 import { siteConfig } from 'shared-content/site';
 // The raw tokens only: the theme entry augments emotion's types, which scripts do not depend on.
 import { palette } from 'shared-content/tokens';
 import { escapeHtml as escapeXml } from './pages/html.ts';
-import { repoRoot } from 'platform-kit/paths';
 
 export const ogImageFile = join(repoRoot, 'shell', 'public', 'og-image.png');
 

@@ -9,14 +9,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readInlineScriptHashes, scriptHashSource } from 'deploy-folder/inline-scripts';
+import { precompressedSource } from 'deploy-folder/precompress';
+import { pageFileName, pagesDir } from 'deploy-model/layout';
 import { type RemoteVersionEntry, type ResolvedRemoteMap, remoteMapSchema } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageFileName, pagesDir } from 'deploy-model/layout';
 import { readDeferredScripts } from './pages/defer-scripts.ts';
-import { readInlineScriptHashes, scriptHashSource } from 'deploy-folder/inline-scripts';
 import type { HeadPart } from './pages/types.ts';
 import { generatedPages, type Prerender, pageFor, writePages } from './pages.ts';
-import { precompressedSource } from 'deploy-folder/precompress';
 import { PrerenderError } from './prerender/prerender.ts';
 
 let deploy: string;

@@ -8,6 +8,12 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeInlineScriptsIndex } from 'deploy-folder/inline-scripts';
+import { precompressedSource, precompressFile } from 'deploy-folder/precompress';
+import { openPreviews, previewPagesDir, previewResolution } from 'deploy-folder/preview/registry';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { pageFileName, pageFileNames, pagesDir } from 'deploy-model/layout';
+import { type PageVariant, variantDir, variantsIndexName } from 'deploy-model/variants';
 import {
   bucketRanges,
   defaultRemoteMap,
@@ -18,7 +24,6 @@ import {
 } from 'federation/remote-map';
 import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
 import type { DeferredPlan } from 'shell/early-protocol';
-import { pageFileName, pageFileNames, pagesDir } from 'deploy-model/layout';
 import {
   deferredPlanElements,
   pageLoaderSource,
@@ -26,15 +31,10 @@ import {
   type ShellDocument,
 } from './pages/defer-scripts.ts';
 import { renderElement } from './pages/html.ts';
-import { writeInlineScriptsIndex } from 'deploy-folder/inline-scripts';
 import { fontFaces, preloadHints } from './pages/preload.ts';
 import { socialTags, structuredData } from './pages/seo.ts';
 import type { HeadPart, PageContext, PageHeadElement } from './pages/types.ts';
-import { type PageVariant, variantDir, variantsIndexName } from 'deploy-model/variants';
-import { precompressedSource, precompressFile } from 'deploy-folder/precompress';
 import { PrerenderError, type PrerenderResult, prerenderPages } from './prerender/prerender.ts';
-import { openPreviews, previewPagesDir, previewResolution } from 'deploy-folder/preview/registry';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 
 /** The route's own title and description, so they are right before any script runs. */
 export const titleAndDescription: HeadPart = ({ route }) => {

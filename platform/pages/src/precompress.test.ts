@@ -11,20 +11,20 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { remoteMapSchema } from 'federation/remote-map';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { alteredFiles, readIntegrityRecord, writeIntegrityRecord } from './integrity.ts';
-import { pagesDir, serverBuildDir } from 'deploy-model/layout';
-import { type Prerender, writePages } from 'site-pages/pages';
-import { appDist } from 'platform-kit/paths';
-import { precompressFile } from './precompress.ts';
+import { alteredFiles, readIntegrityRecord, writeIntegrityRecord } from 'deploy-folder/integrity';
+import { precompressFile } from 'deploy-folder/precompress';
 import {
   copyShellBuild,
   publishRemoteBuild,
   publishShell,
   shellServerDist,
   shellVersion,
-} from './publish.ts';
+} from 'deploy-folder/publish';
+import { pagesDir, serverBuildDir } from 'deploy-model/layout';
+import { remoteMapSchema } from 'federation/remote-map';
+import { appDist } from 'platform-kit/paths';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Prerender, writePages } from './pages.ts';
 
 /*
  * Publishing writes each served file's brotli and gzip forms beside it. These tests publish into temporary

@@ -7,7 +7,7 @@ import { notFoundRoute, type RouteEntry } from './routes.ts';
  * (which keeps the tags in step on client-side navigation), so the two can never disagree.
  */
 
-/** The social-card image, generated into the shell's public folder (scripts/generate-og-image.ts). */
+/** The social-card image, generated into the shell's public folder (platform/cli/src/generate-og-image.ts). */
 export const ogImage = {
   path: '/og-image.png',
   width: 1200,

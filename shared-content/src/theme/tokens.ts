@@ -40,7 +40,7 @@ export const fontFamily = {
  * The faces text is drawn in until Inter has arrived: Arial (or its metric twins, Liberation Sans and
  * Helvetica) scaled to Inter's widths, weight by weight, so that the swap to Inter moves no line (a layout
  * shift) and changes only the letters' shapes. A prerendered page paints its text in these faces first and
- * fetches Inter after that paint (scripts/lib/pages/preload.ts), so the first paint never waits for the font.
+ * fetches Inter after that paint (platform/pages/src/pages/preload.ts), so the first paint never waits for the font.
  * widthRatio is Inter's advance width over Arial's for the site's copy at that weight, measured in Chromium
  * (Arial has two weights: 600 to 800 are drawn from its bold); Inter's ascender and descender, 0.96875 and
  * 0.2421875 em, are divided by it. Where none of these fonts exists (most Android phones), the stack's next

@@ -1,5 +1,5 @@
 /**
- * The page loader: the first script of every prerendered page (scripts/lib/pages/defer-scripts.ts), small and
+ * The page loader: the first script of every prerendered page (platform/pages/src/pages/defer-scripts.ts), small and
  * written into the page inline, so it runs while the head is parsed, before the first paint, with no request of
  * its own. It
  * - holds input meant for parts of the page that are not live yet, and performs it once they are;

@@ -25,7 +25,7 @@ export interface IconLink {
   sizes?: string;
 }
 
-/** The JSON block a prerendered page carries instead of its scripts (scripts/lib/pages/defer-scripts.ts). */
+/** The JSON block a prerendered page carries instead of its scripts (platform/pages/src/pages/defer-scripts.ts). */
 export interface DeferredPlan {
   scripts: string[];
   preload: DeferredHint[];

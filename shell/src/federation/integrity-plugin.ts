@@ -3,7 +3,7 @@ import type { RemoteIntegrity, RemoteMap } from 'federation/remote-map';
 import type { RemoteName } from 'federation/remotes';
 
 /**
- * Subresource integrity for remote code (scripts/lib/integrity.ts seals each release). The chain of trust
+ * Subresource integrity for remote code (platform/deploy-folder/src/integrity.ts seals each release). The chain of trust
  * starts on the shell's own origin:
  * - remotes.json carries the SHA-384 of each remote's mf-manifest.json: the manifest is hashed here before
  *   the runtime reads it;

@@ -5,7 +5,7 @@
  */
 import type { RenderedExpose } from './render-expose.tsx';
 import type { PrerenderedPage } from './render-page.tsx';
-import type { PrerenderTransport } from './transport.ts';
+import type { PrerenderTransport } from './transport-type.ts';
 
 export type { PrerenderedPage, PrerenderTransport, RenderedExpose };
 

@@ -4,7 +4,7 @@
  * to, and its remote modules are part of it, so the prerender's transport only serves the shell's own fetches.
  */
 import { setShellFetch } from '../config/fetch-config.ts';
-import type { PrerenderTransport } from './transport.ts';
+import type { PrerenderTransport } from './transport-type.ts';
 
 export type { PrerenderTransport };
 

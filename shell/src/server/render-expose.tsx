@@ -19,7 +19,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Renders one exposed component with the given props, loaded as a page's slot is (the federation runtime, the
  * remote map's version, its compatibility and integrity checked) and given what the shell gives every slot
  * (the theme, a router), but with no boundary around it: whatever it throws is the answer. For the release
- * gates (scripts/lib/release-gates/), which render every declared expose of a build before it is released.
+ * gates (platform/releases/src/release-gates/), which render every declared expose of a build before it is released.
  */
 export async function renderExpose(
   remote: RemoteName,

@@ -3,8 +3,8 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import ssrAssetBasePlugin, { ssrAssetBasePluginName } from 'build-config/ssr-asset-base';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PrerenderTransport } from './transport.ts';
 import { prerenderTransportPlugin } from './transport-plugin.ts';
+import type { PrerenderTransport } from './transport-type.ts';
 
 /** The hooks the runtime calls, as this test calls them. */
 interface Hooks {

@@ -1,6 +1,6 @@
 import { loadScriptNode, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { type SsrAssetBaseOptions, ssrAssetBasePluginName } from 'build-config/ssr-asset-base';
-import type { PrerenderTransport } from './transport.ts';
+import type { PrerenderTransport } from './transport-type.ts';
 
 type LoadEntryArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['loadEntry']>>[0];
 type RemoteEntryExports = NonNullable<LoadEntryArgs['remoteEntryExports']>;

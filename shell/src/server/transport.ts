@@ -1,14 +1,7 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { setShellFetch } from '../config/fetch-config.ts';
 import { prerenderTransportPlugin } from './transport-plugin.ts';
-
-/** How the prerender reaches the deployed site: given to renderPage by scripts/lib/prerender/worker.ts. */
-export interface PrerenderTransport {
-  /** Answers every URL of the deployed site: the shell's files by path, each remote's by URL. */
-  fetch: typeof fetch;
-  /** Remote name → the URL of the folder its browser build is served from (ends with "/"). */
-  assetBases: Readonly<Record<string, string>>;
-}
+import type { PrerenderTransport } from './transport-type.ts';
 
 let bound: PrerenderTransport | undefined;
 

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { previewSecretFile } from 'deploy-model/layout';
 import { decodePreviewClaim, encodePreviewClaim, isLoopbackOrigin, previewClaimIn } from 'federation/preview';
 import { afterAll, describe, expect, it } from 'vitest';
-import { previewSecretFile } from 'deploy-model/layout';
 import {
   devOverrideToken,
   ensurePreviewSecret,

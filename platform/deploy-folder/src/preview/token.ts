@@ -8,10 +8,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originOf, type remotes, shell } from 'build-config/topology';
-import { encodePreviewClaim, isLoopbackOrigin, type PreviewClaim, previewPaths } from 'federation/preview';
-import { UsageError } from 'platform-kit/cli';
 import { previewSecretFile } from 'deploy-model/layout';
 import { checkPreviewToken, type TokenRefusal } from 'deploy-model/preview/verify';
+import { encodePreviewClaim, isLoopbackOrigin, type PreviewClaim, previewPaths } from 'federation/preview';
+import { UsageError } from 'platform-kit/cli';
 
 export type { TokenRefusal } from 'deploy-model/preview/verify';
 

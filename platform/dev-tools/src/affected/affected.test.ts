@@ -1,10 +1,8 @@
-import { resolve } from 'node:path';
+import { repoRoot } from 'platform-kit/paths';
 import { describe, expect, it } from 'vitest';
 import { type Affected, affectedBy } from './affected.ts';
 import type { AppBuild } from './builds.ts';
 import { readWorkspace, type Workspace } from './workspace.ts';
-
-const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 
 /** This repository's graph as its package.json files have it, frozen here so the cases read on their own. */
 const workspace: Workspace = {
@@ -26,9 +24,13 @@ const workspace: Workspace = {
     'build-config': ['shared-content'],
     federation: ['build-config', 'mf-contact', 'mf-marketing', 'mf-portfolio', 'shared-content'],
     'site-router': [],
-    e2e: ['build-config', 'federation', 'shared-content', 'site-tools'],
-    'site-tools': ['build-config', 'federation', 'shared-content', 'shell'],
-  }).map(([name, dependsOn]) => ({ name, folder: name === 'site-tools' ? 'scripts' : name, dependsOn })),
+    e2e: ['build-config', 'federation', 'shared-content', 'site-hosting'],
+    'site-hosting': ['build-config', 'federation', 'shared-content', 'shell'],
+  }).map(([name, dependsOn]) => ({
+    name,
+    folder: name === 'site-hosting' ? 'platform/hosting' : name,
+    dependsOn,
+  })),
   apps: ['shell', 'mf-marketing', 'mf-portfolio', 'mf-contact', 'enquiry-api'],
   suite: 'e2e',
 };
@@ -91,7 +93,7 @@ describe('affectedBy', () => {
     ],
     [
       'the tooling only: no app (it runs from the checkout), the suite that imports it runs',
-      ['scripts/lib/static-host.ts'],
+      ['platform/hosting/src/static-host.ts'],
       { release: [], check: [], e2e: true, ignored: [] },
     ],
     [
@@ -253,7 +255,7 @@ describe('the e2e tags a change needs', () => {
       ['@mf-marketing', '@mf-contact', '@smoke'],
     ],
     ['the shell: the whole suite', ['shell/src/App.tsx'], null],
-    ['the tooling the suite drives: the whole suite', ['scripts/lib/release.ts'], null],
+    ['the tooling the suite drives: the whole suite', ['platform/releases/src/release.ts'], null],
     ['the suite itself: the whole suite', ['e2e/fixtures.ts'], null],
     ['the workspace setup: the whole suite', ['pnpm-lock.yaml'], null],
     ['documentation: none', ['README.md'], []],

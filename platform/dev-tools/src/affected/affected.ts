@@ -9,8 +9,9 @@
  * typecheck and tests may read its types). A library file that no known build includes (a test, a
  * package.json, a file nothing imports yet) is decided by package: nothing says what it does to a build.
  */
-import { appTag, smokeTag } from '../e2e-tags.ts';
+
 import type { AppBuild } from './builds.ts';
+import { appTag, smokeTag } from './e2e-tags.ts';
 import { dependencyClosure, type Reach, reachOf } from './graph.ts';
 import { type Owner, ownerOf } from './owner.ts';
 import type { Workspace } from './workspace.ts';

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from 'platform-kit/cli';
+import { afterAll, describe, expect, it } from 'vitest';
 import { blobsAt, changedFiles, rangeEnd } from './git-changes.ts';
 
 /** A repository of three commits: the first adds three files, the second edits one, the third moves one. */

@@ -3,13 +3,13 @@ import { ownerOf, packageOf } from './owner.ts';
 import type { WorkspacePackage } from './workspace.ts';
 
 const pkg = (name: string, folder = name): WorkspacePackage => ({ name, folder, dependsOn: [] });
-const packages = [pkg('shell'), pkg('mf-portfolio'), pkg('e2e'), pkg('site-tools', 'scripts')];
+const packages = [pkg('shell'), pkg('mf-portfolio'), pkg('e2e'), pkg('site-hosting', 'platform/hosting')];
 
 describe('ownerOf', () => {
   it.each([
     ['mf-portfolio/src/filtering.ts', { kind: 'package', name: 'mf-portfolio' }],
     ['mf-portfolio/scripts/project-images/render.ts', { kind: 'package', name: 'mf-portfolio' }],
-    ['scripts/lib/cli.ts', { kind: 'package', name: 'site-tools' }],
+    ['platform/hosting/src/static-host.ts', { kind: 'package', name: 'site-hosting' }],
     ['e2e/tests/home.spec.ts', { kind: 'package', name: 'e2e' }],
     ['pnpm-lock.yaml', { kind: 'root', label: 'workspace setup', effect: 'release' }],
     ['package.json', { kind: 'root', label: 'workspace setup', effect: 'release' }],

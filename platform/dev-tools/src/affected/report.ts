@@ -3,8 +3,8 @@
  * lists to test membership in, with the details beside them).
  */
 import { remoteNames, remotes } from 'build-config/topology';
-import { smokeTag, tagPattern } from '../e2e-tags.ts';
 import type { Affected, AppCause, Cause } from './affected.ts';
+import { smokeTag, tagPattern } from './e2e-tags.ts';
 
 /** "mf-portfolio/src/a.ts, 3 files": the first file, and how many there are when there are several. */
 function filesText(files: readonly string[]): string {

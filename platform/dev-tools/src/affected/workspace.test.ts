@@ -1,8 +1,6 @@
-import { resolve } from 'node:path';
+import { repoRoot } from 'platform-kit/paths';
 import { describe, expect, it } from 'vitest';
 import { readWorkspace, workspaceDependencies, workspaceFolders } from './workspace.ts';
-
-const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 
 describe('workspaceFolders', () => {
   it('reads the packages list, quoted or not, with comments, and stops at the next key', () => {
@@ -47,6 +45,8 @@ describe('readWorkspace', () => {
     const workspace = readWorkspace(repoRoot);
     expect(workspace.apps).toEqual(['shell', 'mf-marketing', 'mf-portfolio', 'mf-contact', 'enquiry-api']);
     expect(workspace.suite).toBe('e2e');
-    expect(workspace.packages.find((entry) => entry.folder === 'scripts')?.name).toBe('site-tools');
+    expect(workspace.packages.find((entry) => entry.folder === 'platform/hosting')?.name).toBe(
+      'site-hosting',
+    );
   });
 });

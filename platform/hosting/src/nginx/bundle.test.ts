@@ -15,9 +15,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { shellHtmlHeaders } from 'deploy-folder/security-headers';
 import { bucketCookieValue } from 'federation/bucket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shellHtmlHeaders } from 'deploy-folder/security-headers';
 import { bundleNjsModule, type NjsModuleName } from './bundle.ts';
 import { njsModel } from './site-model.ts';
 import { makeTestDeploy, type TestDeploy } from './test-deploy.ts';

@@ -9,8 +9,8 @@ import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from 'platform-kit/paths';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachedOverHttps } from '../static-host/proxy.ts';
 import { forwardedHttpsPattern } from './config.ts';
 import { nginxBinary } from './serve.ts';
@@ -35,7 +35,7 @@ afterAll(() => {
 function nginxConfigCommand(args: string[], env: NodeJS.ProcessEnv = {}) {
   return spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'scripts', 'nginx-config.ts'), ...args],
+    ['--import', 'tsx', join(repoRoot, 'platform', 'cli', 'src', 'nginx-config.ts'), ...args],
     {
       cwd: repoRoot,
       encoding: 'utf8',

@@ -4,8 +4,8 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from 'platform-kit/paths';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLogFormatFile } from './log-format.ts';
 import { nginxDir, serveDeployWithNginx } from './serve.ts';
 import { freePortBase, makeTestDeploy, nginxMissing, type TestDeploy } from './test-deploy.ts';

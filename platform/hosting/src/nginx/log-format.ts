@@ -58,7 +58,7 @@ export function accessLogFormat(): string[] {
 /** ops/nginx/log-format.conf: the same lines for an http block of a configuration written by hand. */
 export function accessLogFormatFile(): string {
   return `${[
-    '# Generated from scripts/lib/nginx/log-format.ts (the format `pnpm nginx-config` writes); change it there.',
+    '# Generated from platform/hosting/src/nginx/log-format.ts (the format `pnpm nginx-config` writes); change it there.',
     `# Include it in the http block, then \`access_log /var/log/nginx/agency/access.log ${accessLogFormatName};\`.`,
     '# One JSON object per request: time, client, host, method, path (without the query), served (the file or',
     "# location that answered: a page's variant folder), status, bytes, request_time, upstream, upstream_time,",

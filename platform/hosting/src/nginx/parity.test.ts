@@ -7,12 +7,12 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { pagesDir } from 'deploy-model/layout';
+import { variantsIndexName } from 'deploy-model/variants';
 import { bucketOf } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagesDir } from 'deploy-model/layout';
-import { variantsIndexName } from 'deploy-model/variants';
-import { serveDeploy } from 'site-runner/site';
+import { serveDeploy } from '../serve-deploy.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
 import {
   type Answer,

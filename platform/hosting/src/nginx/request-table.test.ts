@@ -6,8 +6,8 @@
  * refusal is short plain text that nothing caches.
  */
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPreviewSecret } from 'deploy-folder/preview/token';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, type Probe, probes, rawRequest } from '../static-host/request-table.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
 import { freePortBase, makeTestDeploy, nginxMissing, secret, type TestDeploy } from './test-deploy.ts';

@@ -12,14 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { remoteNames, remotes } from 'build-config/topology';
+import { precompressFile } from 'deploy-folder/precompress';
+import { ensurePreviewSecret, signPreviewClaim } from 'deploy-folder/preview/token';
+import { pagesDir } from 'deploy-model/layout';
+import { previewPagesDir } from 'deploy-model/preview/folders';
+import { variantsIndexName } from 'deploy-model/variants';
 import { bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
-import { pagesDir } from 'deploy-model/layout';
-import { variantsIndexName } from 'deploy-model/variants';
 import { writePages } from 'site-pages/pages';
-import { precompressFile } from 'deploy-folder/precompress';
-import { previewPagesDir } from 'deploy-model/preview/folders';
-import { ensurePreviewSecret, signPreviewClaim } from 'deploy-folder/preview/token';
 import { nginxInstalled } from './serve.ts';
 
 /** Why the nginx tests cannot run here, or undefined when they can. In CI a missing nginx is a failure. */

@@ -4,13 +4,13 @@ import type { Server } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { precompressFile } from 'deploy-folder/precompress';
+import { pagesDir } from 'deploy-model/layout';
 import { bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagesDir } from 'deploy-model/layout';
-import { writePages } from 'site-pages/pages';
 import { repoRoot } from 'platform-kit/paths';
-import { precompressFile } from 'deploy-folder/precompress';
+import { writePages } from 'site-pages/pages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticHost } from '../static-host.ts';
 import { exampleEdgeConfig } from './edge-example.ts';
 import { edgeNginxConfig } from './edge-nginx.ts';
@@ -272,7 +272,7 @@ describe.runIf(nginxPresent)('a CDN edge (nginx proxy_cache) in front of the emb
 });
 
 describe('ops/cdn/edge-nginx.conf', () => {
-  it('is the example edge as scripts/lib/ops/edge-nginx.ts renders it', () => {
+  it('is the example edge as platform/hosting/src/ops/edge-nginx.ts renders it', () => {
     expect(readFileSync(join(repoRoot, 'ops', 'cdn', 'edge-nginx.conf'), 'utf8')).toBe(exampleEdgeConfig());
   });
 

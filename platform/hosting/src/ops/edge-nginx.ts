@@ -1,7 +1,7 @@
 /**
  * An example CDN edge: nginx as a caching proxy in front of the site's origin (the embedded host or the origin
  * nginx of `pnpm nginx-config`), one server per origin host (the shell's and each remote's). ops/cdn/ holds it
- * rendered for a real host; scripts/lib/ops/edge-cdn.test.ts runs it in front of the embedded host.
+ * rendered for a real host; platform/hosting/src/ops/edge-cdn.test.ts runs it in front of the embedded host.
  *
  * The edge keeps no rules of its own: the origin's Cache-Control already says what may be kept (hashed assets
  * a year, other files an hour, pages, remotes.json, runtime.json and manifests never), nginx's proxy_cache obeys
@@ -78,7 +78,7 @@ ${origins.map(locationBlock).join('')}    }
 
 export function edgeNginxConfig({ prefix, servers, maxSize = '10g', user }: EdgeOptions): string {
   return `# A CDN edge in front of the site's origin: caches what the origin's Cache-Control allows, nothing else.
-# Made by scripts/lib/ops/edge-nginx.ts (docs/deployment.md, "Production recipe").
+# Made by platform/hosting/src/ops/edge-nginx.ts (docs/deployment.md, "Production recipe").
 ${user ? `user ${user};\n` : ''}worker_processes auto;
 pid ${prefix}/edge.pid;
 error_log ${prefix}/logs/error.log warn;

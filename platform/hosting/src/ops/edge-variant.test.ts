@@ -1,6 +1,6 @@
+import type { PageVariant } from 'deploy-model/variants';
 import { bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { describe, expect, it } from 'vitest';
-import type { PageVariant } from 'deploy-model/variants';
 import { pageVariantKey } from './edge-variant.ts';
 
 const variants: PageVariant[] = [

@@ -1,5 +1,5 @@
-import { bucketIdentifierIn, bucketOf } from 'federation/bucket';
 import { type PageVariant, variantOf } from 'deploy-model/variants';
+import { bucketIdentifierIn, bucketOf } from 'federation/bucket';
 
 /**
  * What an edge that keeps pages must add to a page's cache key: the variant the origin would serve this

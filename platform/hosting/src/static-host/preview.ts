@@ -8,10 +8,10 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { type PreviewClaim, previewPaths, previewTokenIn } from 'federation/preview';
+import { verifyPreviewToken } from 'deploy-folder/preview/token';
 import { exitAnswer, openAnswer, type PreviewAnswer } from 'deploy-model/preview/answers';
 import { previewPagesDir } from 'deploy-model/preview/folders';
-import { verifyPreviewToken } from 'deploy-folder/preview/token';
+import { type PreviewClaim, previewPaths, previewTokenIn } from 'federation/preview';
 
 export { devPreviewMap, withDevOrigin } from 'deploy-model/preview/answers';
 

@@ -8,9 +8,9 @@ import { lstatSync, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import sirv, { type RequestHandler } from 'sirv';
 import { precompressedSuffixes } from 'deploy-folder/precompress';
 import { cacheControl, contentTypes } from 'deploy-model/hosting-rules';
+import sirv, { type RequestHandler } from 'sirv';
 import { type Encoding, notModified, validatorsOf } from './validators.ts';
 
 const isInside = (root: string, file: string) =>

@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { shell } from 'build-config/topology';
-import { absoluteUrl, routes } from 'shared-content/site';
 import { writeFileAtomic } from 'deploy-folder/remote-map-file';
+import { absoluteUrl, routes } from 'shared-content/site';
 import { escapeHtml } from './html.ts';
 import { siteUrlFrom } from './site-url.ts';
 

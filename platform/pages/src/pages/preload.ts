@@ -16,7 +16,7 @@ import { shellImports } from 'federation/remotes';
 import { routeSlots } from 'federation/route-slots';
 import type { RouteEntry } from 'shared-content/site';
 import { fontFacesAttribute, fontFacesWaitingMedia } from 'shell/early-protocol';
-import { shellLends } from '../contract-check.ts';
+import { shellLends } from '../contracts/contract-check.ts';
 import { styleElement } from './html.ts';
 import type { HeadPart, PageContext, PageHeadElement } from './types.ts';
 

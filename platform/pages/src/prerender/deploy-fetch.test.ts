@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { integrityOf, writeIntegrityRecord } from 'deploy-folder/integrity';
 import { pinnedDocument } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { integrityOf, writeIntegrityRecord } from 'deploy-folder/integrity';
 import { deployFetch, deployFileFor, deployMounts, IntegrityRefusal } from './deploy-fetch.ts';
 
 let deploy: string;

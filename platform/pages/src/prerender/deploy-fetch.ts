@@ -11,9 +11,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
 import { originOf, remoteNames, remotes, shell } from 'build-config/topology';
-import type { RemoteMapDocument } from 'federation/remote-map';
 import { type IntegrityRecord, integrityOf, readIntegrityRecord } from 'deploy-folder/integrity';
 import { remoteMapFile } from 'deploy-folder/remote-map-file';
+import type { RemoteMapDocument } from 'federation/remote-map';
 
 /** URL prefix → deploy sub-folder, most specific first. */
 export function deployMounts(deploy: string, env: NodeJS.ProcessEnv): Array<[string, string]> {

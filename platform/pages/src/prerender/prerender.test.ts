@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { pinnedDocument, type ResolvedRemoteMap } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { prerenderPages } from './prerender.ts';
 
 let deploy: string;

@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pinnedDocument, type ResolvedRemoteMap } from 'federation/remote-map';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
+import { pinnedDocument, type ResolvedRemoteMap } from 'federation/remote-map';
 import { repoRoot } from 'platform-kit/paths';
 
 export interface PrerenderResult {

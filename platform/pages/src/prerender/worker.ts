@@ -9,8 +9,8 @@
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { defaultRemoteMap, parseRemoteMapDocument, urlsAndIntegrity } from 'federation/remote-map';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
+import { defaultRemoteMap, parseRemoteMapDocument, urlsAndIntegrity } from 'federation/remote-map';
 import { deployFetch } from './deploy-fetch.ts';
 import type { PrerenderResult } from './prerender.ts';
 import { assetBasesOf, type PrerenderTransport } from './transport.ts';

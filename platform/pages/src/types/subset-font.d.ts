@@ -1,4 +1,4 @@
-// subset-font ships no types; this declares the one call scripts/lib/fonts.ts makes.
+// subset-font ships no types; this declares the one call platform/pages/src/fonts.ts makes.
 declare module 'subset-font' {
   interface SubsetOptions {
     targetFormat?: 'sfnt' | 'woff' | 'woff2' | 'truetype';

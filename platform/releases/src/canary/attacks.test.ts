@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { releaseBuild } from '../release.ts';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { releaseBuild } from '../changes/release.ts';
 import { checkCanaries } from './check.ts';
 import { healthReader } from './health.ts';
 import { startCanary } from './release-canary.ts';

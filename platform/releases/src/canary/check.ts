@@ -5,11 +5,11 @@
  */
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
-import { countsOf, HealthUnavailableError, healthPeriod, healthReader, type ReadHealth } from './health.ts';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
-import { abortCanary } from './release-canary.ts';
 import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryRules, type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
+import { countsOf, HealthUnavailableError, healthPeriod, healthReader, type ReadHealth } from './health.ts';
+import { abortCanary } from './release-canary.ts';
 
 export interface CheckOptions {
   env?: NodeJS.ProcessEnv;

@@ -4,13 +4,13 @@
  * can reach the API, and the API's data stays the API's.
  */
 import { enquiryApi, originOf } from 'build-config/topology';
+import type { VersionHealth } from 'deploy-model/canary/verdict';
 import {
   enquiryApiPaths,
   type LoadFailureReason,
   type RemoteHealthReport,
   remoteHealthReportSchema,
 } from 'shared-content/enquiry';
-import type { VersionHealth } from 'deploy-model/canary/verdict';
 
 /** How the counts are read: over HTTP by default (healthReader); tests may pass a reader of their own. */
 export type ReadHealth = (query: { since: Date; env?: NodeJS.ProcessEnv }) => Promise<RemoteHealthReport>;

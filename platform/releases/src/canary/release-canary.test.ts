@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { releaseVersion } from 'deploy-folder/publish';
-import { ReleaseError, releaseBuild, rollbackRemote } from '../release.ts';
 import { publishedVersions, releaseEvents } from 'deploy-folder/release-log';
 import { readRemoteMap, readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReleaseError, releaseBuild, rollbackRemote } from '../changes/release.ts';
 import {
   abortCanary,
   canaryPercent,

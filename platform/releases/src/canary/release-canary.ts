@@ -6,21 +6,21 @@
  * pages are written again and the release log records the step.
  */
 import { type RemoteName, remotes } from 'build-config/topology';
+import { manifestUrl, publishRemoteBuild, releaseVersion } from 'deploy-folder/publish';
+import { type ReleaseEvent, recordReleaseEvent } from 'deploy-folder/release-log';
+import { readRemoteMapDocument, updateRemoteMap, versionEntry } from 'deploy-folder/remote-map-file';
+import { canaryEntry, defaultEntry, onlyVersion, withCanary } from 'deploy-model/canary/map';
 import type { RemoteMapDocument, RemoteVersionEntry } from 'federation/remote-map';
 import { UsageError } from 'platform-kit/cli';
 import { appDist } from 'platform-kit/paths';
-import { manifestUrl, publishRemoteBuild, releaseVersion } from 'deploy-folder/publish';
 import {
   contractProblems,
   ReleaseError,
   type ReleaseOptions,
   regeneratePages,
   requireBuild,
-} from '../release.ts';
+} from '../changes/release.ts';
 import { checkRenderGates } from '../release-gates/gates.ts';
-import { type ReleaseEvent, recordReleaseEvent } from 'deploy-folder/release-log';
-import { readRemoteMapDocument, updateRemoteMap, versionEntry } from 'deploy-folder/remote-map-file';
-import { canaryEntry, defaultEntry, onlyVersion, withCanary } from 'deploy-model/canary/map';
 import { endRolloutPlan } from './rollout-plan.ts';
 
 /** The --canary value: a whole percent of visitors, 1 to 99 (0 is no canary, 100 is a release). */

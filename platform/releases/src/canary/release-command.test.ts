@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UsageError } from 'platform-kit/cli';
-import { repoRoot } from 'platform-kit/paths';
 import { releaseEvents } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { UsageError } from 'platform-kit/cli';
+import { repoRoot } from 'platform-kit/paths';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CommandContext, parseReleaseCommand, runReleaseCommand } from './release-command.ts';
 import { freePort, makeDeploy, marketingBuild } from './test-fixtures.ts';
 
@@ -180,10 +180,10 @@ describe('pnpm release, as typed', () => {
   });
 });
 
-describe('scripts/release.ts', () => {
+describe('platform/cli/src/release.ts', () => {
   const script = (...args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'release.ts', ...args], {
-      cwd: join(repoRoot, 'scripts'),
+      cwd: join(repoRoot, 'platform', 'cli', 'src'),
       env: { ...process.env, AGENCY_DEPLOY_DIR: deploy, AGENCY_HEALTH_URL: noApi },
       encoding: 'utf8',
     });

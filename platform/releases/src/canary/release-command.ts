@@ -1,17 +1,17 @@
 /**
- * `pnpm release`'s forms, parsed from its arguments and run, so scripts/release.ts is only its usage text and
+ * `pnpm release`'s forms, parsed from its arguments and run, so platform/cli/src/release.ts is only its usage text and
  * exit codes: a release for everyone, a canary and its promote or abort, the status, and the canary check.
  */
 import { relative, resolve } from 'node:path';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { canaryEntry } from 'deploy-model/canary/map';
 import { parseCommandLine, refuseFlags, resolveRemote, UsageError } from 'platform-kit/cli';
 import { appDist, repoRoot } from 'platform-kit/paths';
+import { ReleaseError, releaseBuild } from '../changes/release.ts';
+import { releaseShell, shellBuildIn } from '../changes/shell-release.ts';
 import { describePreview, devPreviewLink, openPreview, releasePreview } from '../preview/open-preview.ts';
-import { ReleaseError, releaseBuild } from '../release.ts';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
-import { releaseShell, shellBuildIn } from '../shell-release.ts';
 import { checkCanaries, describeCheck } from './check.ts';
-import { canaryEntry } from 'deploy-model/canary/map';
 import {
   abortCanary,
   canaryPercent,
@@ -291,7 +291,7 @@ async function status(names: readonly RemoteName[], { deploy, env, out }: Comman
   out(formatReleaseStatus(await releaseStatus(deploy, names, { env, now }), now));
 }
 
-/** The check on a timer in the foreground, for a host where the composed server (scripts/start.ts) does not run. */
+/** The check on a timer in the foreground, for a host where the composed server (platform/cli/src/start.ts) does not run. */
 function watch({ deploy, env, out, warn }: CommandContext): CanaryWatcher {
   const settings = canaryWatchSettings(env);
   if (settings.intervalSeconds === 0)

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { canaryRules, type VersionHealth } from 'deploy-model/canary/verdict';
 import { UsageError } from 'platform-kit/cli';
+import { describe, expect, it } from 'vitest';
 import { parseReleaseCommand } from './release-command.ts';
 import { judgeStage } from './rollout.ts';
 import {
@@ -11,7 +12,6 @@ import {
   parseStages,
 } from './rollout-plan.ts';
 import { formatReleaseStatus, type RemoteStatus } from './status.ts';
-import { canaryRules, type VersionHealth } from 'deploy-model/canary/verdict';
 
 const refused = (run: () => unknown) => {
   try {

@@ -11,10 +11,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RemoteName } from 'build-config/topology';
 import { remotes } from 'build-config/topology';
-import type { RemoteMapDocument } from 'federation/remote-map';
-import { UsageError } from 'platform-kit/cli';
 import { writeFileAtomic } from 'deploy-folder/remote-map-file';
 import { canaryEntry } from 'deploy-model/canary/map';
+import type { RemoteMapDocument } from 'federation/remote-map';
+import { UsageError } from 'platform-kit/cli';
 
 /** What `--stages` and `--hold` ask for. */
 export interface RolloutRequest {

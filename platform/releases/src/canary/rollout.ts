@@ -13,12 +13,14 @@
  * is until it is clearly worse (the check aborts it) or back within.
  */
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
-import { regeneratePages } from '../release.ts';
 import { recordReleaseEvent } from 'deploy-folder/release-log';
 import { readRemoteMapDocument, updateRemoteMap } from 'deploy-folder/remote-map-file';
+import { canaryEntry, defaultEntry, withCanary } from 'deploy-model/canary/map';
+import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
+import { type CanaryRules, failureLimit, judgeCanary, type VersionHealth } from 'deploy-model/canary/verdict';
+import { regeneratePages } from '../changes/release.ts';
 import type { CanaryCheck } from './check.ts';
 import { countsOf, healthPeriod, healthReader, type ReadHealth } from './health.ts';
-import { canaryEntry, defaultEntry, withCanary } from 'deploy-model/canary/map';
 import { promoteCanary } from './release-canary.ts';
 import {
   isDue,
@@ -28,8 +30,6 @@ import {
   stagesText,
   writeRolloutPlan,
 } from './rollout-plan.ts';
-import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
-import { type CanaryRules, failureLimit, judgeCanary, type VersionHealth } from 'deploy-model/canary/verdict';
 
 export interface StageVerdict {
   advance: boolean;

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { releaseBuild } from '../release.ts';
 import { lastAutomaticAbort } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { releaseBuild } from '../changes/release.ts';
 import { checkCanaries } from './check.ts';
 import { startCanary } from './release-canary.ts';
 import { ago, formatReleaseStatus, releaseStatus } from './status.ts';

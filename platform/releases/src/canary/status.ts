@@ -5,9 +5,12 @@
  * The versions come from the remote map alone, so they are shown even when the health cannot be read.
  */
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
-import type { RemoteVersionEntry } from 'federation/remote-map';
 import { lastAutomaticAbort, type ReleaseEvent } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
+import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
+import { type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
+import type { RemoteVersionEntry } from 'federation/remote-map';
 import type { CheckOptions } from './check.ts';
 import {
   countsOf,
@@ -18,11 +21,8 @@ import {
   healthReader,
   type VersionCounts,
 } from './health.ts';
-import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { judgeStage, type StageVerdict } from './rollout.ts';
 import { holdText, livePlan, type RolloutPlan, RolloutPlanError, stagesText } from './rollout-plan.ts';
-import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
-import { type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
 
 export interface VersionStatus {
   version: string;

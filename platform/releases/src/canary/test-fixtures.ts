@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { enquiryApi } from 'build-config/topology';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
+import { type RunningApi, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { enquiryApiPaths, type RemoteHealthEvent } from 'shared-content/enquiry';
-import { type RunningApi, startEnquiryApi } from 'site-runner/enquiry-api';
 
 // Stand-in builds (a manifest and a line of code) have nothing to render: the release gates are off here, and
 // tested with real builds (release-gates/gates.test.ts).

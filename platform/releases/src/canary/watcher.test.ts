@@ -1,7 +1,7 @@
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import type { RemoteHealthCount } from 'shared-content/enquiry';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { releaseBuild } from '../release.ts';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { releaseBuild } from '../changes/release.ts';
 import { HealthUnavailableError, type ReadHealth } from './health.ts';
 import { startCanary } from './release-canary.ts';
 import { env, makeDeploy, marketingBuild } from './test-fixtures.ts';

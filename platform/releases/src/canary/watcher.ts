@@ -1,13 +1,14 @@
 /**
- * The canary check on a timer, for the composed production server (scripts/start.ts) and `pnpm release watch`:
+ * The canary check on a timer, for the composed production server (platform/cli/src/start.ts) and `pnpm release watch`:
  * every AGENCY_CANARY_CHECK_SECONDS (default 30) it runs checkCanaries and logs one line per canary it aborts.
  * A check that fails (the enquiry API does not answer, a broken map) is logged, not thrown: the site keeps
  * serving, nothing is aborted, and the same error is logged once rather than every interval. A check still
  * reading the health when the next is due is not doubled: that tick is skipped.
  */
-import { type CanaryCheck, type CheckOptions, checkCanaries, describeCheck } from './check.ts';
+
 import { canaryCheckSeconds, canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import type { CanaryRules } from 'deploy-model/canary/verdict';
+import { type CanaryCheck, type CheckOptions, checkCanaries, describeCheck } from './check.ts';
 
 export interface WatchSettings {
   /** 0: no watcher. */

@@ -5,9 +5,6 @@
  */
 import { type RemoteName, remotes } from 'build-config/topology';
 import { readIntegrityRecord } from 'deploy-folder/integrity';
-import { publishRemoteBuild } from 'deploy-folder/publish';
-import { contractProblems, ReleaseError, regeneratePages, requireBuild } from '../release.ts';
-import { publishedVersions } from 'deploy-folder/release-log';
 import { recordPreview } from 'deploy-folder/preview/registry';
 import {
   devOverrideToken,
@@ -17,6 +14,9 @@ import {
   signPreviewClaim,
   siteOrigin,
 } from 'deploy-folder/preview/token';
+import { publishRemoteBuild } from 'deploy-folder/publish';
+import { publishedVersions } from 'deploy-folder/release-log';
+import { contractProblems, ReleaseError, regeneratePages, requireBuild } from '../changes/release.ts';
 
 export interface PreviewOutcome {
   version: string;

@@ -5,8 +5,8 @@
 import { relative } from 'node:path';
 import { type CommandReply, type ReleaseScope, releaseRoutes } from 'build-config/release-protocol';
 import { type RemoteName, remotes } from 'build-config/topology';
-import type { ReleaseCommand } from '../canary/release-command.ts';
 import { appDist, repoRoot } from 'platform-kit/paths';
+import type { ReleaseCommand } from '../canary/release-command.ts';
 import { packBuild } from '../release-service/pack.ts';
 import type { ReleaseConnection } from './connection.ts';
 import { callService, printOutput } from './request.ts';

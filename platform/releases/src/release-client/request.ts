@@ -4,7 +4,7 @@
  */
 import type { CommandReply, ErrorReply, OutputLine } from 'build-config/release-protocol';
 import { UsageError } from 'platform-kit/cli';
-import { ReleaseError } from '../release.ts';
+import { ReleaseError } from '../changes/release.ts';
 import type { ReleaseConnection } from './connection.ts';
 
 export interface RequestBody {

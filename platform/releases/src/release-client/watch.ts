@@ -5,8 +5,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type CommandReply, releaseRoutes } from 'build-config/release-protocol';
-import { canaryWatchSettings } from '../canary/watcher.ts';
 import { UsageError } from 'platform-kit/cli';
+import { canaryWatchSettings } from '../canary/watcher.ts';
 import type { ClientContext } from './commands.ts';
 import { callService } from './request.ts';
 

@@ -10,10 +10,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlin
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RemoteName, remotes } from 'build-config/topology';
-import { defaultRemoteMap, type ResolvedRemoteMap } from 'federation/remote-map';
 import { sealVersion, writeIntegrityRecord } from 'deploy-folder/integrity';
 import { manifestUrl, releaseVersion } from 'deploy-folder/publish';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { defaultRemoteMap, type ResolvedRemoteMap } from 'federation/remote-map';
 
 export interface CandidateDeploy {
   dir: string;

@@ -10,10 +10,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RemoteName } from 'build-config/topology';
-import type { ResolvedRemoteMap } from 'federation/remote-map';
-import { routes } from 'shared-content/site';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
+import type { ResolvedRemoteMap } from 'federation/remote-map';
 import { repoRoot } from 'platform-kit/paths';
+import { routes } from 'shared-content/site';
 import type { ExposeRender } from './render-plan.ts';
 
 export interface NodeRenderRequest {

@@ -7,8 +7,8 @@
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { defaultRemoteMap, pinnedDocument, urlsAndIntegrity } from 'federation/remote-map';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
+import { defaultRemoteMap, pinnedDocument, urlsAndIntegrity } from 'federation/remote-map';
 import { deployFetch } from 'site-pages/prerender/deploy-fetch';
 import { assetBasesOf, type PrerenderTransport } from 'site-pages/prerender/transport';
 import type { NodeRenderReport, NodeRenderRequest } from './node-renders.ts';

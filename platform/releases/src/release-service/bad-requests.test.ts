@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { contentDigestHeader, type ReleaseScope, releaseRoutes } from 'build-config/release-protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAudit } from 'deploy-folder/audit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDigestOf } from './content-digest.ts';
 import { runKeyCommand } from './key-command.ts';
 import { ensureOperatorKey } from './keys.ts';

@@ -1,11 +1,11 @@
 import { releaseRoutes } from 'build-config/release-protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canaryEntry } from 'deploy-model/canary/map';
-import { startCanary } from '../canary/release-canary.ts';
-import { type HealthApi, startHealthApi } from '../canary/test-fixtures.ts';
+import { readAudit } from 'deploy-folder/audit';
 import { lastAutomaticAbort } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
-import { readAudit } from 'deploy-folder/audit';
+import { canaryEntry } from 'deploy-model/canary/map';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startCanary } from '../canary/release-canary.ts';
+import { type HealthApi, startHealthApi } from '../canary/test-fixtures.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
 import {

@@ -1,10 +1,10 @@
 import { request } from 'node:http';
 import { contentDigestHeader, releaseRoutes } from 'build-config/release-protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultEntry } from 'deploy-model/canary/map';
+import { readAudit } from 'deploy-folder/audit';
 import { publishedVersions } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
-import { readAudit } from 'deploy-folder/audit';
+import { defaultEntry } from 'deploy-model/canary/map';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKey, ensureOperatorKey } from './keys.ts';
 import { packBuild } from './pack.ts';
 import type { RunningReleaseService } from './server.ts';

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from 'platform-kit/cli';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runKeyCommand } from './key-command.ts';
 import {
   authenticate,

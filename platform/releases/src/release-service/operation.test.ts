@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAudit } from 'deploy-folder/audit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runOperationInChild } from './operation.ts';
 import { digestOf, makeServiceDeploy, remoteBuild, type ServiceDeploy, serviceEnv } from './test-service.ts';
 

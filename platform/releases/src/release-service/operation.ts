@@ -11,20 +11,20 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AuditEntry, OutputLine, ReleaseScope } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { appendAudit } from 'deploy-folder/audit';
+import { liveShellVersion } from 'deploy-folder/live-state';
+import { releaseEvents } from 'deploy-folder/release-log';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
+import { UsageError } from 'platform-kit/cli';
+import { repoRoot } from 'platform-kit/paths';
 import { abortCanary } from '../canary/release-canary.ts';
 import { type ReleaseCommand, runReleaseCommand } from '../canary/release-command.ts';
 import { advanceStage } from '../canary/rollout.ts';
 import { holdText, type RolloutRequest, readRolloutPlan, stagesText } from '../canary/rollout-plan.ts';
-import { UsageError } from 'platform-kit/cli';
-import { liveShellVersion } from 'deploy-folder/live-state';
-import { repoRoot } from 'platform-kit/paths';
-import { ReleaseError } from '../release.ts';
+import { ReleaseError } from '../changes/release.ts';
+import { runRollback } from '../changes/rollback-command.ts';
 import { RenderGateError } from '../release-gates/gates.ts';
-import { releaseEvents } from 'deploy-folder/release-log';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
-import { runRollback } from '../rollback-command.ts';
-import { appendAudit } from 'deploy-folder/audit';
 
 export type RemoteScope = Exclude<ReleaseScope, 'shell'>;
 

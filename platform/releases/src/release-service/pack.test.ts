@@ -11,9 +11,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { filesBelow } from 'deploy-folder/publish';
 import { Parser, type ReadEntry } from 'tar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { filesBelow } from 'deploy-folder/publish';
 import { packBuild } from './pack.ts';
 import { marketingEntries } from './test-archives.ts';
 import { receiveBuildUpload } from './upload.ts';

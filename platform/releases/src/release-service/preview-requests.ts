@@ -6,10 +6,10 @@
 
 import { Readable } from 'node:stream';
 import { contentDigestHeader } from 'build-config/release-protocol';
+import { previewHours } from 'deploy-folder/preview/token';
 import { isLoopbackOrigin } from 'federation/preview';
 import type { Context } from 'hono';
 import { UsageError } from 'platform-kit/cli';
-import { previewHours } from 'deploy-folder/preview/token';
 import { booleanQuery, jsonBody, optionalString } from './http.ts';
 import type { Operation, RemoteScope } from './operation.ts';
 import { receiveBuildUpload } from './upload.ts';

@@ -1,9 +1,9 @@
 import { releaseRoutes } from 'build-config/release-protocol';
+import { readAudit } from 'deploy-folder/audit';
+import { UsageError } from 'platform-kit/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCanary } from '../canary/release-canary.ts';
-import { UsageError } from 'platform-kit/cli';
-import { ReleaseError } from '../release.ts';
-import { readAudit } from 'deploy-folder/audit';
+import { ReleaseError } from '../changes/release.ts';
 import { ensureOperatorKey } from './keys.ts';
 import { refusalOf } from './operation.ts';
 import type { RunningReleaseService } from './server.ts';

@@ -7,10 +7,10 @@
  */
 
 import { remotes } from 'build-config/topology';
+import { describeAuditEntry } from 'deploy-folder/audit';
 import type { CanaryCheck } from '../canary/check.ts';
 import { dueRollouts } from '../canary/rollout.ts';
 import type { WatchSettings } from '../canary/watcher.ts';
-import { describeAuditEntry } from 'deploy-folder/audit';
 import type { ChangeGate } from './busy.ts';
 import type { Operation, OperationRequest, OperationResult } from './operation.ts';
 

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { releaseRoutes } from 'build-config/release-protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
-import { readRolloutPlan, rolloutFile } from '../canary/rollout-plan.ts';
-import { type HealthApi, startHealthApi } from '../canary/test-fixtures.ts';
+import { readAudit } from 'deploy-folder/audit';
 import { releaseEvents } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
-import { readAudit } from 'deploy-folder/audit';
+import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readRolloutPlan, rolloutFile } from '../canary/rollout-plan.ts';
+import { type HealthApi, startHealthApi } from '../canary/test-fixtures.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
 import {

@@ -20,20 +20,20 @@ import {
   releaseScopes,
 } from 'build-config/release-protocol';
 import { remoteNames, remotes } from 'build-config/topology';
+import { describeAuditEntry, readAudit } from 'deploy-folder/audit';
 import { createNodeServer } from 'enquiry-api/node-server';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { UsageError } from 'platform-kit/cli';
+import { releaseServiceAddress } from 'platform-kit/release-service-address';
+import { trustedProxyHops } from 'site-hosting/static-host/proxy';
 import type { CanaryCheck } from '../canary/check.ts';
 import { canaryPercent } from '../canary/release-canary.ts';
 import { runReleaseCommand } from '../canary/release-command.ts';
 import { parseRollout } from '../canary/rollout-plan.ts';
 import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from '../canary/watcher.ts';
-import { UsageError } from 'platform-kit/cli';
-import { listVersions } from '../release.ts';
-import { releaseServiceAddress } from 'platform-kit/release-service-address';
-import { listRollbackVersions } from '../rollback-command.ts';
-import { trustedProxyHops } from 'site-hosting/static-host/proxy';
-import { describeAuditEntry, readAudit } from 'deploy-folder/audit';
+import { listVersions } from '../changes/release.ts';
+import { listRollbackVersions } from '../changes/rollback-command.ts';
 import { ChangeGate } from './busy.ts';
 import {
   booleanQuery,

@@ -1,11 +1,11 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseRoutes } from 'build-config/release-protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readAudit } from 'deploy-folder/audit';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { serverBuildDir } from 'deploy-model/layout';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
-import { readAudit } from 'deploy-folder/audit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runKeyCommand } from './key-command.ts';
 import { ensureOperatorKey } from './keys.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';

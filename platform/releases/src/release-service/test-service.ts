@@ -9,11 +9,11 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { contentDigestHeader, type ReleaseScope, releaseRoutes } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import { makeDeploy } from '../canary/test-fixtures.ts';
-import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
-import { releaseBuild } from '../release.ts';
+import { releaseBuild } from '../changes/release.ts';
 import { packBuild } from './pack.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
 

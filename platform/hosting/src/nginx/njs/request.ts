@@ -5,11 +5,11 @@
  */
 // biome-ignore lint/style/useNodejsImportProtocol: njs names its built-in modules "fs" and "crypto", without node:
 import crypto from 'crypto';
+import { previewPagesDir } from 'deploy-model/preview/folders';
+import { checkPreviewToken } from 'deploy-model/preview/verify';
 import { type PreviewClaim, previewTokenIn } from 'federation/preview';
 // biome-ignore lint/style/useNodejsImportProtocol: as above
 import fs from 'fs';
-import { previewPagesDir } from 'deploy-model/preview/folders';
-import { checkPreviewToken } from 'deploy-model/preview/verify';
 import type { NjsModel } from './model.ts';
 
 /** Set by bundle.ts (esbuild's define). */

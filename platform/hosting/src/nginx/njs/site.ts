@@ -10,12 +10,12 @@
  */
 // biome-ignore lint/style/useNodejsImportProtocol: njs names its built-in modules "fs" and "crypto", without node:
 import crypto from 'crypto';
+import { withDevOrigin } from 'deploy-model/preview/answers';
+import { inlineScriptHashesOf, shellPolicy, standalonePolicy } from 'deploy-model/security/policy';
+import { parsePageVariants, variantOf, variantsIndexName } from 'deploy-model/variants';
 import { bucketCookieValue, bucketIdentifierIn, bucketOf } from 'federation/bucket';
 // biome-ignore lint/style/useNodejsImportProtocol: as above
 import fs from 'fs';
-import { parsePageVariants, variantOf, variantsIndexName } from 'deploy-model/variants';
-import { withDevOrigin } from 'deploy-model/preview/answers';
-import { inlineScriptHashesOf, shellPolicy, standalonePolicy } from 'deploy-model/security/policy';
 import {
   exists,
   model,

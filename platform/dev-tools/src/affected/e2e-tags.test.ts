@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { repoRoot } from 'platform-kit/paths';
 import { describe, expect, it } from 'vitest';
 import { declaredTests, declaredTestsIn, knownTags, smokeTag, tagPattern } from './e2e-tags.ts';
-import { repoRoot } from 'platform-kit/paths';
 
 const testsDir = join(repoRoot, 'e2e', 'tests');
 const specFiles = readdirSync(testsDir, { recursive: true, encoding: 'utf8' })

@@ -2,11 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReleaseScope } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes, shell } from 'build-config/topology';
-import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
-import { serverBuildDir } from 'deploy-model/layout';
-import { writeCrawlerFiles } from 'site-pages/pages/crawler-files';
-import { writePages } from 'site-pages/pages';
-import { appDist } from 'platform-kit/paths';
+import { appendAudit } from 'deploy-folder/audit';
 import {
   ensureRuntimeConfig,
   publishShell,
@@ -15,8 +11,12 @@ import {
   shellVersion,
 } from 'deploy-folder/publish';
 import { type ReleaseEventAuthor, recordReleaseEvent } from 'deploy-folder/release-log';
-import { appendAudit } from 'deploy-folder/audit';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
+import { serverBuildDir } from 'deploy-model/layout';
+import { appDist } from 'platform-kit/paths';
+import { writePages } from 'site-pages/pages';
+import { writeCrawlerFiles } from 'site-pages/pages/crawler-files';
 
 /** What one app's publish changed: the version now live, and the one live before (none in an empty deploy). */
 export interface PublishedApp {

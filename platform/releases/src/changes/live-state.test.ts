@@ -1,11 +1,11 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type BuildFolders, hasLiveState, liveStateReport } from 'deploy-folder/live-state';
+import { releaseVersion, shellVersion } from 'deploy-folder/publish';
+import { recordPublished } from 'deploy-folder/release-log';
 import { remoteMapSchema } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeDeploy, marketingBuild } from 'releases/canary/test-fixtures';
-import { type BuildFolders, hasLiveState, liveStateReport } from './live-state.ts';
-import { releaseVersion, shellVersion } from './publish.ts';
-import { recordPublished } from './release-log.ts';
+import { makeDeploy, marketingBuild } from '../canary/test-fixtures.ts';
 
 const integrity = `sha384-${'A'.repeat(64)}`;
 const entry = (port: number, version: string, traffic: number) => ({

@@ -3,12 +3,16 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { contentDigestHeader, releaseRoutes } from 'build-config/release-protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagesDir, previewSecretFile } from 'deploy-model/layout';
 import { readAudit } from 'deploy-folder/audit';
-import { createKey, ensureOperatorKey } from '../release-service/keys.ts';
-import { packBuild } from '../release-service/pack.ts';
-import type { RunningReleaseService } from '../release-service/server.ts';
+import { readPreviewSecret, signPreviewClaim } from 'deploy-folder/preview/token';
+import { remoteMapFile } from 'deploy-folder/remote-map-file';
+import { pagesDir, previewSecretFile } from 'deploy-model/layout';
+import { siteRoots } from 'site-hosting/serve-deploy';
+import { startStaticHost } from 'site-hosting/static-host';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey, ensureOperatorKey } from './keys.ts';
+import { packBuild } from './pack.ts';
+import type { RunningReleaseService } from './server.ts';
 import {
   bearer,
   digestOf,
@@ -19,11 +23,7 @@ import {
   type ServiceDeploy,
   serviceEnv,
   startService,
-} from '../release-service/test-service.ts';
-import { remoteMapFile } from 'deploy-folder/remote-map-file';
-import { siteRoots } from 'site-runner/site';
-import { startStaticHost } from 'site-hosting/static-host';
-import { readPreviewSecret, signPreviewClaim } from 'deploy-folder/preview/token';
+} from './test-service.ts';
 
 /*
  * A preview made through the real release service (its operation in a child process, the real prerender worker
@@ -206,7 +206,7 @@ describe('opening a preview link at the static host', () => {
     const file = join(site.deploy, 'releases', 'previews.json');
     const open = JSON.parse(readFileSync(file, 'utf8')) as Array<{ until: string }>;
     writeFileSync(file, JSON.stringify(open.map((entry) => ({ ...entry, until: '2020-01-01T00:00:00Z' }))));
-    const { regeneratePages } = await import('../release.ts');
+    const { regeneratePages } = await import('../changes/release.ts');
     regeneratePages(site.deploy, env);
     expect(existsSync(join(pagesDir(site.deploy), 'previews'))).toBe(false);
   }, 60_000);

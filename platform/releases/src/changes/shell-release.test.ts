@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseReleaseCommand } from './canary/release-command.ts';
-import { env, makeDeploy, marketingBuild } from './canary/test-fixtures.ts';
-import { UsageError } from 'platform-kit/cli';
 import { liveShellVersion } from 'deploy-folder/live-state';
-import type { Prerender } from 'site-pages/pages';
-import { releaseBuild } from './release.ts';
 import { releaseEvents } from 'deploy-folder/release-log';
+import { UsageError } from 'platform-kit/cli';
+import type { Prerender } from 'site-pages/pages';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseReleaseCommand } from '../canary/release-command.ts';
+import { env, makeDeploy, marketingBuild } from '../canary/test-fixtures.ts';
+import { releaseBuild } from './release.ts';
 import { releaseShell, type ShellBuild, shellBuildIn } from './shell-release.ts';
 
 let fixture: ReturnType<typeof makeDeploy>;

@@ -12,9 +12,9 @@ import { type CommandReply, releaseRoutes } from 'build-config/release-protocol'
 import { originOf, type RemoteName, remotes } from 'build-config/topology';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
-import { connect } from 'releases/release-client/connection';
-import { callService } from 'releases/release-client/request';
 import { pnpmCommand } from 'platform-kit/run';
+import { connect } from './connection.ts';
+import { callService } from './request.ts';
 
 /** The site's origin as given: http(s), nothing after the host. */
 export function siteUrlOf(raw: string | undefined): string {

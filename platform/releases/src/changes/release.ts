@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RemoteName, remotes } from 'build-config/topology';
-import { versionOfManifestUrl } from 'federation/remote-map';
-import { canaryEntry } from 'deploy-model/canary/map';
-import { checkRemoteBuild, shellManifestFor } from 'site-pages/contract-check';
 import { alteredFiles, readIntegrityRecord } from 'deploy-folder/integrity';
-import { writePages } from 'site-pages/pages';
-import { appDist } from 'platform-kit/paths';
 import { manifestUrl, publishRemoteBuild } from 'deploy-folder/publish';
-import { ReleaseError } from 'deploy-model/release-error';
-import { checkRenderGates } from './release-gates/gates.ts';
 import { type PublishedVersion, publishedVersions, recordReleaseEvent } from 'deploy-folder/release-log';
 import { readRemoteMap, readRemoteMapDocument, setRemoteEntry } from 'deploy-folder/remote-map-file';
+import { canaryEntry } from 'deploy-model/canary/map';
+import { ReleaseError } from 'deploy-model/release-error';
+import { versionOfManifestUrl } from 'federation/remote-map';
+import { appDist } from 'platform-kit/paths';
+import { checkRemoteBuild, shellManifestFor } from 'site-pages/contracts/contract-check';
+import { writePages } from 'site-pages/pages';
+import { checkRenderGates } from '../release-gates/gates.ts';
 
 /**
  * Releasing and rolling back one remote in one environment (a deploy folder). Each changes that remote's

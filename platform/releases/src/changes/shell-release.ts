@@ -7,15 +7,15 @@
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { remoteNames, remotes, shell } from 'build-config/topology';
-import { checkRemoteBuild } from 'site-pages/contract-check';
-import { serverBuildDir } from 'deploy-model/layout';
 import { liveShellVersion } from 'deploy-folder/live-state';
-import { type Prerender, writePages } from 'site-pages/pages';
-import { repoRoot } from 'platform-kit/paths';
 import { copyShellBuild, shellVersion } from 'deploy-folder/publish';
-import { ReleaseError } from './release.ts';
 import { recordReleaseEvent } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { serverBuildDir } from 'deploy-model/layout';
+import { repoRoot } from 'platform-kit/paths';
+import { checkRemoteBuild } from 'site-pages/contracts/contract-check';
+import { type Prerender, writePages } from 'site-pages/pages';
+import { ReleaseError } from './release.ts';
 
 /** A shell build: the browser build (`dist/`) and the Node build for the prerender (`dist-server/`). */
 export interface ShellBuild {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
-import { appFolders } from './affected/workspace.ts';
+import { appFolders } from './workspace.ts';
 
 /** An app's own specs: `@shell`, `@mf-portfolio`, `@enquiry-api`. */
 export const appTag = (folder: string) => `@${folder}`;

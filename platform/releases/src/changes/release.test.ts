@@ -1,14 +1,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { integrityOf } from 'deploy-folder/integrity';
+import { releaseVersion } from 'deploy-folder/publish';
+import { readRemoteMap, setRemoteEntry, withFileLock } from 'deploy-folder/remote-map-file';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import incompatibleFixture from 'federation/fixtures/incompatible-react.manifest.json';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { env, makeDeploy, otherEntries } from './canary/test-fixtures.ts';
-import { integrityOf } from 'deploy-folder/integrity';
-import { releaseVersion } from 'deploy-folder/publish';
+import { env, makeDeploy, otherEntries } from '../canary/test-fixtures.ts';
 import { describeVersions, listVersions, ReleaseError, releaseBuild, rollbackRemote } from './release.ts';
-import { readRemoteMap, setRemoteEntry, withFileLock } from 'deploy-folder/remote-map-file';
 
 /**
  * The fixtures' shared singletons with mf-marketing's exposes as they are today, so these tests follow the

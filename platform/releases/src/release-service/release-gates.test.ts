@@ -1,12 +1,12 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appDist } from 'platform-kit/paths';
-import { refusalOf } from '../release-service/operation.ts';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
-import { publishAll } from 'site-runner/site';
-import { checkRenderGates, RenderGateError, renderGateProblems } from './gates.ts';
+import { appDist } from 'platform-kit/paths';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishAll } from '../changes/publish-site.ts';
+import { checkRenderGates, RenderGateError, renderGateProblems } from '../release-gates/gates.ts';
+import { refusalOf } from './operation.ts';
 
 /**
  * The gates against real builds (each app's dist/, as `pnpm build` left it) published into a deploy folder of

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { releaseEvents } from 'deploy-folder/release-log';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordAppPublish } from './publish-site.ts';
-import { releaseEvents } from 'deploy-folder/release-log';
 
 let deploy: string;
 const at = '2026-11-26T03:00:00.000Z';

@@ -36,7 +36,7 @@ const federationOptions = {
 } as const;
 
 /**
- * The shell's Node build, for the prerender step (scripts/lib/prerender): src/server/index.ts renders a path to
+ * The shell's Node build, for the prerender step (platform/pages/src/prerender): src/server/index.ts renders a path to
  * HTML, loading the remotes' Node builds through the same federation runtime. It goes to dist-server/ (the
  * one-bundle build's to dist-one-bundle-server/), which is published beside the shell but never served.
  */

@@ -1,6 +1,6 @@
 /**
  * The entry of the shell's Node build (rsbuild environment "node"), loaded by the prerender step
- * (scripts/lib/prerender). Like the browser entry, it crosses an async boundary before anything uses the
+ * (platform/pages/src/prerender). Like the browser entry, it crosses an async boundary before anything uses the
  * shared singletons, which the Module Federation runtime provides to the remotes' Node builds.
  */
 import type { RenderedExpose } from './render-expose.tsx';

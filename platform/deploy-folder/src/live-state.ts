@@ -99,10 +99,11 @@ export function liveStateReport(
   deploy: string,
   shown: string,
   builds: BuildFolders = repositoryBuilds(),
+  readMap: () => RemoteMapDocument = () => readRemoteMapDocument(deploy),
 ): LiveStateReport {
   let document: RemoteMapDocument;
   try {
-    document = readRemoteMapDocument(deploy);
+    document = readMap();
   } catch (error) {
     return {
       serving: `Serving the live deploy as it was: ${shown} (new builds are not published; use --publish)`,

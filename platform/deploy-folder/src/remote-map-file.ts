@@ -1,13 +1,4 @@
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import {
@@ -21,6 +12,7 @@ import {
   urlsAndIntegrity,
   versionOfManifestUrl,
 } from 'federation/remote-map';
+import { lockSync } from 'proper-lockfile';
 import { readIntegrityRecord } from './integrity.ts';
 
 export const remoteMapFile = (deploy: string) => join(deploy, 'shell', 'remotes.json');
@@ -33,11 +25,25 @@ const emptyDocument = (): RemoteMapDocument => ({ schema: remoteMapSchema, micro
  * error that names the file and the field, and nothing is written over it.
  */
 export function readRemoteMapDocument(deploy: string, options: ParseOptions = {}): RemoteMapDocument {
+  return parseRemoteMapFile(remoteMapFile(deploy), readRemoteMapText(deploy), options);
+}
+
+/** The map file's text, or undefined when there is none (a deploy with nothing released). */
+export function readRemoteMapText(deploy: string): string | undefined {
   const file = remoteMapFile(deploy);
-  if (!existsSync(file)) return emptyDocument();
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+/** The map file's text as a document (readRemoteMapDocument without the read, for a text already read). */
+export function parseRemoteMapFile(
+  file: string,
+  text: string | undefined,
+  options: ParseOptions = {},
+): RemoteMapDocument {
+  if (text === undefined) return emptyDocument();
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new Error(`${file} is not valid JSON (${(error as Error).message}); fix or delete it`);
   }
@@ -64,17 +70,34 @@ export function writeFileAtomic(file: string, content: string) {
 }
 
 /**
- * Runs a read-modify-write of `file` while holding `<file>.lock` (created with O_EXCL), so two writers can never
- * undo each other's change. It is never waited on: every change to a deploy goes through the release service,
- * one at a time, so a lock that is held means a writer outside it (or one that crashed): refused at once, naming
- * the lock, rather than spinning.
+ * How old a lock may grow before it counts as left by a crashed writer and is taken over. A holder keeps its lock
+ * fresh while its process runs (proper-lockfile touches it), and every change under it is a read-modify-write
+ * of one small file, done in milliseconds.
+ */
+const staleLockMs = 10_000;
+
+/**
+ * Runs a read-modify-write of `file` while holding `<file>.lock` (proper-lockfile: a folder made with mkdir),
+ * so two writers can never undo each other's change. It is never waited on: every change to a deploy goes
+ * through the release service, one at a time, so a lock that is held means a writer outside it: refused at
+ * once, naming the lock, rather than spinning. A lock whose holder died (killed, even with SIGKILL) stops being
+ * held once it is older than staleLockMs, and the next writer takes it over; one whose process exits otherwise
+ * is removed on the way out.
  */
 export function withFileLock<T>(file: string, update: () => T): T {
   const lock = `${file}.lock`;
+  let release: () => void;
   try {
-    closeSync(openSync(lock, 'wx'));
+    release = lockSync(file, {
+      lockfilePath: lock,
+      // The file may not exist yet (a first release): the lock is named after the path as given.
+      realpath: false,
+      stale: staleLockMs,
+      // Every change is synchronous, so it is over before the library could find its lock stolen.
+      onCompromised: () => {},
+    });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     throw new Error(
       `${file} is locked by another release (${lock} exists); wait for it, or delete the lock if none is running`,
     );
@@ -82,32 +105,44 @@ export function withFileLock<T>(file: string, update: () => T): T {
   try {
     return update();
   } finally {
-    rmSync(lock, { force: true });
+    release();
   }
 }
 
-/** Whether the map file is missing (nothing to be sealed) or reads with every version's integrity. */
-function isSealed(deploy: string): boolean {
+/** Whether the map text is missing (nothing to be sealed) or reads with every version's integrity. */
+function isSealed(file: string, text: string | undefined): boolean {
   try {
-    readRemoteMapDocument(deploy);
+    parseRemoteMapFile(file, text);
     return true;
   } catch {
     return false;
   }
 }
 
+export interface RemoteMapWrite {
+  document: RemoteMapDocument;
+  /** The bytes written, so that a reader holding them need not read the file again. */
+  text: string;
+}
+
 /**
  * Changes the remote map under its lock: reads it (migrating the older form), applies `change` and writes the
  * result atomically, remotes in the topology's order. A broken map is refused before anything is written.
+ * `read` is how the file is read, once, inside the lock (a Deploy counts its reads through it).
  */
-export function updateRemoteMap(deploy: string, change: (document: RemoteMapDocument) => RemoteMapDocument) {
+export function changeRemoteMapFile(
+  deploy: string,
+  change: (document: RemoteMapDocument) => RemoteMapDocument,
+  read: (deploy: string) => string | undefined = readRemoteMapText,
+): RemoteMapWrite {
   const file = remoteMapFile(deploy);
   mkdirSync(dirname(file), { recursive: true });
   return withFileLock(file, () => {
+    const text = read(deploy);
     // A map written before integrity was required is read leniently, so that releasing its remotes one by one
     // seals it (every entry the tooling writes carries its integrity: versionEntry). A sealed map stays sealed.
-    const sealedBefore = isSealed(deploy);
-    const next = change(readRemoteMapDocument(deploy, { integrity: 'optional' }));
+    const sealedBefore = isSealed(file, text);
+    const next = change(parseRemoteMapFile(file, text, { integrity: 'optional' }));
     const microFrontends = Object.fromEntries(
       remoteNames
         .filter((remote) => next.microFrontends[remote])
@@ -118,9 +153,15 @@ export function updateRemoteMap(deploy: string, change: (document: RemoteMapDocu
     const written = parseRemoteMapDocument({ schema: remoteMapSchema, microFrontends }, undefined, {
       integrity: sealedBefore ? 'required' : 'optional',
     });
-    writeFileAtomic(file, `${JSON.stringify(written, null, 2)}\n`);
-    return written;
+    const content = `${JSON.stringify(written, null, 2)}\n`;
+    writeFileAtomic(file, content);
+    return { document: written, text: content };
   });
+}
+
+/** changeRemoteMapFile for a caller without a Deploy: returns the document written. */
+export function updateRemoteMap(deploy: string, change: (document: RemoteMapDocument) => RemoteMapDocument) {
+  return changeRemoteMapFile(deploy, change).document;
 }
 
 /**
@@ -150,21 +191,29 @@ export function versionEntry(
   };
 }
 
+/** The map with `entry` the remote's only version, for everyone; the version already live keeps its release time. */
+export function withOnlyVersion(
+  document: RemoteMapDocument,
+  name: RemoteName,
+  entry: RemoteVersionEntry,
+): RemoteMapDocument {
+  const same = document.microFrontends[name]?.find(
+    (live) => live.url === entry.url && live.deployment.default,
+  );
+  const releasedAt = same?.extras?.releasedAt ?? entry.extras?.releasedAt;
+  return {
+    ...document,
+    microFrontends: { ...document.microFrontends, [name]: [{ ...entry, extras: { releasedAt } }] },
+  };
+}
+
 /**
  * Makes one version of a remote the only one, for everyone, leaving every other remote as it was. The entry
  * carries the SHA-384 its release sealed for the manifest, which the shell checks the manifest against. The
  * version already live keeps its release time.
  */
 export function setRemoteEntry(deploy: string, name: RemoteName, manifestUrl: string) {
-  updateRemoteMap(deploy, (document) => {
-    const entry = versionEntry(deploy, name, manifestUrl, { traffic: 100, default: true });
-    const same = document.microFrontends[name]?.find(
-      (live) => live.url === manifestUrl && live.deployment.default,
-    );
-    const releasedAt = same?.extras?.releasedAt ?? entry.extras?.releasedAt;
-    return {
-      ...document,
-      microFrontends: { ...document.microFrontends, [name]: [{ ...entry, extras: { releasedAt } }] },
-    };
-  });
+  updateRemoteMap(deploy, (document) =>
+    withOnlyVersion(document, name, versionEntry(deploy, name, manifestUrl, { traffic: 100, default: true })),
+  );
 }

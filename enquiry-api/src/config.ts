@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { enquiryApi, originOf, portOf, shell } from 'build-config/topology';
+import { proxyHops as trustedProxyHops } from 'build-config/trusted-proxy';
 import { siteConfig } from 'shared-content/site';
 import * as z from 'zod';
 
@@ -101,10 +102,8 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
  */
 function proxyHops(env: Env): number {
   const raw = value(env, 'ENQUIRY_TRUST_PROXY')?.toLowerCase();
-  if (raw === undefined || ['0', 'false', 'no', 'off'].includes(raw)) return 0;
-  if (['true', 'yes', 'on'].includes(raw)) return 1;
-  const hops = Number(raw);
-  if (/^\d+$/.test(raw) && hops >= 1 && hops <= 10) return hops;
+  const hops = trustedProxyHops(raw);
+  if (hops !== undefined) return hops;
   throw new ConfigError(
     `ENQUIRY_TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the API (1 to 10), got "${raw}"`,
   );

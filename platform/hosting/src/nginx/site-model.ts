@@ -6,9 +6,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, isIP } from 'node:net';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
+import { addressRanges, isAddressRange } from 'build-config/trusted-proxy';
 import { inlineScriptsIndexName, pageFileName, pagesDir, previewSecretFile } from 'deploy-model/layout';
 import { listenHost, loopbackAddresses } from '../static-host/listen.ts';
 import { trustedProxyHops } from '../static-host/proxy.ts';
@@ -33,22 +34,12 @@ export interface NginxOptions {
   trustProxyFrom?: string[];
 }
 
-/** An IPv4 or IPv6 address, optionally with a prefix length: what nginx's set_real_ip_from takes. */
-export function isAddressRange(value: string): boolean {
-  const [address = '', prefix, ...rest] = value.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-}
+/** What nginx's set_real_ip_from takes; the CLI checks --trust-proxy-from with it. */
+export { isAddressRange };
 
 /** AGENCY_TRUST_PROXY_FROM: the trusted proxies' addresses or ranges, comma-separated; a bad one is refused. */
 export function trustedProxyRanges(env: NodeJS.ProcessEnv = process.env): string[] {
-  const ranges = (env.AGENCY_TRUST_PROXY_FROM ?? '')
-    .split(',')
-    .map((range) => range.trim())
-    .filter(Boolean);
-  const bad = ranges.find((range) => !isAddressRange(range));
+  const { ranges, bad } = addressRanges(env.AGENCY_TRUST_PROXY_FROM);
   if (bad !== undefined)
     throw new Error(
       `AGENCY_TRUST_PROXY_FROM takes addresses or CIDR ranges separated by commas (203.0.113.0/24,2001:db8::/32), got "${bad}"`,

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { forwardedHttps, proxyHops } from 'build-config/trusted-proxy';
 
 /**
  * AGENCY_TRUST_PROXY: how many reverse proxies stand in front of the static hosts (0: none), read as the enquiry
@@ -7,11 +8,8 @@ import type { TLSSocket } from 'node:tls';
  * believe a header any client can write.
  */
 export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.AGENCY_TRUST_PROXY?.trim().toLowerCase();
-  if (raw === undefined || raw === '' || ['0', 'false', 'no', 'off'].includes(raw)) return 0;
-  if (['true', 'yes', 'on'].includes(raw)) return 1;
-  const hops = Number(raw);
-  if (/^\d+$/.test(raw) && hops >= 1 && hops <= 10) return hops;
+  const hops = proxyHops(env.AGENCY_TRUST_PROXY);
+  if (hops !== undefined) return hops;
   throw new Error(
     `AGENCY_TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the site (1 to 10), got "${env.AGENCY_TRUST_PROXY}"`,
   );
@@ -25,11 +23,8 @@ export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
  */
 export function reachedOverHttps(request: IncomingMessage, hops: number): boolean {
   if ((request.socket as Partial<TLSSocket>).encrypted === true) return true;
-  if (hops === 0) return false;
   const header = request.headers['x-forwarded-proto'];
-  if (typeof header !== 'string') return false;
-  const entries = header.split(',').map((entry) => entry.trim().toLowerCase());
-  return entries[Math.max(0, entries.length - hops)] === 'https';
+  return typeof header === 'string' && forwardedHttps(header, hops, { emptyEntries: 'count' });
 }
 
 /** A year, subdomains included: the site never serves anything over plain http behind its TLS proxy. */

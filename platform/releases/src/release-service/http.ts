@@ -4,6 +4,7 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ErrorReply, OutputLine } from 'build-config/release-protocol';
+import { fromTheRight } from 'build-config/trusted-proxy';
 import type { Context } from 'hono';
 import { UsageError } from 'platform-kit/cli';
 import { UploadError } from './upload.ts';
@@ -31,14 +32,8 @@ export function refusedBeforeChange(c: Context, error: unknown) {
 
 /** The client's address; behind trusted proxies (AGENCY_TRUST_PROXY), the one they say they were reached from. */
 export function clientAddress(c: Context, hops: number): string {
-  const forwarded = c.req
-    .header('x-forwarded-for')
-    ?.split(',')
-    .map((entry) => entry.trim());
-  if (hops > 0 && forwarded && forwarded.length > 0) {
-    const address = forwarded[Math.max(0, forwarded.length - hops)];
-    if (address) return address;
-  }
+  const forwarded = fromTheRight(c.req.header('x-forwarded-for'), hops, { emptyEntries: 'count' });
+  if (forwarded) return forwarded;
   try {
     return (getConnInfo(c).remote.address ?? 'unknown').replace(/^::ffff:/, '');
   } catch {

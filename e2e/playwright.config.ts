@@ -83,7 +83,7 @@ export default defineConfig<object, SiteOptions>({
   webServer: {
     // --publish: the suite's deploy folder outlives a run, and a start serves an existing deploy as it was; the
     // suite tests the build in dist/, so it publishes it explicitly.
-    command: 'tsx platform/cli/src/start.ts --no-build --publish',
+    command: 'tsx platform/cli/src/main.ts start --no-build --publish',
     cwd: repoRoot,
     url: baseURL,
     // Always its own server: one already listening on the port may be a stale build or another project's, and a

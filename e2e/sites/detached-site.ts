@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { dirname, join, resolve } from 'node:path';
 
 /**
- * A composed site (`platform/cli/src/start.ts`) that outlives the Playwright worker that started it: a setup project
+ * A composed site (`platform/cli/src/main.ts start`) that outlives the Playwright worker that started it: a setup project
  * starts it, the projects that depend on it test it, a teardown project stops it. Playwright's own webServer
  * would do this for a whole run only (it starts for every project); this keeps a site that only some projects
  * need out of the others' runs. Its output goes to a log file, not to a pipe, since the worker that would read
@@ -14,7 +14,7 @@ export const repoRoot = resolve(import.meta.dirname, '..', '..');
 export interface DetachedSite {
   /** What the site is called in messages. */
   name: string;
-  /** `platform/cli/src/start.ts`'s arguments. */
+  /** `platform/cli/src/main.ts start`'s arguments. */
   args: readonly string[];
   env: NodeJS.ProcessEnv;
   /** Where it answers once it is up. */
@@ -44,7 +44,7 @@ const alive = (pid: number) => {
 
 const isStartScript = (pid: number) => {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('platform/cli/src/start.ts');
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('platform/cli/src/main.ts\0start');
   } catch {
     return false;
   }
@@ -83,7 +83,7 @@ export async function startDetachedSite(site: DetachedSite, timeoutMs: number): 
   const log = openSync(site.logFile, 'w');
   const child = spawn(
     join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    ['platform/cli/src/start.ts', ...site.args],
+    ['platform/cli/src/main.ts', 'start', ...site.args],
     {
       cwd: repoRoot,
       env: site.env,

@@ -5,7 +5,7 @@ import { portBaseEnv } from './port-base.ts';
 
 /**
  * The nginx project's site: the build in dist/ published as the suite's own site is, served by Debian's nginx
- * with the generated configuration (`platform/cli/src/start.ts --nginx`), on the suite's base + 400 (4500–4511), with its
+ * with the generated configuration (`platform/cli/src/main.ts start --nginx`), on the suite's base + 400 (4500–4511), with its
  * own deploy folder and API data, so it runs beside the embedded host's site in the same run.
  */
 export const nginxPortBase = Number(process.env.AGENCY_PORT_BASE ?? '4100') + 400;

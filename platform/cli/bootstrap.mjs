@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // `npm start` / `npm test` on a fresh machine that has only Node and npm: get pnpm (through npx when it is not
-// installed), install the workspace exactly as locked, then hand over to the TypeScript script.
+// installed), install the workspace exactly as locked, then hand over to the
+// TypeScript program.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const [command, ...args] = process.argv.slice(2);
-const scripts = { start: 'platform/cli/src/start.ts', test: 'platform/cli/src/test.ts' };
-if (!(command in scripts)) {
-  console.error(`usage: node platform/cli/bootstrap.mjs ${Object.keys(scripts).join('|')} [args]`);
+// The two commands a fresh clone runs before anything is installed; the program (src/main.ts) has them all.
+const commands = ['start', 'test'];
+if (!commands.includes(command)) {
+  console.error(`usage: node platform/cli/bootstrap.mjs ${commands.join('|')} [args]`);
   process.exit(2);
 }
 
@@ -31,4 +33,4 @@ function run(argv) {
 run([...pnpm, 'install', '--frozen-lockfile']);
 // The TypeScript scripts call pnpm again (builds); tell them how it was reached.
 process.env.AGENCY_PNPM = pnpm.join(' ');
-run([...pnpm, 'exec', 'tsx', scripts[command], ...args]);
+run([...pnpm, 'exec', 'tsx', 'platform/cli/src/main.ts', command, ...args]);

@@ -82,7 +82,7 @@ export const bucketCookieFor = (value: string, url: string) => ({ name: bucketCo
 export const healthOrigin = (env: NodeJS.ProcessEnv, siteHost: SiteHost) =>
   originOf(siteHost === 'nginx' ? enquiryApiBehindProxy : enquiryApi, env);
 
-/** `platform/cli/src/start.ts`'s argument that serves the deploy with the host. */
+/** `platform/cli/src/main.ts start`'s argument that serves the deploy with the host. */
 export const hostArguments = (siteHost: SiteHost) => (siteHost === 'nginx' ? ['--nginx'] : []);
 
 async function answers(url: string): Promise<boolean> {
@@ -106,7 +106,7 @@ export interface ComposedSite {
 }
 
 /**
- * Runs `platform/cli/src/start.ts` with `args` in `env`, as `npm start` does, below the suite's priority; resolves once
+ * Runs `platform/cli/src/main.ts start` with `args` in `env`, as `npm start` does, below the suite's priority; resolves once
  * the site's pages answer. Returns the function that stops it (and its API) and what it printed.
  */
 export async function runComposedSite(
@@ -117,7 +117,7 @@ export async function runComposedSite(
   let output = '';
   const child: ChildProcess = spawn(
     join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    ['platform/cli/src/start.ts', ...args],
+    ['platform/cli/src/main.ts', 'start', ...args],
     { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   // Below the suite's own server and browsers: its prerendering must not stretch the timings of other tests.

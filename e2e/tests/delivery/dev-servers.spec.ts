@@ -33,7 +33,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     test.setTimeout(180_000);
     rmSync(env.ENQUIRY_DATA_DIR ?? '', { recursive: true, force: true });
     let output = '';
-    dev = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['platform/cli/src/dev.ts'], {
+    dev = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['platform/cli/src/main.ts', 'dev'], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -53,7 +53,7 @@ let startedAt = new Date();
 function release(...args: string[]) {
   const result = spawnSync(
     join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    ['platform/cli/src/release.ts', ...args],
+    ['platform/cli/src/main.ts', 'release', ...args],
     {
       cwd: repoRoot,
       env,
@@ -237,7 +237,7 @@ test.describe('', { tag: ['@mf-portfolio', '@composition'] }, () => {
     let printed = '';
     const dev = spawn(
       join(repoRoot, 'node_modules', '.bin', 'tsx'),
-      ['platform/cli/src/dev.ts', 'mf-portfolio', '--against', origin],
+      ['platform/cli/src/main.ts', 'dev', 'mf-portfolio', '--against', origin],
       {
         cwd: repoRoot,
         detached: true,

@@ -37,7 +37,7 @@ let throwingBuild = '';
 function release(...args: string[]): { status: number | null; output: string } {
   const result = spawnSync(
     join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    ['platform/cli/src/release.ts', ...args],
+    ['platform/cli/src/main.ts', 'release', ...args],
     {
       cwd: repoRoot,
       env,

@@ -48,7 +48,7 @@ test.describe('', { tag: ['@composition'] }, () => {
   function release(...args: string[]) {
     const result = spawnSync(
       join(repoRoot, 'node_modules', '.bin', 'tsx'),
-      ['platform/cli/src/release.ts', ...args],
+      ['platform/cli/src/main.ts', 'release', ...args],
       {
         cwd: repoRoot,
         env,

@@ -85,29 +85,32 @@ async function measure(
   return figures;
 }
 
-await runCommand(hostsUsage, async () => {
-  const options = parseHostsBenchOptions(process.argv.slice(2));
-  if (options.help) {
-    console.log(hostsUsage);
-    return;
-  }
-  const deploy = join(repoRoot, `.data/bench-hosts-deploy-${portBase()}`);
-  const env: NodeJS.ProcessEnv = { ...process.env, AGENCY_DEPLOY_DIR: deploy };
-  rmSync(deploy, { recursive: true, force: true });
-  publishAll(deploy, env);
-  const list = targets(deploy, env);
-  const figures: HostFigures[] = [];
-  for (const host of options.hosts) {
-    const running = await startBenchHost(host, deploy, env);
-    try {
-      for (const target of list)
-        figures.push(await measure(host, target, options.durationSeconds, options.connections));
-    } finally {
-      await running.stop();
+/** pnpm bench:hosts with its arguments as typed (hosts-options.ts reads them). */
+export function runHostsBench(argv: readonly string[]) {
+  return runCommand(hostsUsage, async () => {
+    const options = parseHostsBenchOptions(argv);
+    if (options.help) {
+      console.log(hostsUsage);
+      return;
     }
-  }
-  console.log(
-    `\n${options.connections} connections, ${options.durationSeconds} s per target and host, loopback; autocannon 9\n`,
-  );
-  console.log(formatHostsTable(figures));
-});
+    const deploy = join(repoRoot, `.data/bench-hosts-deploy-${portBase()}`);
+    const env: NodeJS.ProcessEnv = { ...process.env, AGENCY_DEPLOY_DIR: deploy };
+    rmSync(deploy, { recursive: true, force: true });
+    publishAll(deploy, env);
+    const list = targets(deploy, env);
+    const figures: HostFigures[] = [];
+    for (const host of options.hosts) {
+      const running = await startBenchHost(host, deploy, env);
+      try {
+        for (const target of list)
+          figures.push(await measure(host, target, options.durationSeconds, options.connections));
+      } finally {
+        await running.stop();
+      }
+    }
+    console.log(
+      `\n${options.connections} connections, ${options.durationSeconds} s per target and host, loopback; autocannon 9\n`,
+    );
+    console.log(formatHostsTable(figures));
+  });
+}

@@ -4,10 +4,9 @@
  * (which the shell must ship). Part of the test command; the same check guards every release.
  */
 import { remotes } from 'build-config/topology';
-import { runCommand } from 'platform-kit/cli';
 import { checkAllBuilds } from 'site-pages/contracts/contract-check';
 
-await runCommand('Usage: pnpm check:contracts (after pnpm build)', () => {
+export function checkContracts() {
   const results = Object.entries(checkAllBuilds()) as [keyof typeof remotes, string[]][];
   for (const [name, problems] of results) {
     if (problems.length === 0) console.log(`  ok    ${remotes[name].folder}`);
@@ -19,4 +18,4 @@ await runCommand('Usage: pnpm check:contracts (after pnpm build)', () => {
   const failing = results.filter(([, problems]) => problems.length > 0).length;
   if (failing > 0) throw new Error(`The contract check failed for ${failing} remote(s); see above.`);
   console.log('Every remote is compatible with the shell.');
-});
+}

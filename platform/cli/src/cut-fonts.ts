@@ -7,8 +7,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cutFont, fontCuts, fontDir } from 'site-pages/fonts';
 
-for (const cut of fontCuts) {
-  const font = await cutFont(cut);
-  writeFileSync(join(fontDir, cut.file), font);
-  console.log(`Wrote ${cut.file} (${font.length} bytes, cut from ${cut.source})`);
+export async function cutFonts() {
+  for (const cut of fontCuts) {
+    const font = await cutFont(cut);
+    writeFileSync(join(fontDir, cut.file), font);
+    console.log(`Wrote ${cut.file} (${font.length} bytes, cut from ${cut.source})`);
+  }
 }

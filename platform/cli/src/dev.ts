@@ -8,35 +8,14 @@
  *   e2e         4100 and its own bases above it; data in .data/e2e-*
  * AGENCY_PORT_BASE and ENQUIRY_DATA_DIR still choose others.
  */
-import { enquiryApi, remoteNames, remotes, shell } from 'build-config/topology';
-import { parseCommandLine, resolveRemote, runCommand, UsageError } from 'platform-kit/cli';
+
+import { shell } from 'build-config/topology';
+import { resolveRemote, UsageError } from 'platform-kit/cli';
 import { runPnpm } from 'platform-kit/run';
 import { devAgainst, siteUrlOf } from 'releases/release-client/dev-against';
+import { devApps as apps, devDataDir, devPortBase } from './helps.ts';
 
-export const devPortBase = '3100';
-export const devDataDir = '.data/dev-enquiry-api';
-
-const apps = [shell.folder, ...remoteNames.map((name) => remotes[name].folder), enquiryApi.folder];
-
-const usage = `Usage: pnpm dev [<app>]
-       pnpm dev <remote> --against <site url>
-
-  Every dev server (${apps.join(', ')}) and the enquiry API, the shell at http://localhost:${devPortBase}
-  composing the remotes; or one app alone, e.g. pnpm dev mf-portfolio (its standalone page lists its exposes).
-  Ports from AGENCY_PORT_BASE (default ${devPortBase} in development), the API's data in ENQUIRY_DATA_DIR
-  (default ${devDataDir}): never those of npm start (3000, .data/enquiry-api) or the e2e suite (4100).
-
-  --against <site url>  only that remote's dev server, and a link (printed, and opened here) that makes the
-                        browser opening it load the remote from that dev server inside the given site, local or
-                        deployed; no other browser. The site's release service signs it: AGENCY_RELEASE_URL and
-                        AGENCY_RELEASE_KEY (a key for that remote), or the service of the site running here.`;
-
-await runCommand(usage, async () => {
-  const { values, positionals: args } = parseCommandLine(process.argv.slice(2), {
-    against: { type: 'string' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return console.log(usage);
+export async function dev(args: readonly string[], values: { against?: string }) {
   if (args.length > 1) throw new UsageError(`pnpm dev takes one app at most, got: ${args.join(' ')}.`);
   const [app] = args;
   if (app !== undefined && !(apps as readonly string[]).includes(app))
@@ -56,4 +35,4 @@ await runCommand(usage, async () => {
     ? ['--filter', app]
     : ['--parallel', '--filter', shell.folder, '--filter', './mf-*', '--filter', 'enquiry-api'];
   if (!runPnpm([...filters, 'dev'], env)) process.exit(1);
-});
+}

@@ -100,7 +100,7 @@ describe('systemd units', () => {
     expect(minutes * 60_000).toBeGreaterThan(operationTimeoutMs);
     // The stop must reach the change's own child process too, which then finishes its change.
     expect(one(service, 'KillMode')).toBe('control-group');
-    expect(one(service, 'ExecStart')).toContain('platform/cli/src/release-service.ts');
+    expect(one(service, 'ExecStart')).toContain('platform/cli/src/main.ts release-service');
   });
 });
 

@@ -8,21 +8,23 @@
 import { deployDir } from 'platform-kit/paths';
 import { startReleaseService } from 'releases/release-service/server';
 
-let service: Awaited<ReturnType<typeof startReleaseService>>;
-try {
-  service = await startReleaseService({ deploy: deployDir(), env: process.env });
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-console.log(`The release service is running at ${service.url}`);
+export async function releaseService() {
+  let service: Awaited<ReturnType<typeof startReleaseService>>;
+  try {
+    service = await startReleaseService({ deploy: deployDir(), env: process.env });
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  console.log(`The release service is running at ${service.url}`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping the release service once the changes under way are done.`);
-    void service.stop().then(() => process.exit(0));
-  });
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`${signal}: stopping the release service once the changes under way are done.`);
+      void service.stop().then(() => process.exit(0));
+    });
+  }
 }

@@ -7,28 +7,11 @@
  */
 import { type CommandReply, releaseRoutes } from 'build-config/release-protocol';
 import { remotes } from 'build-config/topology';
-import { parseCommandLine, resolveRemote, runCommand, UsageError } from 'platform-kit/cli';
+import { resolveRemote, UsageError } from 'platform-kit/cli';
 import { connect } from 'releases/release-client/connection';
 import { callService, printOutput } from 'releases/release-client/request';
 
-const usage = `Usage: pnpm rollback <remote-folder> [version] [--list] [--force]
-
-  Makes an earlier published version of that remote live again in this environment's remotes.json.
-
-  <remote-folder>  mf-marketing, mf-portfolio or mf-contact
-  [version]        a published version (see --list); default: the one published before the live one
-  --list           list the published versions, oldest first, and which one is live
-  --force          roll back even if that version fails the contract check against the current shell
-
-  Where it goes: AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a team's pipeline), else this host's release service.`;
-
-await runCommand(usage, async () => {
-  const { values, positionals } = parseCommandLine(process.argv.slice(2), {
-    list: { type: 'boolean' },
-    force: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return console.log(usage);
+export async function rollback(positionals: readonly string[], values: { list?: boolean; force?: boolean }) {
   if (positionals.length > 2) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
   const { folder } = remotes[resolveRemote(positionals[0])];
   if (values.list && (positionals[1] !== undefined || values.force))
@@ -45,4 +28,4 @@ await runCommand(usage, async () => {
   } finally {
     await connection.close();
   }
-});
+}

@@ -18,7 +18,7 @@ import {
   portOf,
   releaseServiceBehindProxy,
 } from 'build-config/topology';
-import { hasLiveState, liveStateReport } from 'deploy-folder/live-state';
+import { openDeploy } from 'deploy-folder/deploy';
 import { describeDataDir, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { deployDir } from 'platform-kit/paths';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
@@ -30,181 +30,180 @@ import { startReleaseService } from 'releases/release-service/server';
 import { ensureNginx, serveDeployWithNginx } from 'site-hosting/nginx/serve';
 import { serveDeploy, siteRoots, siteUrl } from 'site-hosting/serve-deploy';
 
-const flags = ['--no-build', '--publish', '--nginx'];
-const unknown = process.argv.slice(2).filter((argument) => !flags.includes(argument));
-if (unknown.length > 0) {
-  console.error(`Unknown argument ${unknown.join(' ')}; start takes ${flags.join(', ')} only.`);
-  process.exit(2);
+export interface StartOptions {
+  /** false with --no-build: publish the builds already in dist/. */
+  build: boolean;
+  publish?: boolean;
+  nginx?: boolean;
 }
-const skipBuild = process.argv.includes('--no-build');
-const withNginx = process.argv.includes('--nginx');
-if (withNginx) {
-  // Before any build: a machine that cannot have nginx is told so at once, with the command to run.
-  try {
-    ensureNginx();
-  } catch (error) {
-    console.error((error as Error).message);
+
+export async function start(options: StartOptions) {
+  const skipBuild = !options.build;
+  const withNginx = options.nginx ?? false;
+  if (withNginx) {
+    // Before any build: a machine that cannot have nginx is told so at once, with the command to run.
+    try {
+      ensureNginx();
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+  }
+  // Read before anything starts: a bad AGENCY_CANARY_*, AGENCY_HOST or AGENCY_TRUST_PROXY value stops the start,
+  // naming the variable.
+  const canarySettings = (() => {
+    try {
+      siteRoots(deployDir());
+      releaseServiceAddress();
+      return canaryWatchSettings();
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+  })();
+
+  const deploy = openDeploy(deployDir());
+  const shownDeploy = describeDataDir(deploy.path);
+  // Decided before anything is built: a restart of a live deploy needs no build, and must not publish one.
+  const publishAs = options.publish ? 'start --publish' : deploy.hasLiveState() ? undefined : 'start';
+
+  if (publishAs && !skipBuild && !runPnpm(['build'])) {
+    console.error('The production build failed; nothing was published; see the output above.');
     process.exit(1);
   }
-}
-// Read before anything starts: a bad AGENCY_CANARY_*, AGENCY_HOST or AGENCY_TRUST_PROXY value stops the start,
-// naming the variable.
-const canarySettings = (() => {
-  try {
-    siteRoots(deployDir());
-    releaseServiceAddress();
-    return canaryWatchSettings();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
+
+  let published: PublishedSite | undefined;
+  if (publishAs) {
+    try {
+      published = publishAll(deploy, process.env, publishAs);
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
   }
-})();
-
-const deploy = deployDir();
-const shownDeploy = describeDataDir(deploy);
-// Decided before anything is built: a restart of a live deploy needs no build, and must not publish one.
-const publishAs = process.argv.includes('--publish')
-  ? 'start --publish'
-  : hasLiveState(deploy)
-    ? undefined
-    : 'start';
-
-if (publishAs && !skipBuild && !runPnpm(['build'])) {
-  console.error('The production build failed; nothing was published; see the output above.');
-  process.exit(1);
-}
-
-let published: PublishedSite | undefined;
-if (publishAs) {
-  try {
-    published = publishAll(deploy, process.env, publishAs);
-  } catch (error) {
-    console.error((error as Error).message);
+  // With nginx in front, the API and the release service listen on loopback at internal ports and trust
+  // exactly one proxy, nginx, which overwrites X-Forwarded-For with the address it was reached from.
+  const behindNginx = withNginx
+    ? { apiPort: portOf(enquiryApiBehindProxy), releasePort: portOf(releaseServiceBehindProxy) }
+    : undefined;
+  // The API first: once the site answers, its forms can already post.
+  const apiEnv = behindNginx ? { ...process.env, ENQUIRY_TRUST_PROXY: '1' } : process.env;
+  const api = await startEnquiryApi(apiEnv, { internalPort: behindNginx?.apiPort }).catch((error: Error) => {
+    console.error(error.message);
     process.exit(1);
+  });
+  // The canary check runs inside the release service and reads the counts from this API over HTTP; behind
+  // nginx, from its internal URL: GET /remote-health answers a direct loopback client only.
+  const serviceEnv = {
+    ...process.env,
+    AGENCY_HEALTH_URL: process.env.AGENCY_HEALTH_URL ?? api.url,
+    ...(behindNginx ? { AGENCY_TRUST_PROXY: '1' } : {}),
+  };
+  const releases = await startReleaseService({
+    deploy,
+    env: serviceEnv,
+    ...(behindNginx ? { host: '127.0.0.1', port: behindNginx.releasePort } : {}),
+  }).catch(async (error: Error) => {
+    console.error(error.message);
+    await api.stop();
+    process.exit(1);
+  });
+  const stopServing = await startServing().catch(async (error: Error) => {
+    console.error(error.message);
+    await Promise.all([releases.stop(), api.stop()]);
+    process.exit(1);
+  });
+
+  /** Where nginx takes the release service's requests: where the service itself would listen. */
+  function publicReleaseServiceUrl(): string {
+    const { host, port } = releaseServiceAddress();
+    return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   }
-}
-// With nginx in front, the API and the release service listen on loopback at internal ports and trust
-// exactly one proxy, nginx, which overwrites X-Forwarded-For with the address it was reached from.
-const behindNginx = withNginx
-  ? { apiPort: portOf(enquiryApiBehindProxy), releasePort: portOf(releaseServiceBehindProxy) }
-  : undefined;
-// The API first: once the site answers, its forms can already post.
-const apiEnv = behindNginx ? { ...process.env, ENQUIRY_TRUST_PROXY: '1' } : process.env;
-const api = await startEnquiryApi(apiEnv, { internalPort: behindNginx?.apiPort }).catch((error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
-// The canary check runs inside the release service and reads the counts from this API over HTTP; behind
-// nginx, from its internal URL: GET /remote-health answers a direct loopback client only.
-const serviceEnv = {
-  ...process.env,
-  AGENCY_HEALTH_URL: process.env.AGENCY_HEALTH_URL ?? api.url,
-  ...(behindNginx ? { AGENCY_TRUST_PROXY: '1' } : {}),
-};
-const releases = await startReleaseService({
-  deploy,
-  env: serviceEnv,
-  ...(behindNginx ? { host: '127.0.0.1', port: behindNginx.releasePort } : {}),
-}).catch(async (error: Error) => {
-  console.error(error.message);
-  await api.stop();
-  process.exit(1);
-});
-const stopServing = await startServing().catch(async (error: Error) => {
-  console.error(error.message);
-  await Promise.all([releases.stop(), api.stop()]);
-  process.exit(1);
-});
 
-/** Where nginx takes the release service's requests: where the service itself would listen. */
-function publicReleaseServiceUrl(): string {
-  const { host, port } = releaseServiceAddress();
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
-/** The static hosts (embedded, or nginx in front of everything); resolves to what stops them. */
-async function startServing(): Promise<() => Promise<void>> {
-  if (!behindNginx) {
-    const servers = await serveDeploy(deploy);
-    return async () => {
-      for (const server of servers) server.close();
+  /** The static hosts (embedded, or nginx in front of everything); resolves to what stops them. */
+  async function startServing(): Promise<() => Promise<void>> {
+    if (!behindNginx) {
+      const servers = await serveDeploy(deploy);
+      return async () => {
+        for (const server of servers) server.close();
+      };
+    }
+    const nginx = await serveDeployWithNginx(deploy.path, process.env, {
+      upstreams: { enquiryApi: api.url, releaseService: releases.url },
+    });
+    let asked = false;
+    void nginx.exited.then(() => {
+      if (asked) return;
+      console.error(`nginx stopped unexpectedly (see ${shownDeploy}/nginx/error.log); stopping the site.`);
+      void shutdown(1);
+    });
+    return () => {
+      asked = true;
+      return nginx.stop();
     };
   }
-  const nginx = await serveDeployWithNginx(deploy, process.env, {
-    upstreams: { enquiryApi: api.url, releaseService: releases.url },
-  });
-  let asked = false;
-  void nginx.exited.then(() => {
-    if (asked) return;
-    console.error(`nginx stopped unexpectedly (see ${shownDeploy}/nginx/error.log); stopping the site.`);
+
+  if (published) {
+    console.log(
+      publishAs === 'start'
+        ? `Published the builds into the empty deploy folder ${shownDeploy} (release log: start):`
+        : `Published the builds in dist/ for everyone into ${shownDeploy} (release log: start --publish):`,
+    );
+    for (const [name, { version, previous, replacedCanary }] of Object.entries(published)) {
+      const was = previous === undefined || previous === version ? '' : ` (was ${previous})`;
+      const canary = replacedCanary ? `, replacing the canary ${replacedCanary}` : '';
+      console.log(`  ${name.padEnd(13)} ${version}${was}${canary}`);
+    }
+  } else {
+    const report = deploy.liveStateReport(shownDeploy);
+    console.log(report.serving);
+    if (report.problem) console.warn(report.problem);
+    if (report.notLive) console.log(report.notLive);
+  }
+  const mail = process.env.ENQUIRY_SMTP_HOST
+    ? `mails go out through ${process.env.ENQUIRY_SMTP_HOST}`
+    : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;
+  const apiUrl = behindNginx ? originOf(enquiryApi) : api.url;
+  const releasesUrl = behindNginx ? publicReleaseServiceUrl() : releases.url;
+  console.log(`\nThe enquiry API is running at ${apiUrl} (data in ${describeDataDir(api.dataDir)}; ${mail})`);
+  const checks =
+    canarySettings.intervalSeconds > 0
+      ? `the canary check every ${canarySettings.intervalSeconds} s`
+      : 'no canary check';
+  console.log(
+    `The release service is running at ${releasesUrl} (keys and audit log in ${shownDeploy}/releases; ${checks})`,
+  );
+  if (process.env.AGENCY_PNPM?.startsWith('npx'))
+    console.log(
+      'pnpm is not installed on this machine: run the commands the docs show as npx pnpm … (the project has its own pnpm).',
+    );
+  if (behindNginx)
+    console.log(
+      `nginx serves the site, the enquiry API and the release service (configuration: ${shownDeploy}/nginx/nginx.conf)`,
+    );
+  console.log(`The site is running at ${siteUrl()}  (Ctrl+C to stop)\n`);
+
+  let stopping = false;
+  async function shutdown(code: number) {
+    if (stopping) return;
+    stopping = true;
+    await stopServing();
+    // A change in flight finishes first, so the deploy is never left half-changed.
+    await releases.stop();
+    await api.stop();
+    process.exit(code);
+  }
+  api.onUnexpectedExit((exitCode) => {
+    // A stop sent to the whole process group reaches the API too: that is the stop under way, not a crash.
+    if (stopping) return;
+    console.error(`The enquiry API stopped unexpectedly (exit code ${exitCode}); stopping the site.`);
     void shutdown(1);
   });
-  return () => {
-    asked = true;
-    return nginx.stop();
-  };
-}
-
-if (published) {
-  console.log(
-    publishAs === 'start'
-      ? `Published the builds into the empty deploy folder ${shownDeploy} (release log: start):`
-      : `Published the builds in dist/ for everyone into ${shownDeploy} (release log: start --publish):`,
-  );
-  for (const [name, { version, previous, replacedCanary }] of Object.entries(published)) {
-    const was = previous === undefined || previous === version ? '' : ` (was ${previous})`;
-    const canary = replacedCanary ? `, replacing the canary ${replacedCanary}` : '';
-    console.log(`  ${name.padEnd(13)} ${version}${was}${canary}`);
+  // Named when it comes, so a site that stopped can be told from one that crashed.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      console.log(`${signal}: stopping the site.`);
+      void shutdown(0);
+    });
   }
-} else {
-  const report = liveStateReport(deploy, shownDeploy);
-  console.log(report.serving);
-  if (report.problem) console.warn(report.problem);
-  if (report.notLive) console.log(report.notLive);
-}
-const mail = process.env.ENQUIRY_SMTP_HOST
-  ? `mails go out through ${process.env.ENQUIRY_SMTP_HOST}`
-  : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;
-const apiUrl = behindNginx ? originOf(enquiryApi) : api.url;
-const releasesUrl = behindNginx ? publicReleaseServiceUrl() : releases.url;
-console.log(`\nThe enquiry API is running at ${apiUrl} (data in ${describeDataDir(api.dataDir)}; ${mail})`);
-const checks =
-  canarySettings.intervalSeconds > 0
-    ? `the canary check every ${canarySettings.intervalSeconds} s`
-    : 'no canary check';
-console.log(
-  `The release service is running at ${releasesUrl} (keys and audit log in ${shownDeploy}/releases; ${checks})`,
-);
-if (process.env.AGENCY_PNPM?.startsWith('npx'))
-  console.log(
-    'pnpm is not installed on this machine: run the commands the docs show as npx pnpm … (the project has its own pnpm).',
-  );
-if (behindNginx)
-  console.log(
-    `nginx serves the site, the enquiry API and the release service (configuration: ${shownDeploy}/nginx/nginx.conf)`,
-  );
-console.log(`The site is running at ${siteUrl()}  (Ctrl+C to stop)\n`);
-
-let stopping = false;
-async function shutdown(code: number) {
-  if (stopping) return;
-  stopping = true;
-  await stopServing();
-  // A change in flight finishes first, so the deploy is never left half-changed.
-  await releases.stop();
-  await api.stop();
-  process.exit(code);
-}
-api.onUnexpectedExit((exitCode) => {
-  // A stop sent to the whole process group reaches the API too: that is the stop under way, not a crash.
-  if (stopping) return;
-  console.error(`The enquiry API stopped unexpectedly (exit code ${exitCode}); stopping the site.`);
-  void shutdown(1);
-});
-// Named when it comes, so a site that stopped can be told from one that crashed.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    console.log(`${signal}: stopping the site.`);
-    void shutdown(0);
-  });
 }

@@ -18,165 +18,155 @@ import {
   writeTestFloor,
 } from 'dev-tools/test-floor';
 import { ensureChromium } from 'platform-kit/chromium';
-import { parseCommandLine, UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
 import { ensureNginx } from 'site-hosting/nginx/serve';
 
-const usage = 'usage: npm test [-- --raise-floor]';
-let raiseFloor = false;
-try {
-  const { values, positionals } = parseCommandLine(process.argv.slice(2), {
-    'raise-floor': { type: 'boolean' },
-  });
-  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
-  raiseFloor = values['raise-floor'] ?? false;
-} catch (error) {
-  console.error(`${(error as Error).message}\n${usage}`);
-  process.exit(2);
-}
+export function test(options: { raiseFloor?: boolean }) {
+  const raiseFloor = options.raiseFloor ?? false;
 
-const floorFile = join(repoRoot, 'test-floor.json');
-let floor: TestFloor | null = null;
-try {
-  floor = readTestFloor(floorFile);
-} catch (error) {
-  // Read first, so a broken floor file is named at once; the run goes on and counts it as a failed check.
-  console.error((error as Error).message);
-}
-
-const reports = join(repoRoot, 'reports');
-rmSync(reports, { recursive: true, force: true });
-mkdirSync(reports, { recursive: true });
-
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-const failures: string[] = [];
-const ran: Partial<Record<RunnerName, RunnerCounts>> = {};
-
-function check(name: string, ok: boolean) {
-  if (ok) passed += 1;
-  else {
-    failed += 1;
-    failures.push(name);
-  }
-}
-
-function readJson<T>(file: string): T | null {
-  if (!existsSync(file)) return null;
+  const floorFile = join(repoRoot, 'test-floor.json');
+  let floor: TestFloor | null = null;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    return null;
+    floor = readTestFloor(floorFile);
+  } catch (error) {
+    // Read first, so a broken floor file is named at once; the run goes on and counts it as a failed check.
+    console.error((error as Error).message);
   }
-}
 
-/** Adds a test runner's counts; a runner that produced no report counts as one failed check. */
-function tally(name: RunnerName, counts: RunnerCounts | null, exitedOk: boolean) {
-  if (!counts) return check(`${name} (no report)`, false);
-  ran[name] = counts;
-  passed += counts.passed;
-  failed += counts.failed;
-  skipped += counts.skipped;
-  if (counts.failed > 0) failures.push(`${name}: ${counts.failed} failed`);
-  else if (!exitedOk) check(`${name} (runner error)`, false);
-}
+  const reports = join(repoRoot, 'reports');
+  rmSync(reports, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
 
-console.log('\n=== typecheck');
-check('typecheck', runPnpm(['typecheck']));
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const failures: string[] = [];
+  const ran: Partial<Record<RunnerName, RunnerCounts>> = {};
 
-console.log('\n=== lint and format');
-check('lint', runPnpm(['lint']));
-
-console.log('\n=== production build');
-const built = runPnpm(['build']);
-check('build', built);
-
-console.log('\n=== contract check (each remote build against the shell)');
-check('contract check', built && runPnpm(['check:contracts']));
-
-// Before the unit tests: the release gates' tests render the real builds, in Node and in Chromium.
-const chromium = ensureChromium();
-// The nginx tests (unit: the generated configuration against the embedded host; e2e: the nginx project) need
-// Debian's nginx; without it they fail in CI, saying so.
-try {
-  ensureNginx();
-} catch (error) {
-  console.error((error as Error).message);
-}
-
-console.log('\n=== unit tests');
-const vitestReport = join(reports, 'vitest.json');
-const unitOk = runPnpm([
-  'exec',
-  'vitest',
-  'run',
-  // A focused test (it.only) fails the run instead of narrowing it, here as in CI.
-  '--allowOnly=false',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-const vitest = readJson<{
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-}>(vitestReport);
-tally(
-  'unit',
-  vitest && {
-    passed: vitest.numPassedTests,
-    failed: vitest.numFailedTests,
-    skipped: vitest.numPendingTests + vitest.numTodoTests,
-  },
-  unitOk,
-);
-
-console.log('\n=== e2e (Chromium)');
-// The HTML validity tests run the W3C Nu checker on Java; without it they fail, saying so.
-ensureJava();
-if (!built) check('e2e: not run, because the production build failed', false);
-else if (!chromium) check('e2e: Chromium unavailable', false);
-else {
-  const e2eOk = runPnpm(['test:e2e'], { ...process.env, CHROME_PATH: chromium });
-  const stats = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-    join(reports, 'playwright.json'),
-  );
-  tally(
-    'e2e',
-    stats && {
-      passed: stats.stats.expected + stats.stats.flaky,
-      failed: stats.stats.unexpected,
-      skipped: stats.stats.skipped,
-    },
-    e2eOk,
-  );
-}
-
-console.log('\n=== test floor (test-floor.json)');
-if (!floor) check('test floor: test-floor.json is unreadable (see above)', false);
-else {
-  const shortfalls = floorShortfalls(ran, floor);
-  for (const shortfall of shortfalls) check(shortfall, false);
-  if (shortfalls.length === 0) console.log(`At least ${floor.unit} unit and ${floor.e2e} e2e tests ran.`);
-  if (raiseFloor) {
-    if (failed > 0 || !ran.unit || !ran.e2e) console.log('The floor is raised only after a green run.');
+  function check(name: string, ok: boolean) {
+    if (ok) passed += 1;
     else {
-      const raised = raisedFloor({ unit: ran.unit, e2e: ran.e2e }, floor);
-      writeTestFloor(floorFile, raised);
-      console.log(
-        `test-floor.json is now ${raised.unit} unit, ${raised.e2e} e2e: commit it with the new tests.`,
-      );
+      failed += 1;
+      failures.push(name);
     }
-  } else if (failed === 0 && ((ran.unit?.passed ?? 0) > floor.unit || (ran.e2e?.passed ?? 0) > floor.e2e)) {
-    console.log('More tests ran than the floor says: raise it with `npm test -- --raise-floor`.');
   }
-}
 
-if (failures.length > 0) console.log(`\nFailed: ${failures.join('; ')}`);
-const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
-writeFileSync(join(reports, 'summary.txt'), `${summary}\n`);
-console.log(summary);
-process.exit(failed > 0 ? 1 : 0);
+  function readJson<T>(file: string): T | null {
+    if (!existsSync(file)) return null;
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as T;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Adds a test runner's counts; a runner that produced no report counts as one failed check. */
+  function tally(name: RunnerName, counts: RunnerCounts | null, exitedOk: boolean) {
+    if (!counts) return check(`${name} (no report)`, false);
+    ran[name] = counts;
+    passed += counts.passed;
+    failed += counts.failed;
+    skipped += counts.skipped;
+    if (counts.failed > 0) failures.push(`${name}: ${counts.failed} failed`);
+    else if (!exitedOk) check(`${name} (runner error)`, false);
+  }
+
+  console.log('\n=== typecheck');
+  check('typecheck', runPnpm(['typecheck']));
+
+  console.log('\n=== lint and format');
+  check('lint', runPnpm(['lint']));
+
+  console.log('\n=== production build');
+  const built = runPnpm(['build']);
+  check('build', built);
+
+  console.log('\n=== contract check (each remote build against the shell)');
+  check('contract check', built && runPnpm(['check:contracts']));
+
+  // Before the unit tests: the release gates' tests render the real builds, in Node and in Chromium.
+  const chromium = ensureChromium();
+  // The nginx tests (unit: the generated configuration against the embedded host; e2e: the nginx project) need
+  // Debian's nginx; without it they fail in CI, saying so.
+  try {
+    ensureNginx();
+  } catch (error) {
+    console.error((error as Error).message);
+  }
+
+  console.log('\n=== unit tests');
+  const vitestReport = join(reports, 'vitest.json');
+  const unitOk = runPnpm([
+    'exec',
+    'vitest',
+    'run',
+    // A focused test (it.only) fails the run instead of narrowing it, here as in CI.
+    '--allowOnly=false',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]);
+  const vitest = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>(vitestReport);
+  tally(
+    'unit',
+    vitest && {
+      passed: vitest.numPassedTests,
+      failed: vitest.numFailedTests,
+      skipped: vitest.numPendingTests + vitest.numTodoTests,
+    },
+    unitOk,
+  );
+
+  console.log('\n=== e2e (Chromium)');
+  // The HTML validity tests run the W3C Nu checker on Java; without it they fail, saying so.
+  ensureJava();
+  if (!built) check('e2e: not run, because the production build failed', false);
+  else if (!chromium) check('e2e: Chromium unavailable', false);
+  else {
+    const e2eOk = runPnpm(['test:e2e'], { ...process.env, CHROME_PATH: chromium });
+    const stats = readJson<{
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    }>(join(reports, 'playwright.json'));
+    tally(
+      'e2e',
+      stats && {
+        passed: stats.stats.expected + stats.stats.flaky,
+        failed: stats.stats.unexpected,
+        skipped: stats.stats.skipped,
+      },
+      e2eOk,
+    );
+  }
+
+  console.log('\n=== test floor (test-floor.json)');
+  if (!floor) check('test floor: test-floor.json is unreadable (see above)', false);
+  else {
+    const shortfalls = floorShortfalls(ran, floor);
+    for (const shortfall of shortfalls) check(shortfall, false);
+    if (shortfalls.length === 0) console.log(`At least ${floor.unit} unit and ${floor.e2e} e2e tests ran.`);
+    if (raiseFloor) {
+      if (failed > 0 || !ran.unit || !ran.e2e) console.log('The floor is raised only after a green run.');
+      else {
+        const raised = raisedFloor({ unit: ran.unit, e2e: ran.e2e }, floor);
+        writeTestFloor(floorFile, raised);
+        console.log(
+          `test-floor.json is now ${raised.unit} unit, ${raised.e2e} e2e: commit it with the new tests.`,
+        );
+      }
+    } else if (failed === 0 && ((ran.unit?.passed ?? 0) > floor.unit || (ran.e2e?.passed ?? 0) > floor.e2e)) {
+      console.log('More tests ran than the floor says: raise it with `npm test -- --raise-floor`.');
+    }
+  }
+
+  if (failures.length > 0) console.log(`\nFailed: ${failures.join('; ')}`);
+  const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+  writeFileSync(join(reports, 'summary.txt'), `${summary}\n`);
+  console.log(summary);
+  process.exit(failed > 0 ? 1 : 0);
+}

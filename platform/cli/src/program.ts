@@ -1,0 +1,322 @@
+/**
+ * The one program behind the root package.json scripts (`tsx platform/cli/src/main.ts <command>`): each command
+ * a few lines that hand its arguments to the module that does the work. Commander parses the options, answers
+ * --help and -h, and refuses unknown commands and options; its refusals are put in the words each command used
+ * before (refusal.ts), so exit codes and messages stay as they were.
+ */
+import { Command, type CommanderError } from 'commander';
+import { UsageError } from 'platform-kit/cli';
+import { keyUsage } from 'releases/release-service/key-command';
+import { hostsUsage } from 'site-bench/hosts-options';
+import { usage as benchUsage } from 'site-bench/options';
+import {
+  affectedUsage,
+  checkContractsUsage,
+  devUsage,
+  helps,
+  nginxConfigUsage,
+  releaseUsage,
+  rollbackUsage,
+  startFlags,
+  testE2eUsage,
+  testUsage,
+} from './helps.ts';
+import type { NginxConfigOptions } from './nginx-config.ts';
+import { explained, fail, parseErrorText, type Refusal, runAs, withUsage } from './refusal.ts';
+import type { StartOptions } from './start.ts';
+
+// Each action loads its command's module when it runs: `pnpm affected` need not load Lighthouse or a server,
+// and --help or a refusal loads none.
+interface CommandSpec {
+  name: string;
+  /** One line, for the program's list of commands. */
+  summary: string;
+  /** What --help prints: the usage, what it does, arguments and options. */
+  help: string;
+  examples: readonly string[];
+  refusal: Refusal;
+}
+
+/** Commander's own error texts would go to stderr beside ours: they are replaced (refusal.ts), not printed. */
+const quiet = { writeErr: () => undefined, outputError: () => undefined };
+
+const helpText = ({ help, examples }: CommandSpec) =>
+  `${help}\n\nExamples:\n${examples.map((example) => `  ${example}`).join('\n')}\n`;
+
+function add(parent: Command, spec: CommandSpec): Command {
+  const command: Command = parent
+    .command(spec.name)
+    .description(spec.summary)
+    .helpOption('-h, --help', 'explain the command')
+    .configureHelp({ formatHelp: () => helpText(spec) })
+    .configureOutput(quiet)
+    .exitOverride((error: CommanderError) => {
+      const text = parseErrorText(error, command);
+      if (text === null) process.exit(0);
+      fail(spec.refusal, new UsageError(text));
+    });
+  return command;
+}
+
+/** A command that reads its own arguments as typed (release's forms, the bench, Playwright's options). */
+const passThrough = (command: Command) =>
+  command.allowUnknownOption().allowExcessArguments().argument('[arguments...]');
+
+const programUsage = 'Usage: pnpm <command> [arguments]';
+
+export function buildProgram(): Command {
+  const program = new Command('pnpm')
+    .usage('<command> [arguments]')
+    .description(
+      "The site's commands: serve and test it, release and roll back its apps, and its tools.\n" +
+        'Each is a root package.json script: npm start, npm test, pnpm <command>. pnpm <command> --help explains one.',
+    )
+    .helpOption('-h, --help', 'list the commands')
+    .helpCommand(false)
+    .configureOutput(quiet)
+    .addHelpText(
+      'after',
+      `\nExamples:\n  npm start\n  pnpm release mf-portfolio --canary 10\n  pnpm release --help\n`,
+    )
+    .exitOverride((error: CommanderError) => {
+      if (error.exitCode === 0 && error.code !== 'commander.help') process.exit(0);
+      const names = program.commands.map((command) => command.name()).join(', ');
+      const unknown = /'([^']+)'/.exec(error.message)?.[1];
+      const message =
+        error.code === 'commander.unknownCommand'
+          ? `Unknown command "${unknown}". Choose one of: ${names}.`
+          : error.code === 'commander.unknownOption'
+            ? `Unknown option '${unknown}'.`
+            : `Name a command: one of ${names}.`;
+      fail(explained(programUsage), new UsageError(message));
+    });
+
+  add(program, {
+    name: 'start',
+    summary: 'serve the deploy folder and the API (npm start); build and publish into an empty one',
+    help: helps.start,
+    examples: ['npm start', 'npm start -- --publish', 'pnpm serve --nginx'],
+    // npm start named every argument it did not take, with no usage line.
+    refusal: (message) => message,
+  })
+    .option('--publish', 'build and publish the builds for everyone, even into a live deploy')
+    .option('--no-build', 'publish the builds already in dist/ (pnpm serve)')
+    .option('--nginx', "serve with Debian's nginx in front")
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument('[arguments...]')
+    .action((unknown: string[], options: StartOptions) => {
+      if (unknown.length > 0) {
+        console.error(`Unknown argument ${unknown.join(' ')}; start takes ${startFlags.join(', ')} only.`);
+        process.exit(2);
+      }
+      return import('./start.ts').then(({ start }) => start(options));
+    });
+
+  add(program, {
+    name: 'test',
+    summary: 'every check, one summary line (npm test)',
+    help: helps.test,
+    examples: ['npm test', 'npm test -- --raise-floor'],
+    refusal: withUsage(testUsage),
+  })
+    .option('--raise-floor', 'after a green run, raise test-floor.json to its counts')
+    .action(async (options: { raiseFloor?: boolean }) => (await import('./test.ts')).test(options));
+
+  const e2e = add(program, {
+    name: 'test:e2e',
+    summary: "the Playwright suite; --remote: one remote's specs and the smoke",
+    help: testE2eUsage,
+    examples: [
+      'pnpm test:e2e --remote mf-portfolio',
+      'pnpm test:e2e tests/delivery/release-service.spec.ts --project delivery',
+      'pnpm test:e2e --fail-fast --project desktop',
+    ],
+    refusal: explained(testE2eUsage),
+  });
+  // --help goes on to Playwright too, which explains its own options after this text.
+  passThrough(e2e.helpOption(false)).action(() =>
+    runAs(explained(testE2eUsage), async () => (await import('./test-e2e.ts')).testE2e(e2e.args)),
+  );
+
+  add(program, {
+    name: 'dev',
+    summary: 'the dev servers, or one app alone, or one remote inside a running site (--against)',
+    help: devUsage,
+    examples: [
+      'pnpm dev',
+      'pnpm dev mf-portfolio',
+      'pnpm dev mf-portfolio --against https://www.example.com',
+    ],
+    refusal: explained(devUsage),
+  })
+    .argument('[app...]')
+    .option(
+      '--against <site url>',
+      'load the remote from its dev server inside that site, in this browser only',
+    )
+    .action((apps: string[], options: { against?: string }) =>
+      runAs(explained(devUsage), async () => (await import('./dev.ts')).dev(apps, options)),
+    );
+
+  const releaseSpec: CommandSpec = {
+    name: 'release',
+    summary: 'build, check, publish and make live a remote or the shell; canaries, previews, status, keys',
+    help: releaseUsage,
+    examples: [
+      'pnpm release mf-portfolio',
+      'pnpm release mf-portfolio --canary 10',
+      'pnpm release mf-portfolio --stages 5,25,50,100 --hold 10m',
+      'pnpm release mf-portfolio promote',
+      'pnpm release status',
+      'pnpm release key create mf-portfolio --name portfolio-ci',
+    ],
+    refusal: explained(releaseUsage),
+  };
+  const releaseCommand = add(program, releaseSpec);
+  passThrough(releaseCommand).action(() =>
+    runAs(releaseSpec.refusal, async () => (await import('./release.ts')).release(releaseCommand.args)),
+  );
+  for (const form of helps.releaseForms) {
+    const formCommand = add(releaseCommand, {
+      ...form,
+      help: form.name === 'key' ? keyUsage : form.help,
+      refusal: releaseSpec.refusal,
+    });
+    passThrough(formCommand).action(() =>
+      runAs(releaseSpec.refusal, async () =>
+        (await import('./release.ts')).release([form.name, ...formCommand.args]),
+      ),
+    );
+  }
+
+  add(program, {
+    name: 'rollback',
+    summary: 'make an earlier published version of one remote live again',
+    help: rollbackUsage,
+    examples: [
+      'pnpm rollback mf-portfolio',
+      'pnpm rollback mf-portfolio --list',
+      'pnpm rollback mf-portfolio 1a2b3c4d5e6f',
+    ],
+    refusal: explained(rollbackUsage),
+  })
+    .argument('[remote-and-version...]')
+    .option('--list', 'list the published versions')
+    .option('--force', 'roll back despite a failed contract check')
+    .action((positionals: string[], options: { list?: boolean; force?: boolean }) =>
+      runAs(explained(rollbackUsage), async () =>
+        (await import('./rollback.ts')).rollback(positionals, options),
+      ),
+    );
+
+  add(program, {
+    name: 'affected',
+    summary: 'the apps a git range touches: release, check or nothing; the e2e tags to run',
+    help: affectedUsage,
+    examples: ['pnpm affected origin/main...HEAD', 'pnpm --silent affected origin/main...HEAD --json'],
+    refusal: explained(affectedUsage),
+  })
+    .argument('[git-range...]')
+    .option('--json', 'one JSON object for pipelines')
+    .action((ranges: string[], options: { json?: boolean }) =>
+      runAs(explained(affectedUsage), async () => (await import('./affected.ts')).affected(ranges, options)),
+    );
+
+  add(program, {
+    name: 'check:contracts',
+    summary: "every remote build against the shell's (after pnpm build)",
+    help: helps.checkContracts,
+    examples: ['pnpm build && pnpm check:contracts'],
+    refusal: explained(checkContractsUsage),
+  }).action(() =>
+    runAs(explained(checkContractsUsage), async () =>
+      (await import('./check-contracts.ts')).checkContracts(),
+    ),
+  );
+
+  const nginxOptions = add(program, {
+    name: 'nginx-config',
+    summary: "nginx's configuration and njs module for a deploy, checked with nginx -t",
+    help: nginxConfigUsage,
+    examples: [
+      'pnpm nginx-config --out /etc/nginx/agency/nginx.conf --deploy /srv/agency/deploy --services',
+      'pnpm nginx-config --out site.conf --trust-proxy-from 203.0.113.0/24 --trust-proxy-from 2001:db8::/32',
+    ],
+    refusal: explained(nginxConfigUsage),
+  })
+    .argument('[arguments...]')
+    .option('--out <file>', 'where to write the configuration')
+    .option('--deploy <dir>', 'the deploy folder')
+    .option('--services', "also the enquiry API's and the release service's ports")
+    .option('--tls-certificate <pem>', 'serve https with this certificate')
+    .option('--tls-key <pem>', "and this certificate's key")
+    .option('--server-name <name>', "the site's host name")
+    .option('--user <user>', "the workers' user")
+    .option(
+      '--trust-proxy-from <cidr>',
+      "a proxy's address or range (repeatable)",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    );
+  nginxOptions.action((positionals: string[], options: NginxConfigOptions) =>
+    runAs(explained(nginxConfigUsage), async () =>
+      (await import('./nginx-config.ts')).nginxConfig(positionals, options),
+    ),
+  );
+
+  const bench = add(program, {
+    name: 'bench',
+    summary: 'Lighthouse and the phone profile: the federated site against one bundle',
+    help: helps.bench,
+    examples: [
+      'pnpm bench',
+      'pnpm bench --no-build --runs 5 --routes /,/contact',
+      'pnpm bench --phone-only --verbose',
+    ],
+    refusal: withUsage(benchUsage),
+  });
+  passThrough(bench).action(async () => (await import('site-bench/index')).runBench(bench.args));
+
+  const hosts = add(program, {
+    name: 'bench:hosts',
+    summary: 'requests/s and p99 of a page, a chunk and remotes.json: the embedded host against nginx',
+    help: helps.benchHosts,
+    examples: ['pnpm build && pnpm bench:hosts', 'pnpm bench:hosts --duration 5 --hosts embedded'],
+    refusal: explained(hostsUsage),
+  });
+  passThrough(hosts).action(async () => (await import('site-bench/hosts')).runHostsBench(hosts.args));
+
+  add(program, {
+    name: 'fonts',
+    summary: "cut the shell's small Inter faces from the committed Latin and latin-ext files",
+    help: helps.fonts,
+    examples: ['pnpm fonts'],
+    refusal: explained(helps.fonts),
+  }).action(async () => (await import('./cut-fonts.ts')).cutFonts());
+
+  add(program, {
+    name: 'og-image',
+    summary: 'render shell/public/og-image.png (1200×630) with headless Chromium',
+    help: helps.ogImage,
+    examples: ['pnpm og-image'],
+    refusal: explained(helps.ogImage),
+  }).action(async () => (await import('./generate-og-image.ts')).generateOgImage());
+
+  add(program, {
+    name: 'release-service',
+    summary: 'the release service alone, for a service manager (npm start runs it beside the site)',
+    help: helps.releaseService,
+    examples: [
+      'pnpm release-service',
+      'AGENCY_RELEASE_PORT=3011 node --import tsx platform/cli/src/main.ts release-service',
+    ],
+    refusal: explained(helps.releaseService),
+  }).action(async () => (await import('./release-service.ts')).releaseService());
+
+  return program;
+}
+
+/** Runs the program on the arguments after the script's name, as `pnpm <command> …` hands them over. */
+export async function runProgram(argv: readonly string[]): Promise<void> {
+  await buildProgram().parseAsync([...argv], { from: 'user' });
+}

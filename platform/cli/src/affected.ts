@@ -13,13 +13,13 @@ import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
 
 /** `positionals` as typed: one git range is expected, and the refusal of none or more is the command's own. */
-export function affected(positionals: readonly string[], values: { json?: boolean }) {
+export async function affected(positionals: readonly string[], values: { json?: boolean }) {
   const [range] = positionals;
   if (range === undefined) throw new UsageError('Name the git range, such as origin/main...HEAD.');
   if (positionals.length > 1) throw new UsageError(`One git range at a time, got: ${positionals.join(' ')}.`);
 
   const files = changedFiles(range, repoRoot);
-  const workspace = readWorkspace(repoRoot);
+  const workspace = await readWorkspace(repoRoot);
   const apps = workspace.apps.map((name, index) => ({ name, folder: appFolders[index] ?? name }));
   const end = rangeEnd(range);
   const builds = readBuilds(repoRoot, apps, blobsAt(end, repoRoot), end);

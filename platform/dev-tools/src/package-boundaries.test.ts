@@ -32,9 +32,9 @@ const workspaceOf = (...packages: Array<[name: string, folder: string, dependsOn
   suite: 'e2e',
 });
 
-describe('this repository', () => {
-  const workspace = readWorkspace(repoRoot);
+const workspace = await readWorkspace(repoRoot);
 
+describe('this repository', () => {
   it('no file imports another package’s files by a relative path: only through its package.json exports', () => {
     expect(crossingImports(repoRoot, workspace)).toEqual([]);
   });

@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { readWorkspace, type Workspace } from './affected/workspace.ts';
+import type { Workspace } from './affected/workspace.ts';
 
 /**
  * The platform's packages from the bottom up: each may depend on those before it, never on itself or those
@@ -72,7 +72,7 @@ function* importsOf(root: string, folder: string): Generator<[string, string]> {
 const inside = (path: string, folder: string) => path === folder || path.startsWith(`${folder}${sep}`);
 
 /** "file → target", both relative to the repository, for every relative import that leaves its package. */
-export function crossingImports(root: string, workspace: Workspace = readWorkspace(root)): string[] {
+export function crossingImports(root: string, workspace: Workspace): string[] {
   const crossings: string[] = [];
   for (const { folder } of workspace.packages) {
     for (const [file, specifier] of importsOf(root, folder)) {
@@ -85,7 +85,7 @@ export function crossingImports(root: string, workspace: Workspace = readWorkspa
 }
 
 /** "file → package" for every import of a workspace package that the importer's package.json does not name. */
-export function undeclaredImports(root: string, workspace: Workspace = readWorkspace(root)): string[] {
+export function undeclaredImports(root: string, workspace: Workspace): string[] {
   const names = new Set(workspace.packages.map(({ name }) => name));
   const found: string[] = [];
   for (const { name, folder, dependsOn } of workspace.packages) {

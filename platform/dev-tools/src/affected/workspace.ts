@@ -4,8 +4,9 @@
  * rather than a copy of them), plus which packages are the deployable apps (from build-config/topology) and
  * which one is the composed e2e suite.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { relative, sep } from 'node:path';
+import { findPackages } from '@pnpm/fs.find-packages';
+import { readWorkspaceManifest } from '@pnpm/workspace.read-manifest';
 import { enquiryApi, remoteNames, remotes, shell } from 'build-config/topology';
 
 export interface WorkspacePackage {
@@ -33,30 +34,6 @@ export const appFolders = [
 
 /** The folder of the cross-remote Playwright suite (the topology has no entry for tests). */
 export const suiteFolder = 'e2e';
-
-/**
- * The folders of pnpm-workspace.yaml's `packages:` list. A small reader for this one list, not a YAML parser:
- * it takes plain folders (quoted or not, with comments) and refuses globs, which would need expanding against
- * the disk; every package here is listed by its folder.
- */
-export function workspaceFolders(yaml: string): string[] {
-  const lines = yaml.split(/\r?\n/);
-  const start = lines.findIndex((line) => /^packages:\s*(#.*)?$/.test(line));
-  if (start === -1) throw new Error('pnpm-workspace.yaml has no "packages:" list.');
-  const folders: string[] = [];
-  for (const line of lines.slice(start + 1)) {
-    if (/^\s*(#.*)?$/.test(line)) continue;
-    const item = /^\s+-\s+(["']?)([^"'#\s]+)\1\s*(#.*)?$/.exec(line);
-    // The first line that is not a list item is the next key: the list has ended.
-    if (!item?.[2]) break;
-    const folder = item[2];
-    if (/[*?{}[\]!]/.test(folder)) {
-      throw new Error(`pnpm-workspace.yaml lists "${folder}": name each package's folder, not a glob.`);
-    }
-    folders.push(folder.replace(/^\.\//, '').replace(/\/+$/, ''));
-  }
-  return folders;
-}
 
 export interface PackageManifest {
   name?: string;
@@ -88,15 +65,22 @@ function packageIn(packages: readonly WorkspacePackage[], folder: string): strin
   return found.name;
 }
 
-/** Reads the workspace at a repository root. */
-export function readWorkspace(root: string): Workspace {
-  const folders = workspaceFolders(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'));
-  const packages = folders.map((folder) => {
-    const file = join(folder, 'package.json');
-    const manifest = JSON.parse(readFileSync(join(root, file), 'utf8')) as PackageManifest;
-    if (!manifest.name) throw new Error(`${file} has no "name".`);
-    return { name: manifest.name, folder, dependsOn: workspaceDependencies(manifest) };
-  });
+/**
+ * Reads the workspace at a repository root as pnpm does: pnpm-workspace.yaml's `packages:` patterns (globs such
+ * as `platform/*` included) expanded by pnpm's own readers, each package with its package.json.
+ */
+export async function readWorkspace(root: string): Promise<Workspace> {
+  const manifest = await readWorkspaceManifest(root);
+  if (!manifest) throw new Error('pnpm-workspace.yaml is missing.');
+  if (!manifest.packages?.length) throw new Error('pnpm-workspace.yaml has no "packages:" list.');
+  const projects = await findPackages(root, { patterns: manifest.packages });
+  const packages = projects
+    .map(({ rootDir, manifest: project }) => {
+      const folder = relative(root, rootDir).split(sep).join('/');
+      if (!project.name) throw new Error(`${folder}/package.json has no "name".`);
+      return { name: project.name, folder, dependsOn: workspaceDependencies(project as PackageManifest) };
+    })
+    .sort((a, b) => a.folder.localeCompare(b.folder));
   return {
     packages,
     apps: appFolders.map((folder) => packageIn(packages, folder)),

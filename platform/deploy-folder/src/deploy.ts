@@ -29,9 +29,9 @@ import {
   liveShellVersion,
   liveStateReport,
 } from './live-state.ts';
-import { manifestUrl, publishRemoteBuild, publishShell } from './publish.ts';
 import { type OpenPreview, openPreviews, previewResolution, recordPreview } from './preview/registry.ts';
 import { ensurePreviewSecret, readPreviewSecret } from './preview/token.ts';
+import { manifestUrl, publishRemoteBuild, publishShell } from './publish.ts';
 import {
   lastAutomaticAbort,
   type PublishedVersion,
@@ -152,21 +152,22 @@ export class Deploy {
     return readIntegrityRecord(this.path, folder, version);
   }
 
-  /** Every published version of a remote still on disk, oldest first. */
-  publishedVersions(name: RemoteName): PublishedVersion[] {
-    return publishedVersions(this.path, remotes[name].folder);
+  /** Every published version of an app (by its folder) still on disk, oldest first. */
+  publishedVersions(folder: string): PublishedVersion[] {
+    return publishedVersions(this.path, folder);
   }
 
-  recordReleaseEvent(name: RemoteName, event: ReleaseEvent): void {
-    recordReleaseEvent(this.path, remotes[name].folder, event);
+  /** Appends to an app's release log (by its folder: `shell`, `mf-marketing`…). */
+  recordReleaseEvent(folder: string, event: ReleaseEvent): void {
+    recordReleaseEvent(this.path, folder, event);
   }
 
-  releaseEvents(name: RemoteName): ReleaseEvent[] {
-    return releaseEvents(this.path, remotes[name].folder);
+  releaseEvents(folder: string): ReleaseEvent[] {
+    return releaseEvents(this.path, folder);
   }
 
-  lastAutomaticAbort(name: RemoteName): ReleaseEvent | undefined {
-    return lastAutomaticAbort(this.path, remotes[name].folder);
+  lastAutomaticAbort(folder: string): ReleaseEvent | undefined {
+    return lastAutomaticAbort(this.path, folder);
   }
 
   appendAudit(entry: AuditEntry): void {
@@ -244,5 +245,12 @@ export class Deploy {
   }
 }
 
-/** The deploy in `path`, for one operation or a long-lived process (its map is re-read when the file changes). */
-export const openDeploy = (path: string): Deploy => new Deploy(path);
+/**
+ * A deploy, or the path of one. The library's entry points take either: a caller inside an operation passes the
+ * object on (one map read for all of it); a test or a script outside any operation may name the folder, which
+ * opens a Deploy for that one call.
+ */
+export type DeployRef = Deploy | string;
+
+/** The deploy in `path` (a Deploy is returned as it is), for one operation or a long-lived process. */
+export const openDeploy = (ref: DeployRef): Deploy => (ref instanceof Deploy ? ref : new Deploy(ref));

@@ -1,9 +1,7 @@
 import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { originOf, portOf, remoteNames, remotes, shell } from 'build-config/topology';
-import { readPreviewSecret } from 'deploy-folder/preview/token';
+import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { shellHtmlHeaders, standalonePageHeaders } from 'deploy-folder/security-headers';
-import { pagesDir } from 'deploy-model/layout';
 import { listenHost } from './static-host/listen.ts';
 import { trustedProxyHops } from './static-host/proxy.ts';
 import { type SiteRoot, startStaticHost } from './static-host.ts';
@@ -14,11 +12,12 @@ import { type SiteRoot, startStaticHost } from './static-host.ts';
  * a bad value of either throws, naming the variable.
  */
 export function siteRoots(
-  deploy: string,
+  ref: DeployRef,
   env?: NodeJS.ProcessEnv,
 ): Array<SiteRoot & { port: number; host?: string }> {
+  const deploy = openDeploy(ref);
   const listening = { host: listenHost(env), trustProxy: trustedProxyHops(env) };
-  const shellDir = join(deploy, shell.folder);
+  const shellDir = deploy.folder(shell.folder);
   return [
     {
       ...listening,
@@ -26,14 +25,14 @@ export function siteRoots(
       dir: shellDir,
       spa: true,
       cors: false,
-      pagesDir: pagesDir(deploy),
-      htmlHeaders: shellHtmlHeaders(shellDir, pagesDir(deploy)),
-      preview: { secret: () => readPreviewSecret(deploy) },
+      pagesDir: deploy.pagesDir,
+      htmlHeaders: shellHtmlHeaders(shellDir, deploy.pagesDir),
+      preview: { secret: () => deploy.previewSecret() },
     },
     ...remoteNames.map((name) => ({
       ...listening,
       port: portOf(remotes[name], env),
-      dir: join(deploy, remotes[name].folder),
+      dir: deploy.folder(remotes[name].folder),
       spa: false,
       cors: true,
       // Each released version's standalone page (<version>/index.html) is the remote's only HTML.
@@ -43,7 +42,7 @@ export function siteRoots(
 }
 
 /** Serves the deploy folder the way a static host/CDN would: the shell on its port, each remote on its own. */
-export async function serveDeploy(deploy: string, env?: NodeJS.ProcessEnv): Promise<Server[]> {
+export async function serveDeploy(deploy: DeployRef, env?: NodeJS.ProcessEnv): Promise<Server[]> {
   return startStaticHost(siteRoots(deploy, env));
 }
 

@@ -6,12 +6,12 @@
  * a remote's release must leave byte for byte as they were. With a canary, each set of versions visitors may
  * load gets its own set of pages (pages/variants.ts).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Deploy, type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { writeInlineScriptsIndex } from 'deploy-folder/inline-scripts';
 import { precompressedSource, precompressFile } from 'deploy-folder/precompress';
-import { openPreviews, previewPagesDir, previewResolution } from 'deploy-folder/preview/registry';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { previewPagesDir } from 'deploy-folder/preview/registry';
 import { pageFileName, pageFileNames, pagesDir } from 'deploy-model/layout';
 import { type PageVariant, variantDir, variantsIndexName } from 'deploy-model/variants';
 import {
@@ -211,10 +211,10 @@ function pageSets(document: RemoteMapDocument): PageSet[] {
 }
 
 /** A set per open preview: its remote on the previewed version, every other remote on its default. */
-function previewSets(deploy: string, document: RemoteMapDocument, env: NodeJS.ProcessEnv): PageSet[] {
-  return openPreviews(deploy).flatMap(({ remote, version }) => {
+function previewSets(deploy: Deploy, env: NodeJS.ProcessEnv): PageSet[] {
+  return deploy.openPreviews().flatMap(({ remote, version }) => {
     try {
-      const resolved = previewResolution(deploy, document, { remote, version }, env);
+      const resolved = deploy.previewResolution({ remote, version }, env);
       return [{ resolved, preview: { dir: previewPagesDir(remote, version) } }];
     } catch (error) {
       // A version whose seal is gone cannot be previewed; the other pages are written all the same.
@@ -263,24 +263,34 @@ function writePageSet(
  * Returns the default pages' file names.
  */
 export function writePages(
-  deploy: string,
+  ref: DeployRef,
   env: NodeJS.ProcessEnv = process.env,
   parts = headParts,
   prerender: Prerender = prerenderPages,
 ): string[] {
+  const site = openDeploy(ref);
+  const deploy = site.path;
   const deployed = readDeployedShell(deploy);
   // Checked before anything is written, so a colliding route table leaves the live pages as they are.
   const list = pageList();
   pageFileNames(list.map(({ path }) => path));
   // Every set is prerendered before anything is written, so a prerenderer that throws leaves no staging folder.
-  const document = readRemoteMapDocument(deploy);
-  const sets = [...pageSets(document), ...previewSets(deploy, document, env)].map((set) => ({
+  const sets = [...pageSets(site.remoteMap()), ...previewSets(site, env)].map((set) => ({
     ...set,
     bodies: prerenderedBodies(deploy, env, prerender, set),
   }));
-  const target = pagesDir(deploy);
-  const staging = `${target}.${process.pid}.staging`;
-  rmSync(staging, { recursive: true, force: true });
+  return site.swapInPages((staging) => writeSets(staging, sets, deployed, deploy, env, parts));
+}
+
+/** Writes every set of pages into the staging folder; returns the default pages' file names. */
+function writeSets(
+  staging: string,
+  sets: Array<PageSet & { bodies: Map<string | null, PrerenderResult> }>,
+  deployed: DeployedShell,
+  deploy: string,
+  env: NodeJS.ProcessEnv,
+  parts: readonly HeadPart[],
+): string[] {
   // The default set comes first: its names are what the caller gets.
   const [written = []] = sets.map(({ resolved, variant, preview, bodies }) => {
     const remoteMap = urlsAndIntegrity(resolved).urls;
@@ -296,10 +306,6 @@ export function writePages(
   if (variants.length > 0) {
     writeFileSync(join(staging, variantsIndexName), `${JSON.stringify(variants, null, 2)}\n`);
   }
-  const retired = `${target}.${process.pid}.retired`;
-  if (existsSync(target)) renameSync(target, retired);
-  renameSync(staging, target);
-  rmSync(retired, { recursive: true, force: true });
   return written;
 }
 

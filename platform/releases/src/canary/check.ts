@@ -4,7 +4,7 @@
  * the reason. Run by the composed server's watcher (watcher.ts) and by `pnpm release watch`.
  */
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryRules, type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
@@ -38,12 +38,13 @@ export interface CanaryCheck {
  * canary is read before any is judged: when it cannot be read, nothing is judged and nothing is aborted, and
  * the HealthUnavailableError thrown says so (a missing count must not look like a healthy or a failing canary).
  */
-export async function checkCanaries(deploy: string, options: CheckOptions = {}): Promise<CanaryCheck[]> {
+export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}): Promise<CanaryCheck[]> {
+  const deploy = openDeploy(ref);
   const env = options.env ?? process.env;
   const now = options.now ?? new Date();
   const readHealth = options.readHealth ?? healthReader();
   const rules = options.rules ?? canaryRulesFromEnv(env);
-  const document = readRemoteMapDocument(deploy);
+  const document = deploy.remoteMap();
   const live = remoteNames.flatMap((remote) => {
     const canary = canaryEntry(document, remote);
     const stable = defaultEntry(document, remote);

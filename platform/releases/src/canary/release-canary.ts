@@ -1,14 +1,14 @@
 /**
  * A remote's canary in one environment: a new version served to a share of the visitors beside the default
  * version, then promoted to everyone or aborted. Each step is one change of that remote's entry of the remote
- * map, made under the map's lock (updateRemoteMap) so that concurrent releases cannot undo each other, and
+ * map, made under the map's lock (Deploy.changeRemoteMap) so that concurrent releases cannot undo each other, and
  * checked again inside it: what was true when the command started may not be by the time it writes. Then the
  * pages are written again and the release log records the step.
  */
 import { type RemoteName, remotes } from 'build-config/topology';
-import { manifestUrl, publishRemoteBuild, releaseVersion } from 'deploy-folder/publish';
-import { type ReleaseEvent, recordReleaseEvent } from 'deploy-folder/release-log';
-import { readRemoteMapDocument, updateRemoteMap, versionEntry } from 'deploy-folder/remote-map-file';
+import { type Deploy, type DeployRef, openDeploy } from 'deploy-folder/deploy';
+import { manifestUrl, releaseVersion } from 'deploy-folder/publish';
+import type { ReleaseEvent } from 'deploy-folder/release-log';
 import { canaryEntry, defaultEntry, onlyVersion, withCanary } from 'deploy-model/canary/map';
 import type { RemoteMapDocument, RemoteVersionEntry } from 'federation/remote-map';
 import { UsageError } from 'platform-kit/cli';
@@ -58,8 +58,8 @@ function refuseCanaryStart(document: RemoteMapDocument, name: RemoteName): Remot
 }
 
 /** For the CLI, before it spends a build on a canary that would be refused. */
-export function checkCanaryCanStart(deploy: string, name: RemoteName) {
-  refuseCanaryStart(readRemoteMapDocument(deploy), name);
+export function checkCanaryCanStart(deploy: DeployRef, name: RemoteName) {
+  refuseCanaryStart(openDeploy(deploy).remoteMap(), name);
 }
 
 function refuseDefaultAsCanary(name: RemoteName, stable: RemoteVersionEntry, candidate: string) {
@@ -87,11 +87,11 @@ export interface CanaryOutcome {
 
 /** A change of the remote map under its lock that also returns what it found there. */
 function changeRemoteMap<T>(
-  deploy: string,
+  deploy: Deploy,
   change: (document: RemoteMapDocument) => [RemoteMapDocument, T],
 ): T {
   const found: { result?: T } = {};
-  updateRemoteMap(deploy, (document) => {
+  deploy.changeRemoteMap((document) => {
     const [next, result] = change(document);
     found.result = result;
     return next;
@@ -99,34 +99,31 @@ function changeRemoteMap<T>(
   return found.result as T;
 }
 
-const record = (deploy: string, name: RemoteName, event: ReleaseEvent) =>
-  recordReleaseEvent(deploy, remotes[name].folder, event);
+const record = (deploy: Deploy, name: RemoteName, event: ReleaseEvent) =>
+  deploy.recordReleaseEvent(remotes[name].folder, event);
 
 /**
  * Checks a build against the shell, publishes it, and serves it to `percent` of the visitors: the default
  * version keeps the rest. Refused while the remote has a canary, and for the version that is the default.
  */
-export function startCanary(deploy: string, name: RemoteName, options: CanaryOptions): CanaryOutcome {
+export function startCanary(ref: DeployRef, name: RemoteName, options: CanaryOptions): CanaryOutcome {
+  const deploy = openDeploy(ref);
   const percent = canaryPercent(String(options.percent));
   const now = options.now ?? new Date();
   const buildDir = options.buildDir ?? appDist(remotes[name].folder);
   requireBuild(name, buildDir);
   // Every refusal before the publish, so a refused canary leaves nothing behind.
-  refuseDefaultAsCanary(
-    name,
-    refuseCanaryStart(readRemoteMapDocument(deploy), name),
-    releaseVersion(buildDir),
-  );
+  refuseDefaultAsCanary(name, refuseCanaryStart(deploy.remoteMap(), name), releaseVersion(buildDir));
   const forced = contractProblems(deploy, name, buildDir, options.force ?? false);
   forced.push(
     ...checkRenderGates(deploy, name, buildDir, { force: options.force ?? false, env: options.env }),
   );
-  const published = publishRemoteBuild(deploy, name, buildDir);
+  const published = deploy.publishRemoteBuild(name, buildDir);
   const url = manifestUrl(name, published, options.env);
   const defaultVersion = changeRemoteMap(deploy, (document) => {
     const stable = refuseCanaryStart(document, name);
     refuseDefaultAsCanary(name, stable, published);
-    const canary = versionEntry(deploy, name, url, { traffic: percent, default: false }, now);
+    const canary = deploy.versionEntry(name, url, { traffic: percent, default: false }, now);
     return [withCanary(document, name, stable, canary, percent), version(stable)];
   });
   record(deploy, name, {
@@ -185,15 +182,16 @@ export interface PromoteOptions extends CanaryStepOptions {
  * The canary becomes the default for everyone; the old default leaves the map (pnpm rollback brings it back).
  * Its staged rollout, if any, is over.
  */
-export function promoteCanary(deploy: string, name: RemoteName, options: PromoteOptions = {}) {
+export function promoteCanary(ref: DeployRef, name: RemoteName, options: PromoteOptions = {}) {
+  const deploy = openDeploy(ref);
   const now = options.now ?? new Date();
   // Refused before the lock too, so that a refusal touches nothing (not even the deploy folder).
-  requireCanary(readRemoteMapDocument(deploy), name, 'promote');
+  requireCanary(deploy.remoteMap(), name, 'promote');
   const done = changeRemoteMap(deploy, (document) => {
     const { canary, stable } = requireCanary(document, name, 'promote');
     return [onlyVersion(document, name, canary), stepOutcome(canary, stable)];
   });
-  endRolloutPlan(deploy, remotes[name].folder);
+  endRolloutPlan(deploy.path, remotes[name].folder);
   record(deploy, name, {
     action: 'promote',
     version: done.version,
@@ -224,12 +222,13 @@ export interface AbortOptions extends CanaryStepOptions {
  * undefined returned.
  */
 export function abortCanary(
-  deploy: string,
+  ref: DeployRef,
   name: RemoteName,
   options: AbortOptions = {},
 ): CanaryStepOutcome | undefined {
+  const deploy = openDeploy(ref);
   const now = options.now ?? new Date();
-  if (options.version === undefined) requireCanary(readRemoteMapDocument(deploy), name, 'abort');
+  if (options.version === undefined) requireCanary(deploy.remoteMap(), name, 'abort');
   const outcome = changeRemoteMap(deploy, (document): [RemoteMapDocument, CanaryStepOutcome | undefined] => {
     const live = canaryEntry(document, name);
     if (options.version !== undefined && live?.metadata.version !== options.version)
@@ -238,7 +237,7 @@ export function abortCanary(
     return [onlyVersion(document, name, stable), stepOutcome(canary, stable)];
   });
   if (!outcome) return undefined;
-  endRolloutPlan(deploy, remotes[name].folder);
+  endRolloutPlan(deploy.path, remotes[name].folder);
   const reason = options.reason?.trim();
   record(deploy, name, {
     action: 'abort',

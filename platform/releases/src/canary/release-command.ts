@@ -4,7 +4,7 @@
  */
 import { relative, resolve } from 'node:path';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { type Deploy, type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry } from 'deploy-model/canary/map';
 import { parseCommandLine, refuseFlags, resolveRemote, UsageError } from 'platform-kit/cli';
 import { appDist, repoRoot } from 'platform-kit/paths';
@@ -139,7 +139,8 @@ export function parseReleaseCommand(argv: readonly string[], cwd = process.cwd()
 const hoursOf = (values: { hours?: string }) => (values.hours === undefined ? {} : { hours: values.hours });
 
 export interface CommandContext {
-  deploy: string;
+  /** The deploy it changes (a path opens one for this command). */
+  deploy: DeployRef;
   env: NodeJS.ProcessEnv;
   /** Builds the remote or the shell (pnpm --filter <folder> build), throwing if the build fails. */
   build(name: RemoteName | 'shell'): void;
@@ -147,14 +148,19 @@ export interface CommandContext {
   warn(text: string): void;
 }
 
-function release(command: Extract<ReleaseCommand, { kind: 'release' }>, context: CommandContext) {
+/** The context with its deploy opened: every step of one command reads the same Deploy. */
+interface OpenContext extends CommandContext {
+  deploy: Deploy;
+}
+
+function release(command: Extract<ReleaseCommand, { kind: 'release' }>, context: OpenContext) {
   const { name, buildDir, force } = command;
   const { folder } = remotes[name];
   const { deploy, env } = context;
   if (!buildDir) context.build(name);
   const outcome = releaseBuild(deploy, name, { force, env, ...(buildDir ? { buildDir } : {}) });
   // A release for everyone replaces the canary, and with it the canary's staged rollout.
-  endRolloutPlan(deploy, folder);
+  endRolloutPlan(deploy.path, folder);
   for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
   const replaced = outcome.replacedCanary
     ? `The canary ${outcome.replacedCanary} that ran beside ${outcome.previous} is gone: ` +
@@ -166,13 +172,13 @@ function release(command: Extract<ReleaseCommand, { kind: 'release' }>, context:
   }
   context.out(
     `${replaced}Released ${folder} ${outcome.version} (was ${outcome.previous ?? 'not released'}).\n` +
-      `  files:        ${relative(repoRoot, deploy)}/${folder}/${outcome.version}/\n` +
+      `  files:        ${relative(repoRoot, deploy.path)}/${folder}/${outcome.version}/\n` +
       `  remotes.json: ${name} → ${outcome.manifestUrl}\n` +
       `Reload the site to see it. Undo with: pnpm rollback ${folder}`,
   );
 }
 
-function releaseTheShell(command: Extract<ReleaseCommand, { kind: 'shell' }>, context: CommandContext) {
+function releaseTheShell(command: Extract<ReleaseCommand, { kind: 'shell' }>, context: OpenContext) {
   const { buildDir, force } = command;
   const { deploy, env } = context;
   if (!buildDir) context.build('shell');
@@ -183,12 +189,12 @@ function releaseTheShell(command: Extract<ReleaseCommand, { kind: 'shell' }>, co
   context.out(
     `Released the shell ${outcome.version} (was ${outcome.previous ?? 'not released'}); ` +
       'every live remote version was checked against it, and the pages were written again.\n' +
-      `  files: ${relative(repoRoot, deploy)}/shell/\n` +
+      `  files: ${relative(repoRoot, deploy.path)}/shell/\n` +
       'Reload the site to see it.',
   );
 }
 
-function canary(command: Extract<ReleaseCommand, { kind: 'canary' }>, context: CommandContext) {
+function canary(command: Extract<ReleaseCommand, { kind: 'canary' }>, context: OpenContext) {
   const { name, percent, buildDir, force } = command;
   const { folder } = remotes[name];
   const { deploy, env } = context;
@@ -201,7 +207,7 @@ function canary(command: Extract<ReleaseCommand, { kind: 'canary' }>, context: C
   context.out(
     `Canary: ${folder} ${outcome.version} now serves ${percent}% of visitors; ` +
       `${outcome.defaultVersion} keeps ${100 - percent}%.\n` +
-      `  files:        ${relative(repoRoot, deploy)}/${folder}/${outcome.version}/\n` +
+      `  files:        ${relative(repoRoot, deploy.path)}/${folder}/${outcome.version}/\n` +
       `  remotes.json: ${name} → ${outcome.manifestUrl} (canary, ${percent}%)\n` +
       `Watch it: pnpm release status ${folder} (the canary check aborts it by itself if it fails clearly more).\n` +
       `Then: pnpm release ${folder} promote, or pnpm release ${folder} abort${staged}`,
@@ -209,9 +215,9 @@ function canary(command: Extract<ReleaseCommand, { kind: 'canary' }>, context: C
 }
 
 /** Writes the plan of the canary just started; its text for the command's output. */
-function startRollout(deploy: string, name: RemoteName, rollout: RolloutRequest): string {
+function startRollout(deploy: Deploy, name: RemoteName, rollout: RolloutRequest): string {
   const { folder } = remotes[name];
-  const canary = canaryEntry(readRemoteMapDocument(deploy), name);
+  const canary = canaryEntry(deploy.remoteMap(), name);
   if (!canary?.extras?.releasedAt) throw new ReleaseError(`${folder} has no canary to roll out.`);
   const now = new Date();
   const plan = newRolloutPlan(
@@ -219,7 +225,7 @@ function startRollout(deploy: string, name: RemoteName, rollout: RolloutRequest)
     { version: canary.metadata.version, since: canary.extras.releasedAt },
     now,
   );
-  writeRolloutPlan(deploy, folder, plan);
+  writeRolloutPlan(deploy.path, folder, plan);
   const next = rollout.stages[1] as number;
   return (
     `\nStaged rollout: ${stagesText(rollout.stages)}, one stage every ${holdText(rollout.holdSeconds)} while ` +
@@ -228,7 +234,7 @@ function startRollout(deploy: string, name: RemoteName, rollout: RolloutRequest)
   );
 }
 
-function promote({ name }: { name: RemoteName }, { deploy, env, out }: CommandContext) {
+function promote({ name }: { name: RemoteName }, { deploy, env, out }: OpenContext) {
   const { folder } = remotes[name];
   const outcome = promoteCanary(deploy, name, { env });
   out(
@@ -237,10 +243,7 @@ function promote({ name }: { name: RemoteName }, { deploy, env, out }: CommandCo
   );
 }
 
-function abort(
-  { name, reason }: { name: RemoteName; reason?: string },
-  { deploy, env, out }: CommandContext,
-) {
+function abort({ name, reason }: { name: RemoteName; reason?: string }, { deploy, env, out }: OpenContext) {
   const outcome = abortCanary(deploy, name, { env, ...(reason === undefined ? {} : { reason }) });
   if (!outcome) return;
   out(
@@ -249,7 +252,7 @@ function abort(
   );
 }
 
-function preview(command: Extract<ReleaseCommand, { kind: 'preview' }>, context: CommandContext) {
+function preview(command: Extract<ReleaseCommand, { kind: 'preview' }>, context: OpenContext) {
   const { name, buildDir, force, hours } = command;
   if (!buildDir) context.build(name);
   const outcome = releasePreview(context.deploy, name, {
@@ -262,7 +265,7 @@ function preview(command: Extract<ReleaseCommand, { kind: 'preview' }>, context:
   context.out(describePreview(name, outcome));
 }
 
-function previewLinkOf(command: Extract<ReleaseCommand, { kind: 'preview-link' }>, context: CommandContext) {
+function previewLinkOf(command: Extract<ReleaseCommand, { kind: 'preview-link' }>, context: OpenContext) {
   const { name, version, hours } = command;
   const outcome = openPreview(context.deploy, name, version, {
     env: context.env,
@@ -271,7 +274,7 @@ function previewLinkOf(command: Extract<ReleaseCommand, { kind: 'preview-link' }
   context.out(describePreview(name, outcome));
 }
 
-function devLinkOf(command: Extract<ReleaseCommand, { kind: 'dev-link' }>, context: CommandContext) {
+function devLinkOf(command: Extract<ReleaseCommand, { kind: 'dev-link' }>, context: OpenContext) {
   const { name, dev, hours } = command;
   const link = devPreviewLink(context.deploy, name, dev, { env: context.env, ...(hours ? { hours } : {}) });
   context.out(
@@ -280,19 +283,19 @@ function devLinkOf(command: Extract<ReleaseCommand, { kind: 'dev-link' }>, conte
   );
 }
 
-async function checkOnce({ deploy, env, out }: CommandContext) {
+async function checkOnce({ deploy, env, out }: OpenContext) {
   const checks = await checkCanaries(deploy, { env });
   if (checks.length === 0) out('No canary is live here; nothing to check.');
   for (const check of checks) out(describeCheck(check));
 }
 
-async function status(names: readonly RemoteName[], { deploy, env, out }: CommandContext) {
+async function status(names: readonly RemoteName[], { deploy, env, out }: OpenContext) {
   const now = new Date();
   out(formatReleaseStatus(await releaseStatus(deploy, names, { env, now }), now));
 }
 
 /** The check on a timer in the foreground, for a host where the composed server (platform/cli/src/start.ts) does not run. */
-function watch({ deploy, env, out, warn }: CommandContext): CanaryWatcher {
+function watch({ deploy, env, out, warn }: OpenContext): CanaryWatcher {
   const settings = canaryWatchSettings(env);
   if (settings.intervalSeconds === 0)
     throw new UsageError('AGENCY_CANARY_CHECK_SECONDS is 0 (no checks): set it above 0, or use --once.');
@@ -308,8 +311,9 @@ function watch({ deploy, env, out, warn }: CommandContext): CanaryWatcher {
  */
 export async function runReleaseCommand(
   command: ReleaseCommand,
-  context: CommandContext,
+  given: CommandContext,
 ): Promise<CanaryWatcher | undefined> {
+  const context: OpenContext = { ...given, deploy: openDeploy(given.deploy) };
   if (command.kind === 'watch' && !command.once) return watch(context);
   if (command.kind === 'watch') await checkOnce(context);
   else if (command.kind === 'release') release(command, context);

@@ -13,8 +13,7 @@
  * is until it is clearly worse (the check aborts it) or back within.
  */
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
-import { recordReleaseEvent } from 'deploy-folder/release-log';
-import { readRemoteMapDocument, updateRemoteMap } from 'deploy-folder/remote-map-file';
+import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry, withCanary } from 'deploy-model/canary/map';
 import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryRules, failureLimit, judgeCanary, type VersionHealth } from 'deploy-model/canary/verdict';
@@ -86,18 +85,19 @@ export interface DueOptions {
 }
 
 /** Every live plan whose next stage is due, with whether its canary may go there now. */
-export async function dueRollouts(deploy: string, options: DueOptions = {}): Promise<DueRollout[]> {
+export async function dueRollouts(ref: DeployRef, options: DueOptions = {}): Promise<DueRollout[]> {
+  const deploy = openDeploy(ref);
   const env = options.env ?? process.env;
   const now = options.now ?? new Date();
   const readHealth = options.readHealth ?? healthReader();
   const rules = options.rules ?? canaryRulesFromEnv(env);
-  const document = readRemoteMapDocument(deploy);
+  const document = deploy.remoteMap();
   const due: DueRollout[] = [];
   for (const remote of remoteNames) {
     const judgedWorse = options.checks?.some(
       (check) => check.remote === remote && check.verdict.action === 'abort',
     );
-    const plan = livePlan(deploy, document, remote);
+    const plan = livePlan(deploy.path, document, remote);
     const canary = canaryEntry(document, remote);
     const stable = defaultEntry(document, remote);
     if (judgedWorse || !plan || !canary || !stable || !isDue(plan, now)) continue;
@@ -142,14 +142,14 @@ export const stageText = ({ stage, of, to }: StageOutcome, stages: readonly numb
  * when the plan is no longer this canary's or not due (a promote, an abort or a release came first).
  */
 export function advanceStage(
-  deploy: string,
+  ref: DeployRef,
   name: RemoteName,
   options: AdvanceOptions,
 ): StageOutcome | undefined {
+  const deploy = openDeploy(ref);
   const { folder } = remotes[name];
   const { now, env } = options;
-  const document = readRemoteMapDocument(deploy);
-  const plan = livePlan(deploy, document, name);
+  const plan = livePlan(deploy.path, deploy.remoteMap(), name);
   if (!plan || plan.version !== options.version || !isDue(plan, now)) return undefined;
   const to = plan.stages[plan.stage + 1] as number;
   const outcome = (defaultVersion: string, from: number): StageOutcome => ({
@@ -171,7 +171,7 @@ export function advanceStage(
     return outcome(promoted.defaultVersion, promoted.percent);
   }
   let found: { defaultVersion: string; from: number } | undefined;
-  updateRemoteMap(deploy, (current) => {
+  deploy.changeRemoteMap((current) => {
     const canary = canaryEntry(current, name);
     const stable = defaultEntry(current, name);
     if (!canary || !stable || canary.metadata.version !== plan.version) return current;
@@ -180,8 +180,8 @@ export function advanceStage(
   });
   if (!found) return undefined;
   const done = outcome(found.defaultVersion, found.from);
-  writeRolloutPlan(deploy, folder, nextStagePlan(plan, now));
-  recordReleaseEvent(deploy, folder, {
+  writeRolloutPlan(deploy.path, folder, nextStagePlan(plan, now));
+  deploy.recordReleaseEvent(folder, {
     action: 'stage',
     version: plan.version,
     at: now.toISOString(),

@@ -5,8 +5,8 @@
  * The versions come from the remote map alone, so they are shown even when the health cannot be read.
  */
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
-import { lastAutomaticAbort, type ReleaseEvent } from 'deploy-folder/release-log';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
+import type { ReleaseEvent } from 'deploy-folder/release-log';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
@@ -58,7 +58,7 @@ const versionStatus = (entry: RemoteVersionEntry): VersionStatus => ({
 
 /** The status of the named remotes (all by default), in the topology's order. */
 export async function releaseStatus(
-  deploy: string,
+  ref: DeployRef,
   names: readonly RemoteName[] = remoteNames,
   options: CheckOptions = {},
 ): Promise<RemoteStatus[]> {
@@ -66,10 +66,11 @@ export async function releaseStatus(
   const now = options.now ?? new Date();
   const readHealth = options.readHealth ?? healthReader();
   const rules = options.rules ?? canaryRulesFromEnv(env);
-  const document = readRemoteMapDocument(deploy);
+  const deploy = openDeploy(ref);
+  const document = deploy.remoteMap();
   return Promise.all(
     names.map(async (remote) => {
-      const lastAbort = lastAutomaticAbort(deploy, remotes[remote].folder);
+      const lastAbort = deploy.lastAutomaticAbort(remotes[remote].folder);
       const status: RemoteStatus = {
         remote,
         versions: [],
@@ -80,7 +81,7 @@ export async function releaseStatus(
       const canary = canaryEntry(document, remote);
       status.versions = [stable, ...(canary ? [canary] : [])].map(versionStatus);
       try {
-        const plan = livePlan(deploy, document, remote);
+        const plan = livePlan(deploy.path, document, remote);
         if (plan) status.rollout = { plan };
       } catch (error) {
         if (!(error instanceof RolloutPlanError)) throw error;

@@ -6,6 +6,7 @@
  * reading the health when the next is due is not doubled: that tick is skipped.
  */
 
+import type { DeployRef } from 'deploy-folder/deploy';
 import { canaryCheckSeconds, canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import type { CanaryRules } from 'deploy-model/canary/verdict';
 import { type CanaryCheck, type CheckOptions, checkCanaries, describeCheck } from './check.ts';
@@ -47,7 +48,7 @@ export interface CanaryWatcher {
   stop(): void;
 }
 
-export function watchCanaries(deploy: string, options: WatchOptions): CanaryWatcher {
+export function watchCanaries(deploy: DeployRef, options: WatchOptions): CanaryWatcher {
   const log = options.log ?? { info: console.log, error: console.error };
   const { settings } = options;
   let lastError: string | undefined;

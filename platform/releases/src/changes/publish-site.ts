@@ -2,18 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReleaseScope } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes, shell } from 'build-config/topology';
-import { appendAudit } from 'deploy-folder/audit';
-import {
-  ensureRuntimeConfig,
-  publishShell,
-  releaseRemote,
-  shellServerDist,
-  shellVersion,
-} from 'deploy-folder/publish';
-import { type ReleaseEventAuthor, recordReleaseEvent } from 'deploy-folder/release-log';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
+import { ensureRuntimeConfig, shellServerDist, shellVersion } from 'deploy-folder/publish';
+import type { ReleaseEventAuthor } from 'deploy-folder/release-log';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
-import { serverBuildDir } from 'deploy-model/layout';
 import { appDist } from 'platform-kit/paths';
 import { writePages } from 'site-pages/pages';
 import { writeCrawlerFiles } from 'site-pages/pages/crawler-files';
@@ -35,15 +27,16 @@ export type PublishedSite = Record<RemoteName | 'shell', PublishedApp>;
  * the build that was live already, alone, records nothing.
  */
 export function recordAppPublish(
-  deploy: string,
+  ref: DeployRef,
   folder: string,
   { version, previous, replacedCanary }: PublishedApp,
   by: ReleaseEventAuthor,
   at: string,
 ) {
+  const deploy = openDeploy(ref);
   const since = previous ? { defaultVersion: previous } : {};
   if (replacedCanary) {
-    recordReleaseEvent(deploy, folder, {
+    deploy.recordReleaseEvent(folder, {
       action: replacedCanary === version ? 'promote' : 'abort',
       version: replacedCanary,
       at,
@@ -53,9 +46,9 @@ export function recordAppPublish(
     });
   }
   if (version !== previous || replacedCanary) {
-    recordReleaseEvent(deploy, folder, { action: 'release', version, at, by, ...since });
+    deploy.recordReleaseEvent(folder, { action: 'release', version, at, by, ...since });
     // The audit log holds every change to what is live, whoever made it: here the host itself, on start.
-    appendAudit(deploy, {
+    deploy.appendAudit({
       at,
       by,
       from: 'host',
@@ -78,11 +71,6 @@ function missingBuilds(): string[] {
   return builds.filter((file) => !existsSync(file));
 }
 
-const deployedShellVersion = (deploy: string) =>
-  existsSync(join(deploy, shell.folder, 'mf-manifest.json'))
-    ? shellVersion(join(deploy, shell.folder), serverBuildDir(deploy))
-    : undefined;
-
 /**
  * Publishes the current builds of all four apps into the deploy folder and points the remote map at them, for
  * everyone: a canary or a rollback live before is replaced. `by` says who asked (the release log records it
@@ -90,19 +78,20 @@ const deployedShellVersion = (deploy: string) =>
  * when a build is missing.
  */
 export function publishAll(
-  deploy: string,
+  ref: DeployRef,
   env?: NodeJS.ProcessEnv,
   by: ReleaseEventAuthor = 'start',
 ): PublishedSite {
+  const deploy = openDeploy(ref);
   const missing = missingBuilds();
   if (missing.length > 0) {
     throw new Error(`Nothing was published: ${missing.join(', ')} missing; build first (pnpm build)`);
   }
   const at = new Date().toISOString();
-  const previousShell = deployedShellVersion(deploy);
-  publishShell(deploy);
-  ensureRuntimeConfig(deploy, env);
-  writeCrawlerFiles(deploy, env);
+  const previousShell = deploy.liveShellVersion();
+  deploy.publishShell();
+  ensureRuntimeConfig(deploy.path, env);
+  writeCrawlerFiles(deploy.path, env);
   const shellApp: PublishedApp = {
     version: shellVersion(appDist(shell.folder), shellServerDist()),
     ...(previousShell ? { previous: previousShell } : {}),
@@ -110,10 +99,10 @@ export function publishAll(
   recordAppPublish(deploy, shell.folder, shellApp, by, at);
 
   const published = remoteNames.map((name): [RemoteName, PublishedApp] => {
-    const before = readRemoteMapDocument(deploy);
+    const before = deploy.remoteMap();
     const previous = defaultEntry(before, name)?.metadata.version;
     const canary = canaryEntry(before, name)?.metadata.version;
-    const version = releaseRemote(deploy, name, env);
+    const version = deploy.releaseRemote(name, env);
     const app: PublishedApp = {
       version,
       ...(previous ? { previous } : {}),

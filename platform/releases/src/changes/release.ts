@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RemoteName, remotes } from 'build-config/topology';
-import { alteredFiles, readIntegrityRecord } from 'deploy-folder/integrity';
-import { manifestUrl, publishRemoteBuild } from 'deploy-folder/publish';
-import { type PublishedVersion, publishedVersions, recordReleaseEvent } from 'deploy-folder/release-log';
-import { readRemoteMap, readRemoteMapDocument, setRemoteEntry } from 'deploy-folder/remote-map-file';
+import { type Deploy, type DeployRef, openDeploy } from 'deploy-folder/deploy';
+import { alteredFiles } from 'deploy-folder/integrity';
+import { manifestUrl } from 'deploy-folder/publish';
+import type { PublishedVersion } from 'deploy-folder/release-log';
 import { canaryEntry } from 'deploy-model/canary/map';
 import { ReleaseError } from 'deploy-model/release-error';
 import { versionOfManifestUrl } from 'federation/remote-map';
@@ -42,18 +42,18 @@ export interface ReleaseOutcome {
 }
 
 /** The version the environment's remote map points at now. */
-export function liveVersion(deploy: string, name: RemoteName): string | undefined {
-  return versionOfManifestUrl(readRemoteMap(deploy)[name]);
+export function liveVersion(deploy: DeployRef, name: RemoteName): string | undefined {
+  return versionOfManifestUrl(openDeploy(deploy).remoteMapUrls()[name]);
 }
 
 /** The contract check of a build or version folder against the deployed shell; refuses unless forced. */
 export function contractProblems(
-  deploy: string,
+  deploy: DeployRef,
   name: RemoteName,
   buildDir: string,
   force: boolean,
 ): string[] {
-  const problems = checkRemoteBuild(name, buildDir, shellManifestFor(deploy));
+  const problems = checkRemoteBuild(name, buildDir, shellManifestFor(openDeploy(deploy).path));
   if (problems.length > 0 && !force) {
     throw new ReleaseError(
       `${remotes[name].folder} is incompatible with the shell, so nothing changed:\n` +
@@ -65,13 +65,14 @@ export function contractProblems(
 }
 
 /** The per-route pages follow the remote map; an environment without a deployed shell has none to update. */
-export function regeneratePages(deploy: string, env: NodeJS.ProcessEnv | undefined) {
-  if (existsSync(join(deploy, 'shell', 'index.html'))) writePages(deploy, env);
+export function regeneratePages(deploy: DeployRef, env: NodeJS.ProcessEnv | undefined) {
+  const site = openDeploy(deploy);
+  if (existsSync(site.folder('shell', 'index.html'))) writePages(site, env);
 }
 
 /** The version of the remote's live canary, if it has one. */
-export const liveCanary = (deploy: string, name: RemoteName): string | undefined =>
-  canaryEntry(readRemoteMapDocument(deploy), name)?.metadata.version;
+export const liveCanary = (deploy: DeployRef, name: RemoteName): string | undefined =>
+  canaryEntry(openDeploy(deploy).remoteMap(), name)?.metadata.version;
 
 /** Throws unless the folder holds a build's mf-manifest.json. */
 export function requireBuild(name: RemoteName, buildDir: string) {
@@ -85,16 +86,16 @@ export function requireBuild(name: RemoteName, buildDir: string) {
  * so (a promote when the version made live is that canary, an abort otherwise).
  */
 function makeOnlyVersion(
-  deploy: string,
+  deploy: Deploy,
   name: RemoteName,
   version: string,
   env: NodeJS.ProcessEnv | undefined,
 ) {
   const canary = liveCanary(deploy, name);
   const url = manifestUrl(name, version, env);
-  setRemoteEntry(deploy, name, url);
+  deploy.setRemoteEntry(name, url);
   if (canary) {
-    recordReleaseEvent(deploy, remotes[name].folder, {
+    deploy.recordReleaseEvent(remotes[name].folder, {
       action: canary === version ? 'promote' : 'abort',
       version: canary,
       at: new Date().toISOString(),
@@ -107,7 +108,8 @@ function makeOnlyVersion(
 }
 
 /** Checks a remote build against the shell, publishes it into its versioned folder and makes it live. */
-export function releaseBuild(deploy: string, name: RemoteName, options: ReleaseOptions = {}): ReleaseOutcome {
+export function releaseBuild(ref: DeployRef, name: RemoteName, options: ReleaseOptions = {}): ReleaseOutcome {
+  const deploy = openDeploy(ref);
   const buildDir = options.buildDir ?? appDist(remotes[name].folder);
   requireBuild(name, buildDir);
   const forced = contractProblems(deploy, name, buildDir, options.force ?? false);
@@ -115,7 +117,7 @@ export function releaseBuild(deploy: string, name: RemoteName, options: ReleaseO
     ...checkRenderGates(deploy, name, buildDir, { force: options.force ?? false, env: options.env }),
   );
   const previous = liveVersion(deploy, name);
-  const version = publishRemoteBuild(deploy, name, buildDir);
+  const version = deploy.publishRemoteBuild(name, buildDir);
   const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.env);
   return { version, previous, manifestUrl: url, forced, ...replaced };
 }
@@ -125,8 +127,9 @@ export interface RemoteVersions {
   live: string | undefined;
 }
 
-export function listVersions(deploy: string, name: RemoteName): RemoteVersions {
-  return { versions: publishedVersions(deploy, remotes[name].folder), live: liveVersion(deploy, name) };
+export function listVersions(ref: DeployRef, name: RemoteName): RemoteVersions {
+  const deploy = openDeploy(ref);
+  return { versions: deploy.publishedVersions(remotes[name].folder), live: liveVersion(deploy, name) };
 }
 
 /** One line per published version, oldest first, the live one marked. */
@@ -179,11 +182,11 @@ function rollbackTarget(name: RemoteName, known: RemoteVersions, wanted: string 
  * A version whose files no longer match what its release recorded must not go live again: someone changed
  * them on disk. Its build, released again, restores it (publishRemoteBuild copies it afresh).
  */
-function refuseAlteredVersion(deploy: string, name: RemoteName, version: string) {
+function refuseAlteredVersion(deploy: Deploy, name: RemoteName, version: string) {
   const { folder } = remotes[name];
-  const record = readIntegrityRecord(deploy, folder, version);
+  const record = deploy.integrityRecord(folder, version);
   if (!record) return;
-  const altered = alteredFiles(join(deploy, folder, version), record);
+  const altered = alteredFiles(deploy.folder(folder, version), record);
   if (altered.length > 0) {
     throw new ReleaseError(
       `${folder} ${version} differs from what its release recorded (${altered.join(', ')}); ` +
@@ -194,17 +197,18 @@ function refuseAlteredVersion(deploy: string, name: RemoteName, version: string)
 
 /** Points the remote's entry back at an already published version (checked against the shell first). */
 export function rollbackRemote(
-  deploy: string,
+  ref: DeployRef,
   name: RemoteName,
   options: RollbackOptions = {},
 ): ReleaseOutcome {
+  const deploy = openDeploy(ref);
   const known = listVersions(deploy, name);
   const version = rollbackTarget(name, known, options.version);
   refuseAlteredVersion(deploy, name, version);
   const forced = contractProblems(
     deploy,
     name,
-    join(deploy, remotes[name].folder, version),
+    deploy.folder(remotes[name].folder, version),
     options.force ?? false,
   );
   const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.env);

@@ -3,10 +3,11 @@
  * remote's published versions, and a rollback with what it changed.
  */
 import { type RemoteName, remotes } from 'build-config/topology';
+import type { DeployRef } from 'deploy-folder/deploy';
 import { describeVersions, listVersions, rollbackRemote } from './release.ts';
 
 export interface RollbackContext {
-  deploy: string;
+  deploy: DeployRef;
   env: NodeJS.ProcessEnv;
   out(text: string): void;
   warn(text: string): void;

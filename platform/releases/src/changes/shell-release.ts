@@ -7,10 +7,8 @@
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { remoteNames, remotes, shell } from 'build-config/topology';
-import { liveShellVersion } from 'deploy-folder/live-state';
+import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { copyShellBuild, shellVersion } from 'deploy-folder/publish';
-import { recordReleaseEvent } from 'deploy-folder/release-log';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { serverBuildDir } from 'deploy-model/layout';
 import { repoRoot } from 'platform-kit/paths';
 import { checkRemoteBuild } from 'site-pages/contracts/contract-check';
@@ -47,13 +45,14 @@ export interface ShellReleaseOutcome {
 }
 
 /** Every live remote version's problems with a shell build, each naming the remote, its version and role. */
-export function liveRemoteProblems(deploy: string, shellManifest: string): string[] {
-  const document = readRemoteMapDocument(deploy);
+export function liveRemoteProblems(ref: DeployRef, shellManifest: string): string[] {
+  const deploy = openDeploy(ref);
+  const document = deploy.remoteMap();
   return remoteNames.flatMap((name) =>
     (document.microFrontends[name] ?? []).flatMap(({ metadata: { version }, deployment }) => {
       const { folder } = remotes[name];
       const live = `${folder} ${version} (${deployment.default ? 'default' : 'canary'}, ${deployment.traffic}%)`;
-      const dir = join(deploy, folder, version);
+      const dir = deploy.folder(folder, version);
       if (!existsSync(join(dir, 'mf-manifest.json')))
         return [`${live}: its files are not in this deploy folder, so it cannot be checked`];
       return checkRemoteBuild(name, dir, shellManifest).map((problem) => `${live}: ${problem}`);
@@ -74,11 +73,12 @@ function requireShellBuild({ browser, server }: ShellBuild) {
  * page served meanwhile still finds its scripts), its Node build replaces the prerender's, the pages are written again, the old shell's files go,
  * and the release log records it. The environment's remotes.json, runtime.json and crawler files stay.
  */
-export function releaseShell(deploy: string, options: ShellReleaseOptions = {}): ShellReleaseOutcome {
+export function releaseShell(ref: DeployRef, options: ShellReleaseOptions = {}): ShellReleaseOutcome {
+  const deploy = openDeploy(ref);
   const build = options.build ?? shellBuildIn();
   requireShellBuild(build);
   const version = shellVersion(build.browser, build.server);
-  const previous = liveShellVersion(deploy);
+  const previous = deploy.liveShellVersion();
   if (version === previous) return { version, previous, forced: [] };
   const forced = liveRemoteProblems(deploy, join(build.browser, 'mf-manifest.json'));
   if (forced.length > 0 && !options.force) {
@@ -89,14 +89,14 @@ export function releaseShell(deploy: string, options: ShellReleaseOptions = {}):
         '(their slots will show their fallback).',
     );
   }
-  const target = join(deploy, shell.folder);
+  const target = deploy.folder(shell.folder);
   const retired = copyShellBuild(build.browser, target);
-  const server = serverBuildDir(deploy);
+  const server = serverBuildDir(deploy.path);
   rmSync(server, { recursive: true, force: true });
   cpSync(build.server, server, { recursive: true });
   writePages(deploy, options.env, undefined, options.prerender);
   for (const file of retired) rmSync(join(target, file), { force: true });
-  recordReleaseEvent(deploy, shell.folder, {
+  deploy.recordReleaseEvent(shell.folder, {
     action: 'release',
     version,
     at: (options.now ?? new Date()).toISOString(),

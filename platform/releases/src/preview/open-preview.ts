@@ -4,18 +4,14 @@
  * and a signed link puts the browser that opens it, alone, on that version for a limited time.
  */
 import { type RemoteName, remotes } from 'build-config/topology';
-import { readIntegrityRecord } from 'deploy-folder/integrity';
-import { recordPreview } from 'deploy-folder/preview/registry';
+import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import {
   devOverrideToken,
-  ensurePreviewSecret,
   previewHours,
   previewLink,
   signPreviewClaim,
   siteOrigin,
 } from 'deploy-folder/preview/token';
-import { publishRemoteBuild } from 'deploy-folder/publish';
-import { publishedVersions } from 'deploy-folder/release-log';
 import { contractProblems, ReleaseError, regeneratePages, requireBuild } from '../changes/release.ts';
 
 export interface PreviewOutcome {
@@ -35,16 +31,17 @@ interface PreviewOptions {
 
 /** A link for a version already published here; refused for one that is not (nothing changes). */
 export function openPreview(
-  deploy: string,
+  ref: DeployRef,
   name: RemoteName,
   version: string,
   options: PreviewOptions = {},
 ): PreviewOutcome {
+  const deploy = openDeploy(ref);
   const env = options.env ?? process.env;
   const { folder } = remotes[name];
   const hours = previewHours(options.hours, env);
-  const known = publishedVersions(deploy, folder).map((entry) => entry.version);
-  if (!known.includes(version) || !readIntegrityRecord(deploy, folder, version)) {
+  const known = deploy.publishedVersions(folder).map((entry) => entry.version);
+  if (!known.includes(version) || !deploy.integrityRecord(folder, version)) {
     throw new ReleaseError(
       `${folder} has no published version "${version}"; nothing changed.\n` +
         `Published here: ${known.join(', ') || 'none'}. Publish one with: pnpm release ${folder} --preview`,
@@ -52,9 +49,9 @@ export function openPreview(
   }
   const now = options.now ?? new Date();
   const until = new Date(now.getTime() + hours * 3_600_000);
-  recordPreview(deploy, { remote: name, version, until: until.toISOString() }, now);
+  deploy.recordPreview({ remote: name, version, until: until.toISOString() }, now);
   regeneratePages(deploy, env);
-  const secret = ensurePreviewSecret(deploy);
+  const secret = deploy.ensurePreviewSecret();
   const token = signPreviewClaim(secret, {
     remote: name,
     version,
@@ -65,13 +62,14 @@ export function openPreview(
 
 /** Checks a build against the shell and publishes it without traffic, then makes its link. */
 export function releasePreview(
-  deploy: string,
+  ref: DeployRef,
   name: RemoteName,
   options: PreviewOptions & { buildDir: string; force?: boolean },
 ): PreviewOutcome {
+  const deploy = openDeploy(ref);
   requireBuild(name, options.buildDir);
   const forced = contractProblems(deploy, name, options.buildDir, options.force ?? false);
-  const version = publishRemoteBuild(deploy, name, options.buildDir);
+  const version = deploy.publishRemoteBuild(name, options.buildDir);
   return { ...openPreview(deploy, name, version, options), forced };
 }
 
@@ -89,7 +87,7 @@ export function describePreview(name: RemoteName, outcome: PreviewOutcome): stri
  * (pnpm dev <remote> --against): signed like a preview link, for a loopback origin only, nothing published.
  */
 export function devPreviewLink(
-  deploy: string,
+  deploy: DeployRef,
   name: RemoteName,
   dev: string,
   options: PreviewOptions = {},
@@ -97,6 +95,6 @@ export function devPreviewLink(
   const env = options.env ?? process.env;
   const hours = previewHours(options.hours, env);
   const until = new Date((options.now ?? new Date()).getTime() + hours * 3_600_000);
-  const token = devOverrideToken(ensurePreviewSecret(deploy), name, dev, hours);
+  const token = devOverrideToken(openDeploy(deploy).ensurePreviewSecret(), name, dev, hours);
   return { link: previewLink(siteOrigin(env), token), until };
 }

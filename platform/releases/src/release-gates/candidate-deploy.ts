@@ -10,10 +10,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlin
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RemoteName, remotes } from 'build-config/topology';
+import type { Deploy } from 'deploy-folder/deploy';
 import { sealVersion, writeIntegrityRecord } from 'deploy-folder/integrity';
 import { manifestUrl, releaseVersion } from 'deploy-folder/publish';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
-import { defaultRemoteMap, type ResolvedRemoteMap } from 'federation/remote-map';
+import type { ResolvedRemoteMap } from 'federation/remote-map';
 
 export interface CandidateDeploy {
   dir: string;
@@ -33,11 +33,12 @@ function linkEntries(from: string, to: string, except: readonly string[]) {
 }
 
 export function candidateDeploy(
-  deploy: string,
+  site: Deploy,
   name: RemoteName,
   buildDir: string,
   env: NodeJS.ProcessEnv,
 ): CandidateDeploy {
+  const deploy = site.path;
   const { folder } = remotes[name];
   const version = releaseVersion(buildDir);
   const dir = mkdtempSync(join(tmpdir(), 'release-gates-'));
@@ -53,7 +54,7 @@ export function candidateDeploy(
     const record = sealVersion(staged);
     writeIntegrityRecord(dir, folder, version, record);
     const resolved: ResolvedRemoteMap = {
-      ...defaultRemoteMap(readRemoteMapDocument(deploy)),
+      ...site.defaultVersions(),
       [name]: { url: manifestUrl(name, version, env), version, integrity: record.manifest },
     };
     return { dir, version, resolved, remove: () => rmSync(dir, { recursive: true, force: true }) };

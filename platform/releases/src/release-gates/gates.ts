@@ -11,6 +11,7 @@
  * release goes ahead and they are what it was released despite (the release's warnings and the audit's reason).
  */
 import { type RemoteName, remotes } from 'build-config/topology';
+import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { ReleaseError } from 'deploy-model/release-error';
 import { candidateDeploy } from './candidate-deploy.ts';
 import { renderInChromium } from './chromium-renders.ts';
@@ -58,7 +59,7 @@ function nodeProblems(name: RemoteName, report: NodeRenderReport, plan: readonly
 
 /** Every failure of the gates for a build of the remote; empty when every expose renders. */
 export function renderGateProblems(
-  deploy: string,
+  deploy: DeployRef,
   name: RemoteName,
   buildDir: string,
   env: NodeJS.ProcessEnv = process.env,
@@ -70,7 +71,7 @@ export function renderGateProblems(
     return [(error as Error).message];
   }
   const problems: string[] = [];
-  const candidate = candidateDeploy(deploy, name, buildDir, env);
+  const candidate = candidateDeploy(openDeploy(deploy), name, buildDir, env);
   try {
     const report = renderInNode(
       {
@@ -108,7 +109,7 @@ export function renderGateProblems(
  * render; a live host never sets it.
  */
 export function checkRenderGates(
-  deploy: string,
+  deploy: DeployRef,
   name: RemoteName,
   buildDir: string,
   { force = false, env = process.env }: GateOptions = {},

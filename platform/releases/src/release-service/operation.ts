@@ -11,10 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AuditEntry, OutputLine, ReleaseScope } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
-import { appendAudit } from 'deploy-folder/audit';
-import { liveShellVersion } from 'deploy-folder/live-state';
-import { releaseEvents } from 'deploy-folder/release-log';
-import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { type Deploy, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
@@ -82,9 +79,9 @@ interface LiveState {
   remotes: Record<RemoteName, { default?: string; canary?: { version: string; traffic: number } }>;
 }
 
-function liveState(deploy: string): LiveState {
+function liveState(deploy: Deploy): LiveState {
   // Read as leniently as the release tooling reads it before sealing: the audit must not fail a change.
-  const document = readRemoteMapDocument(deploy, { integrity: 'optional' });
+  const document = deploy.remoteMap({ integrity: 'optional' });
   const state = Object.fromEntries(
     remoteNames.map((name) => {
       const stable = defaultEntry(document, name);
@@ -100,17 +97,17 @@ function liveState(deploy: string): LiveState {
       ];
     }),
   ) as LiveState['remotes'];
-  return { shell: liveShellVersion(deploy), remotes: state };
+  return { shell: deploy.liveShellVersion(), remotes: state };
 }
 
 type Change = Omit<AuditEntry, 'at' | 'by' | 'from'>;
 
 /** The reason the release log gave the remote's last event (an abort's --reason or verdict). */
-const lastReason = (deploy: string, scope: RemoteScope) => releaseEvents(deploy, scope).at(-1)?.reason;
+const lastReason = (deploy: Deploy, scope: RemoteScope) => deploy.releaseEvents(scope).at(-1)?.reason;
 
 /** Each change from `before` to `after` that the operation made, as the audit records it. */
 function changesOf(
-  deploy: string,
+  deploy: Deploy,
   operation: Operation,
   before: LiveState,
   after: LiveState,
@@ -181,7 +178,7 @@ function changesOf(
 type Live = LiveState['remotes'][RemoteName];
 
 /** A stage: the canary's new share, or its promote at the last stage; the reason the release log gave it. */
-function stageChanges(deploy: string, scope: RemoteScope, was: Live, now: Live): Change[] {
+function stageChanges(deploy: Deploy, scope: RemoteScope, was: Live, now: Live): Change[] {
   if (!was.canary) return [];
   const why = lastReason(deploy, scope);
   const common = { scope, version: was.canary.version, ...(was.default ? { previous: was.default } : {}) };
@@ -262,7 +259,7 @@ function releaseCommandOf(operation: Operation): ReleaseCommand {
 
 /** The canary check's own abort: only the canary it judged, which may have gone meanwhile. */
 function abortJudged(
-  deploy: string,
+  deploy: Deploy,
   scope: RemoteScope,
   version: string,
   reason: string | undefined,
@@ -283,7 +280,7 @@ function abortJudged(
 
 /** A staged rollout's next stage, as the service judged it: a plan ended or not yet due meanwhile is left alone. */
 function nextStage(
-  deploy: string,
+  deploy: Deploy,
   operation: Extract<Operation, { kind: 'stage' }>,
   out: (text: string) => void,
 ) {
@@ -295,7 +292,7 @@ function nextStage(
     env: process.env,
   });
   if (!outcome) return out(`The staged rollout of ${scope} ${version} is over or not due; nothing changed.`);
-  const plan = readRolloutPlan(deploy, scope);
+  const plan = readRolloutPlan(deploy.path, scope);
   out(
     outcome.promoted
       ? `Staged rollout: ${scope} ${version} reached its last stage and is promoted to everyone ` +
@@ -310,7 +307,9 @@ export async function performOperation(
   request: OperationRequest,
   now = () => new Date(),
 ): Promise<OperationResult> {
-  const { deploy, operation, by, from } = request;
+  const { operation, by, from } = request;
+  // One Deploy for the whole change: what is live before and after, the change itself and its audit entries.
+  const deploy = openDeploy(request.deploy);
   const output: OutputLine[] = [];
   const forced: string[] = [];
   const out = (text: string) => output.push({ stream: 'out', text });
@@ -344,7 +343,7 @@ export async function performOperation(
     const audit = changesOf(deploy, done, before, liveState(deploy), forced).map(
       (change): AuditEntry => ({ at, by, from, ...change }),
     );
-    for (const entry of audit) appendAudit(deploy, entry);
+    for (const entry of audit) deploy.appendAudit(entry);
     return { ok: true, output, audit };
   } catch (error) {
     return { ok: false, ...refusalOf(error), error: (error as Error).message, output };

@@ -8,6 +8,7 @@
 
 import { remotes } from 'build-config/topology';
 import { describeAuditEntry } from 'deploy-folder/audit';
+import type { Deploy } from 'deploy-folder/deploy';
 import type { CanaryCheck } from '../canary/check.ts';
 import { dueRollouts } from '../canary/rollout.ts';
 import type { WatchSettings } from '../canary/watcher.ts';
@@ -15,7 +16,7 @@ import type { ChangeGate } from './busy.ts';
 import type { Operation, OperationRequest, OperationResult } from './operation.ts';
 
 export interface AdvancerOptions {
-  deploy: string;
+  deploy: Deploy;
   env: NodeJS.ProcessEnv;
   log: { info(line: string): void; error(line: string): void };
   gate: ChangeGate;
@@ -67,7 +68,7 @@ export function rolloutAdvancer(options: AdvancerOptions): RolloutAdvancer {
       };
       try {
         const result = await claim.run(() =>
-          runOperation({ deploy, operation, by: 'automatic', from: 'host' }),
+          runOperation({ deploy: deploy.path, operation, by: 'automatic', from: 'host' }),
         );
         if (!result.ok) {
           log.error(`The staged rollout of ${scope} ${plan.version} could not advance: ${result.error}`);

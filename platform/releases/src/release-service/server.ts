@@ -20,7 +20,8 @@ import {
   releaseScopes,
 } from 'build-config/release-protocol';
 import { remoteNames, remotes } from 'build-config/topology';
-import { describeAuditEntry, readAudit } from 'deploy-folder/audit';
+import { describeAuditEntry } from 'deploy-folder/audit';
+import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { createNodeServer } from 'enquiry-api/node-server';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -62,7 +63,8 @@ export interface ServiceLog {
 }
 
 export interface ReleaseServiceOptions {
-  deploy: string;
+  /** The deploy it changes; one Deploy for the service's life (its map is read again when a change replaced it). */
+  deploy: DeployRef;
   /** The environment of the changes (ports, CDN origin, canary rules, the enquiry API's address). */
   env?: NodeJS.ProcessEnv;
   log?: ServiceLog;
@@ -88,7 +90,7 @@ function remoteOnly(scope: ReleaseScope, what: string): RemoteScope {
 }
 
 export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Variables: Variables }> {
-  const { deploy } = options;
+  const deploy = openDeploy(options.deploy);
   const env = options.env ?? process.env;
   const gate = options.gate ?? new ChangeGate();
   const tempRoot = options.tempRoot ?? join(tmpdir(), 'release-service-uploads');
@@ -117,7 +119,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
 
   app.use('/v1/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
-    const holder = authenticate(deploy, c.req.header('authorization'));
+    const holder = authenticate(deploy.path, c.req.header('authorization'));
     if (!holder) {
       c.header('WWW-Authenticate', 'Bearer realm="release"');
       return problemReply(
@@ -195,7 +197,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
         return refusedBeforeChange(c, error);
       }
       const request = {
-        deploy,
+        deploy: deploy.path,
         operation: prepared.operation,
         by: holder.name,
         from: clientAddress(c, hops),
@@ -373,7 +375,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
     const limit = rawLimit === undefined ? undefined : Number(rawLimit);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 100_000))
       return problemReply(c, 400, 'usage', `limit is a whole number from 1, got "${rawLimit}".`);
-    const entries = readAudit(deploy, { ...(remote ? { scope: remote } : {}), ...(limit ? { limit } : {}) });
+    const entries = deploy.readAudit({ ...(remote ? { scope: remote } : {}), ...(limit ? { limit } : {}) });
     const output: OutputLine[] =
       entries.length === 0
         ? [
@@ -419,20 +421,20 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
  * through the same queue as every change, by `automatic`. Creates the operator key if the deploy has none.
  */
 export async function startReleaseService(options: StartOptions): Promise<RunningReleaseService> {
-  const { deploy } = options;
+  const deploy = openDeploy(options.deploy);
   const env = options.env ?? process.env;
   const log = options.log ?? { info: console.log, error: console.error };
   const address = releaseServiceAddress(env);
   const host = options.host ?? address.host;
   const port = options.port ?? address.port;
   const settings = canaryWatchSettings(env);
-  ensureOperatorKey(deploy);
+  ensureOperatorKey(deploy.path);
   const tempRoot = mkdtempSync(join(tmpdir(), 'release-service-'));
   mkdirSync(tempRoot, { recursive: true });
   const gate = new ChangeGate();
   const runOperation =
     options.runOperation ?? ((request: OperationRequest) => runOperationInChild(request, env));
-  const app = createReleaseService({ ...options, env, log, gate, tempRoot, runOperation });
+  const app = createReleaseService({ ...options, deploy, env, log, gate, tempRoot, runOperation });
 
   const server: Server = createNodeServer(app.fetch, {
     hostname: host,
@@ -466,7 +468,7 @@ export async function startReleaseService(options: StartOptions): Promise<Runnin
         reason: check.verdict.reason,
       };
       void claim
-        .run(() => runOperation({ deploy, operation, by: 'automatic', from: 'host' }))
+        .run(() => runOperation({ deploy: deploy.path, operation, by: 'automatic', from: 'host' }))
         .then((result) => {
           if (!result.ok)
             return log.error(`The canary check could not abort ${scope} ${check.canary}: ${result.error}`);

@@ -4,6 +4,8 @@ import { basename, join, relative } from 'node:path';
 import { enquiryApi, originOf, type RemoteName, remotes, shell } from 'build-config/topology';
 import { serverBuildDir } from 'deploy-model/layout';
 import { appDist, repoRoot } from 'platform-kit/paths';
+import { processEnvironment } from 'platform-kit/settings/read';
+import { remotesOriginSetting } from 'platform-kit/settings/site';
 import { localRuntimeConfig } from 'shared-content/site';
 import {
   alteredFiles,
@@ -99,14 +101,13 @@ export function filesBelow(root: string): string[] {
  * root of its own port. AGENCY_REMOTES_ORIGIN (e.g. https://cdn.example.com) says the whole deploy folder
  * is uploaded to one static host/CDN instead: <origin>/<remote-folder>/<version>/mf-manifest.json.
  */
-export function manifestUrl(name: RemoteName, version: string, env: NodeJS.ProcessEnv = process.env): string {
-  const cdn = env.AGENCY_REMOTES_ORIGIN;
+export function manifestUrl(
+  name: RemoteName,
+  version: string,
+  env: NodeJS.ProcessEnv = processEnvironment(),
+): string {
+  const cdn = remotesOriginSetting(env);
   if (cdn) {
-    if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(cdn)) {
-      throw new Error(
-        `AGENCY_REMOTES_ORIGIN must be an http(s) URL such as https://cdn.example.com, got "${cdn}"`,
-      );
-    }
     return `${cdn.replace(/\/+$/, '')}/${remotes[name].folder}/${version}/mf-manifest.json`;
   }
   return `${originOf(remotes[name], env)}/${version}/mf-manifest.json`;

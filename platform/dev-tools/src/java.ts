@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { run } from 'platform-kit/run';
+import { processEnvironment } from 'platform-kit/settings/read';
 
 /** Whether `java` runs (the W3C Nu HTML checker, vnu.jar, needs Java 11 or newer). */
 const javaRuns = (env: NodeJS.ProcessEnv) =>
@@ -10,7 +11,7 @@ const javaRuns = (env: NodeJS.ProcessEnv) =>
  * Debian's default-jre-headless installed with apt when it is missing and we are root (CI), as ensureChromium
  * does for the browser. Never a runtime downloaded by a package (vnu-jar's own install script stays off).
  */
-export function ensureJava(env: NodeJS.ProcessEnv = process.env): boolean {
+export function ensureJava(env: NodeJS.ProcessEnv = processEnvironment()): boolean {
   if (javaRuns(env)) return true;
   if (process.getuid?.() !== 0) {
     console.error(

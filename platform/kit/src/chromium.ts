@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { run } from './run.ts';
+import { processEnvironment } from './settings/read.ts';
+import { chromePathSetting } from './settings/release-service.ts';
 
 export const debianChromium = '/usr/bin/chromium';
 
@@ -7,10 +9,11 @@ export const debianChromium = '/usr/bin/chromium';
  * The browser the e2e suite drives: CHROME_PATH if set, else Debian's Chromium, installed with apt when
  * missing and we are root (CI). Never a browser downloaded by Playwright.
  */
-export function ensureChromium(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (env.CHROME_PATH) {
-    if (existsSync(env.CHROME_PATH)) return env.CHROME_PATH;
-    console.error(`CHROME_PATH points at ${env.CHROME_PATH}, which does not exist.`);
+export function ensureChromium(env: NodeJS.ProcessEnv = processEnvironment()): string | null {
+  const chromePath = chromePathSetting(env);
+  if (chromePath) {
+    if (existsSync(chromePath)) return chromePath;
+    console.error(`CHROME_PATH points at ${chromePath}, which does not exist.`);
     return null;
   }
   if (existsSync(debianChromium)) return debianChromium;

@@ -4,6 +4,7 @@
  * (releases/preview.secret, mode 0600, created like the operator key). node:crypto's HMAC is all it takes, so no
  * library: the format is two base64url parts, and the comparison is constant-time.
  */
+
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,9 @@ import { previewSecretFile } from 'deploy-model/layout';
 import { checkPreviewToken, type TokenRefusal } from 'deploy-model/preview/verify';
 import { encodePreviewClaim, isLoopbackOrigin, type PreviewClaim, previewPaths } from 'federation/preview';
 import { UsageError } from 'platform-kit/cli';
+import { processEnvironment } from 'platform-kit/settings/read';
+import { previewHoursSetting } from 'platform-kit/settings/release-service';
+import { siteOriginSetting } from 'platform-kit/settings/site';
 
 export type { TokenRefusal } from 'deploy-model/preview/verify';
 
@@ -55,8 +59,8 @@ export function verifyPreviewToken(
 }
 
 /** How long a link lasts: AGENCY_PREVIEW_HOURS (default 2), or the command's --hours; at most a week. */
-export function previewHours(raw: string | undefined, env: NodeJS.ProcessEnv = process.env): number {
-  const text = raw ?? env.AGENCY_PREVIEW_HOURS?.trim() ?? '';
+export function previewHours(raw: string | undefined, env: NodeJS.ProcessEnv = processEnvironment()): number {
+  const text = raw ?? previewHoursSetting(env) ?? '';
   if (text === '') return 2;
   const hours = Number(text);
   if (!Number.isFinite(hours) || hours <= 0 || hours > 168)
@@ -70,9 +74,8 @@ export class PreviewError extends UsageError {
 }
 
 /** The origin visitors open the site at: AGENCY_SITE_URL, else the shell's local origin. */
-export function siteOrigin(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.AGENCY_SITE_URL?.trim();
-  return configured ? new URL(configured).origin : originOf(shell, env);
+export function siteOrigin(env: NodeJS.ProcessEnv = processEnvironment()): string {
+  return siteOriginSetting(env) ?? originOf(shell, env);
 }
 
 export function previewLink(origin: string, token: string): string {

@@ -3,6 +3,7 @@
  * and njs module generated into <deploy>/nginx/ with nginx's pid, logs and temporary files, nginx run as a
  * child in the foreground (`-g 'daemon off;'`) and stopped by its own PID.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 import { enquiryApi, portOf } from 'build-config/topology';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { run } from 'platform-kit/run';
+import { processEnvironment } from 'platform-kit/settings/read';
+import { enquiryHostSetting } from 'platform-kit/settings/site';
 import type { NginxModel } from './config.ts';
 import { moduleDir } from './config.ts';
 import { deployFolder, deployOwner, writeNginxFiles } from './site-model.ts';
@@ -27,7 +30,7 @@ export const nginxInstalled = () =>
  * Installs Debian's nginx with its js and brotli_static modules (and the njs CLI the tests check the module
  * with) when missing, as root where apt-get exists; anywhere else throws, saying the exact command.
  */
-export function ensureNginx(env: NodeJS.ProcessEnv = process.env): void {
+export function ensureNginx(env: NodeJS.ProcessEnv = processEnvironment()): void {
   if (nginxInstalled()) return;
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall)
@@ -164,7 +167,7 @@ const gracefulStopMs = 10_000;
 
 export async function serveDeployWithNginx(
   deploy: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnvironment(),
   options: { upstreams?: { enquiryApi: string; releaseService: string } } = {},
 ): Promise<RunningNginx> {
   ensureNginx(env);
@@ -223,7 +226,7 @@ export function upstreamSettings(
   return {
     enquiryApi: {
       // The API's own default when ENQUIRY_HOST is unset (enquiry-api/src/config.ts).
-      host: env.ENQUIRY_HOST?.trim() || '127.0.0.1',
+      host: enquiryHostSetting(env),
       port: portOf(enquiryApi, env),
       url: upstreams.enquiryApi,
     },

@@ -4,13 +4,16 @@
  * trusted proxies from AGENCY_TRUST_PROXY. writeNginxFiles puts the configuration and the njs module into one
  * folder, the configuration naming the module and the deploy by absolute path.
  */
+
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
-import { addressRanges, isAddressRange } from 'build-config/trusted-proxy';
+import { isAddressRange } from 'build-config/trusted-proxy';
 import { inlineScriptsIndexName, pageFileName, pagesDir, previewSecretFile } from 'deploy-model/layout';
+import { processEnvironment } from 'platform-kit/settings/read';
+import { trustProxyFromSetting } from 'platform-kit/settings/site';
 import { listenHost, loopbackAddresses } from '../static-host/listen.ts';
 import { trustedProxyHops } from '../static-host/proxy.ts';
 import { bundleNjsModule } from './bundle.ts';
@@ -38,14 +41,7 @@ export interface NginxOptions {
 export { isAddressRange };
 
 /** AGENCY_TRUST_PROXY_FROM: the trusted proxies' addresses or ranges, comma-separated; a bad one is refused. */
-export function trustedProxyRanges(env: NodeJS.ProcessEnv = process.env): string[] {
-  const { ranges, bad } = addressRanges(env.AGENCY_TRUST_PROXY_FROM);
-  if (bad !== undefined)
-    throw new Error(
-      `AGENCY_TRUST_PROXY_FROM takes addresses or CIDR ranges separated by commas (203.0.113.0/24,2001:db8::/32), got "${bad}"`,
-    );
-  return ranges;
-}
+export const trustedProxyRanges = trustProxyFromSetting;
 
 /** Whether this machine has ::1 (a container may have no IPv6): nginx refuses to start on an address it lacks. */
 function hasAddress(address: string): Promise<boolean> {
@@ -87,7 +83,7 @@ export function njsModel(deploy: string, policyCache?: string): NjsModel {
 export async function nginxModel(
   deploy: string,
   dir: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnvironment(),
   options: NginxOptions = {},
 ): Promise<NginxModel> {
   const upstreams = options.upstreams;
@@ -159,7 +155,7 @@ export function deployFolder(deploy: string): string {
 export async function writeNginxFiles(
   deploy: string,
   dir: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnvironment(),
   options: NginxOptions & { configFile?: string } = {},
 ): Promise<{ configFile: string; njsFile: string; model: NginxModel }> {
   const absolute = deployFolder(deploy);

@@ -3,9 +3,11 @@
  * written next to the shell by every start (beside remotes.json and runtime.json) and served as files.
  * Only canonical paths are listed: an alias (/terms, /Portfolio) names the same page as its canonical path.
  */
+
 import { join } from 'node:path';
 import { shell } from 'build-config/topology';
 import { writeFileAtomic } from 'deploy-folder/remote-map-file';
+import { processEnvironment } from 'platform-kit/settings/read';
 import { absoluteUrl, routes } from 'shared-content/site';
 import { escapeHtml } from './html.ts';
 import { siteUrlFrom } from './site-url.ts';
@@ -26,7 +28,7 @@ export function robotsTxt(siteUrl: string): string {
 }
 
 /** Writes both files into deploy/shell/ for this environment; returns their names. */
-export function writeCrawlerFiles(deploy: string, env: NodeJS.ProcessEnv = process.env): string[] {
+export function writeCrawlerFiles(deploy: string, env: NodeJS.ProcessEnv = processEnvironment()): string[] {
   const siteUrl = siteUrlFrom(env);
   const folder = join(deploy, shell.folder);
   writeFileAtomic(join(folder, 'sitemap.xml'), sitemapXml(siteUrl));

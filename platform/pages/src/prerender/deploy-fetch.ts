@@ -8,12 +8,14 @@
  * Given a remote map, the transport answers the shell's remotes.json with it instead of the deployed one: the
  * pages of a variant (../pages/variants.ts) render its versions, whatever the deployed map's shares.
  */
+
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
 import { originOf, remoteNames, remotes, shell } from 'build-config/topology';
 import { type IntegrityRecord, integrityOf, readIntegrityRecord } from 'deploy-folder/integrity';
 import { remoteMapFile } from 'deploy-folder/remote-map-file';
 import type { RemoteMapDocument } from 'federation/remote-map';
+import { remotesOriginSetting } from 'platform-kit/settings/site';
 
 /** URL prefix → deploy sub-folder, most specific first. */
 export function deployMounts(deploy: string, env: NodeJS.ProcessEnv): Array<[string, string]> {
@@ -21,7 +23,7 @@ export function deployMounts(deploy: string, env: NodeJS.ProcessEnv): Array<[str
     `${originOf(remotes[name], env)}/`,
     join(deploy, remotes[name].folder),
   ]);
-  const cdn = env.AGENCY_REMOTES_ORIGIN?.replace(/\/+$/, '');
+  const cdn = remotesOriginSetting(env)?.replace(/\/+$/, '');
   if (cdn) mounts.unshift([`${cdn}/`, deploy]);
   mounts.push([`${originOf(shell, env)}/`, join(deploy, shell.folder)]);
   return mounts;

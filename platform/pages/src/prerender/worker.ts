@@ -7,10 +7,12 @@
  * default ones, or a page variant's.
  *   node --import tsx worker.ts <deploy folder> <remote map JSON> <path>...   ("" stands for the 404 page)
  */
+
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { defaultRemoteMap, parseRemoteMapDocument, urlsAndIntegrity } from 'federation/remote-map';
+import { processEnvironment } from 'platform-kit/settings/read';
 import { deployFetch } from './deploy-fetch.ts';
 import type { PrerenderResult } from './prerender.ts';
 import { assetBasesOf, type PrerenderTransport } from './transport.ts';
@@ -38,7 +40,7 @@ if (entry.takesTransport !== true) {
   );
 }
 const transport: PrerenderTransport = {
-  fetch: deployFetch(deploy, process.env, fetch, remoteMap),
+  fetch: deployFetch(deploy, processEnvironment(), fetch, remoteMap),
   assetBases: assetBasesOf(urlsAndIntegrity(defaultRemoteMap(remoteMap)).urls),
 };
 const results: PrerenderResult[] = [];

@@ -3,8 +3,10 @@
  * over HTTP (GET /remote-health), never from the API's database file, so the tooling runs on any machine that
  * can reach the API, and the API's data stays the API's.
  */
-import { enquiryApi, originOf } from 'build-config/topology';
+
 import type { VersionHealth } from 'deploy-model/canary/verdict';
+import { processEnvironment } from 'platform-kit/settings/read';
+import { healthRetentionDaysSetting, healthSourceSetting } from 'platform-kit/settings/release-service';
 import {
   enquiryApiPaths,
   type LoadFailureReason,
@@ -27,10 +29,8 @@ export interface HealthSource {
   key?: string;
 }
 
-export function healthSource(env: NodeJS.ProcessEnv = process.env): HealthSource {
-  const url = env.AGENCY_HEALTH_URL?.trim() || originOf(enquiryApi, env);
-  const key = env.ENQUIRY_HEALTH_KEY?.trim();
-  return { url, ...(key ? { key } : {}) };
+export function healthSource(env: NodeJS.ProcessEnv = processEnvironment()): HealthSource {
+  return healthSourceSetting(env);
 }
 
 /** A health read that hangs must not hold the check or the status: the API answers from one SQL query. */
@@ -143,10 +143,8 @@ const dayMs = 24 * 60 * 60_000;
  * before are gone, so a period that starts earlier is cut to it and said so. A value the API would refuse
  * leaves the API stopped, not this: the default then.
  */
-export function healthRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.ENQUIRY_HEALTH_RETENTION_DAYS?.trim();
-  const days = Number(raw);
-  return raw && Number.isInteger(days) && days >= 1 && days <= 3650 ? days : 30;
+export function healthRetentionDays(env: NodeJS.ProcessEnv = processEnvironment()): number {
+  return healthRetentionDaysSetting(env);
 }
 
 export interface HealthPeriod {
@@ -163,7 +161,7 @@ export function healthPeriod(
   start: string | undefined,
   what: string,
   now: Date,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnvironment(),
 ): HealthPeriod {
   const days = healthRetentionDays(env);
   const oldest = new Date(now.getTime() - days * dayMs);

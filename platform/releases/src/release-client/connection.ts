@@ -6,9 +6,12 @@
  *   on a free loopback port, so an operator can still release or roll back with the site stopped, and the
  *   checks, the queue and the audit log are the same as ever.
  */
+
 import { originOf, releaseService } from 'build-config/topology';
 import { UsageError } from 'platform-kit/cli';
 import { deployDir } from 'platform-kit/paths';
+import { processEnvironment } from 'platform-kit/settings/read';
+import { releaseKeySetting, releaseUrlSetting } from 'platform-kit/settings/release-client';
 import { ensureOperatorKey } from '../release-service/keys.ts';
 import { startReleaseService } from '../release-service/server.ts';
 
@@ -46,9 +49,9 @@ function serviceUrl(raw: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-export async function connect(env: NodeJS.ProcessEnv = process.env): Promise<ReleaseConnection> {
-  const remoteUrl = env.AGENCY_RELEASE_URL?.trim();
-  const givenKey = env.AGENCY_RELEASE_KEY?.trim();
+export async function connect(env: NodeJS.ProcessEnv = processEnvironment()): Promise<ReleaseConnection> {
+  const remoteUrl = releaseUrlSetting(env);
+  const givenKey = releaseKeySetting(env);
   if (remoteUrl) {
     if (!givenKey)
       throw new UsageError(

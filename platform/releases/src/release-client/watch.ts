@@ -3,14 +3,19 @@
  * asks the release service to judge every canary now and then, printing what it did. The judging and any abort
  * happen in the service, as with every other change.
  */
+
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type CommandReply, releaseRoutes } from 'build-config/release-protocol';
 import { UsageError } from 'platform-kit/cli';
+import { processEnvironment } from 'platform-kit/settings/read';
 import { canaryWatchSettings } from '../canary/watcher.ts';
 import type { ClientContext } from './commands.ts';
 import { callService } from './request.ts';
 
-export async function watchThroughService(context: ClientContext, env: NodeJS.ProcessEnv = process.env) {
+export async function watchThroughService(
+  context: ClientContext,
+  env: NodeJS.ProcessEnv = processEnvironment(),
+) {
   const { intervalSeconds } = canaryWatchSettings(env);
   if (intervalSeconds === 0)
     throw new UsageError('AGENCY_CANARY_CHECK_SECONDS is 0 (no checks): set it above 0, or use --once.');

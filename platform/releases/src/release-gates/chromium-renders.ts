@@ -3,6 +3,7 @@
  * browser, from the build's own browser output (its standalone page), in a child process (chromium-worker.ts).
  * The browser is Debian's Chromium, or CHROME_PATH's, never one downloaded by Playwright.
  */
+
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { debianChromium } from 'platform-kit/chromium';
 import { repoRoot } from 'platform-kit/paths';
+import { chromePathSetting } from 'platform-kit/settings/release-service';
 import type { ExposeRender } from './render-plan.ts';
 
 export interface ChromiumRenderRequest {
@@ -28,7 +30,7 @@ export function renderInChromium(
   renders: readonly ExposeRender[],
   env: NodeJS.ProcessEnv,
 ): ChromiumRenderReport {
-  const executablePath = env.CHROME_PATH || debianChromium;
+  const executablePath = chromePathSetting(env) ?? debianChromium;
   if (!existsSync(executablePath)) {
     throw new Error(
       `there is no Chromium at ${executablePath} to render it in: install it (apt-get install chromium) or set CHROME_PATH`,

@@ -5,10 +5,12 @@
  * expose with its props, and prints the results as JSON on stdout.
  *   node --import tsx node-worker.ts <request JSON>
  */
+
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { defaultRemoteMap, pinnedDocument, urlsAndIntegrity } from 'federation/remote-map';
+import { processEnvironment } from 'platform-kit/settings/read';
 import { deployFetch } from 'site-pages/prerender/deploy-fetch';
 import { assetBasesOf, type PrerenderTransport } from 'site-pages/prerender/transport';
 import type { NodeRenderReport, NodeRenderRequest } from './node-renders.ts';
@@ -25,7 +27,7 @@ const entry = createRequire(import.meta.url)(
 ) as ServerEntry;
 const remoteMap = pinnedDocument(request.resolved);
 const transport: PrerenderTransport = {
-  fetch: deployFetch(request.deploy, process.env, fetch, remoteMap),
+  fetch: deployFetch(request.deploy, processEnvironment(), fetch, remoteMap),
   assetBases: assetBasesOf(urlsAndIntegrity(defaultRemoteMap(remoteMap)).urls),
 };
 const report: NodeRenderReport = { pages: [], exposes: [], rendersExposes: !!entry.rendersExposes };

@@ -2,6 +2,8 @@
  * How much one upload may hold. A build of this site is a few MB; the limits stop a mistaken or hostile upload
  * (a whole node_modules, a gzip bomb) before it fills the host's disk.
  */
+import { processEnvironment } from 'platform-kit/settings/read';
+import { uploadMegabytesSetting } from 'platform-kit/settings/release-service';
 export interface UploadLimits {
   /** The archive as sent (gzipped). */
   maxBytes: number;
@@ -12,22 +14,13 @@ export interface UploadLimits {
 }
 
 const megabyte = 1024 * 1024;
-export const defaultUploadMegabytes = 50;
 /** Unpacked, a build may be this many times its archive's limit (text compresses about 4 to 1). */
 const unpackedFactor = 4;
 const maxEntries = 5000;
 
 /** The limits, with the archive's size settable by AGENCY_RELEASE_MAX_UPLOAD_MB (the unpacked limit follows it). */
-export function uploadLimits(env: NodeJS.ProcessEnv = process.env): UploadLimits {
-  const raw = env.AGENCY_RELEASE_MAX_UPLOAD_MB;
-  let megabytes = defaultUploadMegabytes;
-  if (raw !== undefined && raw !== '') {
-    megabytes = Number(raw);
-    if (!Number.isFinite(megabytes) || megabytes <= 0 || megabytes > 10_000) {
-      throw new Error(`AGENCY_RELEASE_MAX_UPLOAD_MB must be a number of megabytes above 0, got "${raw}"`);
-    }
-  }
-  const maxBytes = Math.floor(megabytes * megabyte);
+export function uploadLimits(env: NodeJS.ProcessEnv = processEnvironment()): UploadLimits {
+  const maxBytes = Math.floor(uploadMegabytesSetting(env) * megabyte);
   return { maxBytes, maxUnpackedBytes: maxBytes * unpackedFactor, maxEntries };
 }
 

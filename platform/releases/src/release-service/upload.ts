@@ -41,7 +41,7 @@ export interface UploadOptions {
   scope: ReleaseScope;
   /** A folder to unpack into (created if missing); each upload gets its own folder inside it. */
   tempRoot: string;
-  /** uploadLimits(process.env) unless given. */
+  /** uploadLimits() of the process's environment unless given. */
   limits?: UploadLimits;
 }
 

@@ -1,0 +1,89 @@
+/**
+ * The release service's settings (`pnpm release-service`, and the one `npm start` runs): where it listens, how
+ * large an upload may be, its gates, previews and where its canary check reads the counts. The only module
+ * that reads these variables; the canary rules (AGENCY_CANARY_*) are read by deploy-model/canary/rules.ts,
+ * beside the rules' defaults. docs/settings.md lists every variable.
+ */
+import { enquiryApi, originOf, portOf, releaseService } from 'build-config/topology';
+import { type Env, trimmed } from './read.ts';
+
+/** AGENCY_RELEASE_HOST and AGENCY_RELEASE_PORT; a bad port throws, naming it. */
+export function releaseServiceAddress(env: Env = process.env): { host: string; port: number } {
+  const host = trimmed(env, 'AGENCY_RELEASE_HOST') ?? '127.0.0.1';
+  const raw = trimmed(env, 'AGENCY_RELEASE_PORT');
+  if (!raw) return { host, port: portOf(releaseService, env) };
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65_535)
+    throw new Error(
+      `AGENCY_RELEASE_PORT must be a port number from 1 to 65535, got "${env.AGENCY_RELEASE_PORT}"`,
+    );
+  return { host, port };
+}
+
+export const defaultUploadMegabytes = 50;
+
+/** AGENCY_RELEASE_MAX_UPLOAD_MB: the largest archive one upload may send, in megabytes. */
+export function uploadMegabytesSetting(env: Env = process.env): number {
+  const raw = env.AGENCY_RELEASE_MAX_UPLOAD_MB;
+  if (raw === undefined || raw === '') return defaultUploadMegabytes;
+  const megabytes = Number(raw);
+  if (!Number.isFinite(megabytes) || megabytes <= 0 || megabytes > 10_000) {
+    throw new Error(`AGENCY_RELEASE_MAX_UPLOAD_MB must be a number of megabytes above 0, got "${raw}"`);
+  }
+  return megabytes;
+}
+
+/** AGENCY_RELEASE_GATES=off skips the release gates (test deploys of stand-in builds); anything else runs them. */
+export function releaseGatesOff(env: Env = process.env): boolean {
+  return env.AGENCY_RELEASE_GATES === 'off';
+}
+
+/** AGENCY_PREVIEW_HOURS as given; deploy-folder/preview/token checks it with a command's --hours. */
+export function previewHoursSetting(env: Env = process.env): string | undefined {
+  return env.AGENCY_PREVIEW_HOURS?.trim();
+}
+
+/** CHROME_PATH: the browser the render gate and the e2e suite drive, when not Debian's. */
+export function chromePathSetting(env: Env = process.env): string | undefined {
+  return env.CHROME_PATH || undefined;
+}
+
+/** Where the canary check reads the counts: AGENCY_HEALTH_URL, else the local API; and its key, if any. */
+export function healthSourceSetting(env: Env = process.env): { url: string; key?: string } {
+  const url = trimmed(env, 'AGENCY_HEALTH_URL') ?? originOf(enquiryApi, env);
+  const key = trimmed(env, 'ENQUIRY_HEALTH_KEY');
+  return { url, ...(key ? { key } : {}) };
+}
+
+/**
+ * ENQUIRY_HEALTH_RETENTION_DAYS as the API reads it (default 30). A value the API would refuse leaves the API
+ * stopped, not this: the default then.
+ */
+export function healthRetentionDaysSetting(env: Env = process.env): number {
+  const raw = env.ENQUIRY_HEALTH_RETENTION_DAYS?.trim();
+  const days = Number(raw);
+  return raw && Number.isInteger(days) && days >= 1 && days <= 3650 ? days : 30;
+}
+
+export interface ReleaseServiceSettings {
+  address: { host: string; port: number };
+  uploadMegabytes: number;
+  gatesOff: boolean;
+  previewHours: string | undefined;
+  chromePath: string | undefined;
+  health: { url: string; key?: string };
+  healthRetentionDays: number;
+}
+
+/** Every setting of the release service, read and checked at once: a bad value throws, naming its variable. */
+export function loadReleaseServiceSettings(env: Env = process.env): ReleaseServiceSettings {
+  return {
+    address: releaseServiceAddress(env),
+    uploadMegabytes: uploadMegabytesSetting(env),
+    gatesOff: releaseGatesOff(env),
+    previewHours: previewHoursSetting(env),
+    chromePath: chromePathSetting(env),
+    health: healthSourceSetting(env),
+    healthRetentionDays: healthRetentionDaysSetting(env),
+  };
+}

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDeploy } from './deploy.ts';
-import { writeIntegrityRecord } from './integrity.ts';
-import { readRemoteMapDocument, remoteMapFile, setRemoteEntry } from './remote-map-file.ts';
+import { writeIntegrityRecord } from '../integrity.ts';
+import { readRemoteMapDocument, remoteMapFile, setRemoteEntry } from '../remote-map-file.ts';
 
 let deploy: string;
 const manifest = (port: number, version: string) => `http://localhost:${port}/${version}/mf-manifest.json`;
@@ -113,7 +113,7 @@ describe('a Deploy', () => {
 
 describe('the remote map’s lock', () => {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const lockModule = pathToFileURL(join(import.meta.dirname, 'remote-map-file.ts')).href;
+  const lockModule = pathToFileURL(join(import.meta.dirname, '..', 'remote-map-file.ts')).href;
   let holder: ChildProcess | undefined;
   afterEach(() => {
     holder?.kill('SIGKILL');

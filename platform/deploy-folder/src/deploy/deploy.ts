@@ -20,18 +20,18 @@ import {
   urlsAndIntegrity,
 } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
-import { type AuditQuery, appendAudit, readAudit } from './audit.ts';
-import { type IntegrityRecord, readIntegrityRecord } from './integrity.ts';
+import { type AuditQuery, appendAudit, readAudit } from '../audit.ts';
+import { type IntegrityRecord, readIntegrityRecord } from '../integrity.ts';
 import {
   type BuildFolders,
   hasLiveState,
   type LiveStateReport,
   liveShellVersion,
   liveStateReport,
-} from './live-state.ts';
-import { type OpenPreview, openPreviews, previewResolution, recordPreview } from './preview/registry.ts';
-import { ensurePreviewSecret, readPreviewSecret } from './preview/token.ts';
-import { manifestUrl, publishRemoteBuild, publishShell } from './publish.ts';
+} from '../live-state.ts';
+import { type OpenPreview, openPreviews, previewResolution, recordPreview } from '../preview/registry.ts';
+import { ensurePreviewSecret, readPreviewSecret } from '../preview/token.ts';
+import { manifestUrl, publishRemoteBuild, publishShell } from '../publish.ts';
 import {
   lastAutomaticAbort,
   type PublishedVersion,
@@ -39,7 +39,7 @@ import {
   type ReleaseEvent,
   recordReleaseEvent,
   releaseEvents,
-} from './release-log.ts';
+} from '../release-log.ts';
 import {
   changeRemoteMapFile,
   parseRemoteMapFile,
@@ -47,7 +47,7 @@ import {
   remoteMapFile,
   versionEntry,
   withOnlyVersion,
-} from './remote-map-file.ts';
+} from '../remote-map-file.ts';
 
 /** Which version of the map file the cache holds: a write replaces the file (a new inode), an edit restamps it. */
 const stampOf = (file: string): string | undefined => {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDeploy } from './deploy.ts';
 import { writeIntegrityRecord } from '../integrity.ts';
 import { readRemoteMapDocument, remoteMapFile, setRemoteEntry } from '../remote-map-file.ts';
+import { openDeploy } from './deploy.ts';
 
 let deploy: string;
 const manifest = (port: number, version: string) => `http://localhost:${port}/${version}/mf-manifest.json`;

@@ -43,22 +43,6 @@ const exceptions: Record<string, string> = {
   'platform/cli/src/rollback.ts': "an entry: hands the process's environment to the client",
 };
 
-/**
- * Modules that still default an `env` parameter to `process.env` instead of processEnvironment(): they were
- * being reworked by the deploy-object and CLI changes when the settings modules landed. None reads a variable.
- */
-const pending: Record<string, string> = {
-  'platform/pages/src/pages.ts': 'env defaults to process.env',
-  'platform/releases/src/canary/check.ts': 'env defaults to process.env',
-  'platform/releases/src/canary/rollout.ts': 'env defaults to process.env',
-  'platform/releases/src/canary/status.ts': 'env defaults to process.env',
-  'platform/releases/src/canary/watcher.ts': 'env defaults to process.env',
-  'platform/releases/src/preview/open-preview.ts': 'env defaults to process.env',
-  'platform/releases/src/release-gates/gates.ts': 'env defaults to process.env; reads AGENCY_RELEASE_GATES',
-  'platform/releases/src/release-service/operation.ts': "hands the process's environment to a change",
-  'platform/releases/src/release-service/server.ts': 'env defaults to process.env',
-};
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.name === 'node_modules' || entry.name === 'dist') return [];
@@ -98,7 +82,7 @@ describe('the platform settings modules', () => {
       .filter((file) => readsEnvironment.test(readFileSync(file, 'utf8')))
       .map((file) => relative(repoRoot, file))
       .sort();
-    expect(readers).toEqual([...settingsModules, ...Object.keys(exceptions), ...Object.keys(pending)].sort());
+    expect(readers).toEqual([...settingsModules, ...Object.keys(exceptions)].sort());
   });
 
   it('read exactly the variables docs/settings.md lists for a platform process', () => {

@@ -6,6 +6,7 @@
  * a remote's release must leave byte for byte as they were. With a canary, each set of versions visitors may
  * load gets its own set of pages (pages/variants.ts).
  */
+
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Deploy, type DeployRef, openDeploy } from 'deploy-folder/deploy';
@@ -22,6 +23,7 @@ import {
   type ResolvedRemoteMap,
   urlsAndIntegrity,
 } from 'federation/remote-map';
+import { processEnvironment } from 'platform-kit/settings/read';
 import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
 import type { DeferredPlan } from 'shell/early-protocol';
 import {
@@ -264,7 +266,7 @@ function writePageSet(
  */
 export function writePages(
   ref: DeployRef,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnvironment(),
   parts = headParts,
   prerender: Prerender = prerenderPages,
 ): string[] {

@@ -3,11 +3,13 @@
  * the canary started, judged by judgeCanary; a canary judged clearly worse is aborted, the verdict recorded as
  * the reason. Run by the composed server's watcher (watcher.ts) and by `pnpm release watch`.
  */
+
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryRules, type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
+import { processEnvironment } from 'platform-kit/settings/read';
 import { countsOf, HealthUnavailableError, healthPeriod, healthReader, type ReadHealth } from './health.ts';
 import { abortCanary } from './release-canary.ts';
 
@@ -40,7 +42,7 @@ export interface CanaryCheck {
  */
 export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}): Promise<CanaryCheck[]> {
   const deploy = openDeploy(ref);
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnvironment();
   const now = options.now ?? new Date();
   const readHealth = options.readHealth ?? healthReader();
   const rules = options.rules ?? canaryRulesFromEnv(env);

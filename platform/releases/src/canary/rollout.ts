@@ -12,11 +12,13 @@
  * the ceiling). A canary that merely hovers above that limit is neither aborted nor advanced: it stays where it
  * is until it is clearly worse (the check aborts it) or back within.
  */
+
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry, withCanary } from 'deploy-model/canary/map';
 import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryRules, failureLimit, judgeCanary, type VersionHealth } from 'deploy-model/canary/verdict';
+import { processEnvironment } from 'platform-kit/settings/read';
 import { regeneratePages } from '../changes/release.ts';
 import type { CanaryCheck } from './check.ts';
 import { countsOf, healthPeriod, healthReader, type ReadHealth } from './health.ts';
@@ -87,7 +89,7 @@ export interface DueOptions {
 /** Every live plan whose next stage is due, with whether its canary may go there now. */
 export async function dueRollouts(ref: DeployRef, options: DueOptions = {}): Promise<DueRollout[]> {
   const deploy = openDeploy(ref);
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnvironment();
   const now = options.now ?? new Date();
   const readHealth = options.readHealth ?? healthReader();
   const rules = options.rules ?? canaryRulesFromEnv(env);

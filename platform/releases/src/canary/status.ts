@@ -4,6 +4,7 @@
  * to what the API keeps), what the canary check would decide now, and the last canary it aborted by itself.
  * The versions come from the remote map alone, so they are shown even when the health cannot be read.
  */
+
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import type { ReleaseEvent } from 'deploy-folder/release-log';
@@ -11,6 +12,7 @@ import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
 import type { RemoteVersionEntry } from 'federation/remote-map';
+import { processEnvironment } from 'platform-kit/settings/read';
 import type { CheckOptions } from './check.ts';
 import {
   countsOf,
@@ -62,7 +64,7 @@ export async function releaseStatus(
   names: readonly RemoteName[] = remoteNames,
   options: CheckOptions = {},
 ): Promise<RemoteStatus[]> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnvironment();
   const now = options.now ?? new Date();
   const readHealth = options.readHealth ?? healthReader();
   const rules = options.rules ?? canaryRulesFromEnv(env);

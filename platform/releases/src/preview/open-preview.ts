@@ -3,6 +3,7 @@
  * remote map is left as it is, so no visitor gets it; the pages are written again with a set for the preview,
  * and a signed link puts the browser that opens it, alone, on that version for a limited time.
  */
+
 import { type RemoteName, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import {
@@ -12,6 +13,7 @@ import {
   signPreviewClaim,
   siteOrigin,
 } from 'deploy-folder/preview/token';
+import { processEnvironment } from 'platform-kit/settings/read';
 import { contractProblems, ReleaseError, regeneratePages, requireBuild } from '../changes/release.ts';
 
 export interface PreviewOutcome {
@@ -37,7 +39,7 @@ export function openPreview(
   options: PreviewOptions = {},
 ): PreviewOutcome {
   const deploy = openDeploy(ref);
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnvironment();
   const { folder } = remotes[name];
   const hours = previewHours(options.hours, env);
   const known = deploy.publishedVersions(folder).map((entry) => entry.version);
@@ -92,7 +94,7 @@ export function devPreviewLink(
   dev: string,
   options: PreviewOptions = {},
 ): { link: string; until: Date } {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnvironment();
   const hours = previewHours(options.hours, env);
   const until = new Date((options.now ?? new Date()).getTime() + hours * 3_600_000);
   const token = devOverrideToken(openDeploy(deploy).ensurePreviewSecret(), name, dev, hours);

@@ -10,9 +10,12 @@
  * (RenderGateError, which the release service answers 422 `render-failed`) and nothing changes; with it the
  * release goes ahead and they are what it was released despite (the release's warnings and the audit's reason).
  */
+
 import { type RemoteName, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { ReleaseError } from 'deploy-model/release-error';
+import { processEnvironment } from 'platform-kit/settings/read';
+import { releaseGatesOff } from 'platform-kit/settings/release-service';
 import { candidateDeploy } from './candidate-deploy.ts';
 import { renderInChromium } from './chromium-renders.ts';
 import { type NodeRenderReport, pagesShowing, renderInNode } from './node-renders.ts';
@@ -62,7 +65,7 @@ export function renderGateProblems(
   deploy: DeployRef,
   name: RemoteName,
   buildDir: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnvironment(),
 ): string[] {
   let plan: ExposeRender[];
   try {
@@ -112,9 +115,9 @@ export function checkRenderGates(
   deploy: DeployRef,
   name: RemoteName,
   buildDir: string,
-  { force = false, env = process.env }: GateOptions = {},
+  { force = false, env = processEnvironment() }: GateOptions = {},
 ): string[] {
-  if (env.AGENCY_RELEASE_GATES === 'off') return [];
+  if (releaseGatesOff(env)) return [];
   const problems = renderGateProblems(deploy, name, buildDir, env);
   if (problems.length > 0 && !force) {
     throw new RenderGateError(

@@ -5,6 +5,7 @@
  * (operation-main.ts, runOperationInChild below) so that the service keeps answering while a prerender of
  * every page blocks that process for seconds.
  */
+
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { type Deploy, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
+import { processEnvironment } from 'platform-kit/settings/read';
 import { abortCanary } from '../canary/release-canary.ts';
 import { type ReleaseCommand, runReleaseCommand } from '../canary/release-command.ts';
 import { advanceStage } from '../canary/rollout.ts';
@@ -268,7 +270,7 @@ function abortJudged(
   const outcome = abortCanary(deploy, remoteOfScope(scope), {
     version,
     by: 'automatic',
-    env: process.env,
+    env: processEnvironment(),
     ...(reason === undefined ? {} : { reason }),
   });
   if (!outcome) return out(`The canary ${scope} ${version} is no longer live; nothing changed.`);
@@ -289,7 +291,7 @@ function nextStage(
     version,
     now: new Date(at),
     reason,
-    env: process.env,
+    env: processEnvironment(),
   });
   if (!outcome) return out(`The staged rollout of ${scope} ${version} is over or not due; nothing changed.`);
   const plan = readRolloutPlan(deploy.path, scope);
@@ -320,7 +322,7 @@ export async function performOperation(
   };
   try {
     const before = liveState(deploy);
-    const context = { deploy, env: process.env, out, warn };
+    const context = { deploy, env: processEnvironment(), out, warn };
     if (operation.kind === 'rollback') {
       const { scope, version, force } = operation;
       runRollback({ name: remoteOfScope(scope), force, ...(version ? { version } : {}) }, context);

@@ -4,6 +4,7 @@
  * are build-config/release-protocol.ts; what each change does is the library the host's commands always ran
  * (operation.ts), one change at a time (busy.ts), each recorded in the audit log (audit.ts).
  */
+
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +28,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { UsageError } from 'platform-kit/cli';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
+import { processEnvironment } from 'platform-kit/settings/read';
 import { trustedProxyHops } from 'site-hosting/static-host/proxy';
 import type { CanaryCheck } from '../canary/check.ts';
 import { canaryPercent } from '../canary/release-canary.ts';
@@ -91,7 +93,7 @@ function remoteOnly(scope: ReleaseScope, what: string): RemoteScope {
 
 export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Variables: Variables }> {
   const deploy = openDeploy(options.deploy);
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnvironment();
   const gate = options.gate ?? new ChangeGate();
   const tempRoot = options.tempRoot ?? join(tmpdir(), 'release-service-uploads');
   const hops = trustedProxyHops(env);
@@ -422,7 +424,7 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
  */
 export async function startReleaseService(options: StartOptions): Promise<RunningReleaseService> {
   const deploy = openDeploy(options.deploy);
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnvironment();
   const log = options.log ?? { info: console.log, error: console.error };
   const address = releaseServiceAddress(env);
   const host = options.host ?? address.host;

@@ -1,16 +1,19 @@
 /**
  * The release service on its own, for a host where the site's static hosts run elsewhere or under a service
- * manager (systemd): `tsx platform/cli/src/release-service.ts`. `npm start` starts the same service beside the site.
+ * manager (systemd): `pnpm release-service` (`tsx platform/cli/src/main.ts release-service`). `npm start` starts the same service beside the site.
  * Stops on SIGTERM or SIGINT once the changes in flight have finished.
  *   AGENCY_DEPLOY_DIR, AGENCY_RELEASE_HOST (default 127.0.0.1), AGENCY_RELEASE_PORT (default AGENCY_PORT_BASE + 11)
  */
 
 import { deployDir } from 'platform-kit/paths';
+import { loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
 import { startReleaseService } from 'releases/release-service/server';
 
 export async function releaseService() {
   let service: Awaited<ReturnType<typeof startReleaseService>>;
   try {
+    // Every setting read and checked before the service starts: a bad one exits 1, naming the variable.
+    loadReleaseServiceSettings();
     service = await startReleaseService({ deploy: deployDir(), env: process.env });
   } catch (error) {
     console.error((error as Error).message);

@@ -12,6 +12,7 @@
 import { remotes } from 'build-config/topology';
 import { deployDir } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
+import { operatorFolderSetting } from 'platform-kit/settings/release-client';
 import { parseReleaseCommand } from 'releases/canary/release-command';
 import { runThroughService } from 'releases/release-client/commands';
 import { connect } from 'releases/release-client/connection';
@@ -28,7 +29,7 @@ export async function release(argv: readonly string[]) {
   // Keys are managed on the host's disk, never over HTTP: whoever holds a key must not be able to make more.
   if (argv[0] === 'key') return runKeyCommand(argv.slice(1), { deploy: deployDir(), out: console.log });
   if (argv[0] === 'log') return printLog(argv.slice(1), process.env);
-  const command = parseReleaseCommand(argv, process.env.INIT_CWD ?? process.cwd());
+  const command = parseReleaseCommand(argv, operatorFolderSetting());
   if (command.kind === 'help') return console.log(releaseUsage);
   const connection = await connect(process.env);
   const context = {

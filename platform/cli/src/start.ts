@@ -4,11 +4,12 @@
  * (loopback only by default) through which every change to what is live goes, the canary check's included.
  * An existing deploy is served exactly as it was left (remote map, canaries, rollbacks, pages): a restart
  * changes nothing that is live. New builds are published only into an empty deploy folder, or with --publish.
- *   tsx platform/cli/src/start.ts                        empty deploy: build, publish, serve; otherwise serve it as it was
- *   tsx platform/cli/src/start.ts --publish              build, publish for everyone (release log: start --publish), serve
- *   tsx platform/cli/src/start.ts --no-build [--publish] the same with the builds already in dist/
- *   tsx platform/cli/src/start.ts --nginx                the same served by Debian's nginx (installed with apt when
- *                                               missing), the API and the release service behind it
+ *   npm start                        empty deploy: build, publish, serve; otherwise serve it as it was
+ *   npm start -- --publish           build, publish for everyone (release log: start --publish), serve
+ *   pnpm serve [--publish]           the same with the builds already in dist/ (start --no-build)
+ *   npm start -- --nginx             the same served by Debian's nginx (installed with apt when missing), the API
+ *                                    and the release service behind it
+ * The command `start` of the program (program.ts) calls start() with its options read.
  */
 
 import {
@@ -23,6 +24,9 @@ import { describeDataDir, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { deployDir } from 'platform-kit/paths';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { runPnpm } from 'platform-kit/run';
+import { healthUrlSetting, loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
+import { loadSiteSettings } from 'platform-kit/settings/site';
+import { pnpmThroughNpx } from 'platform-kit/settings/tools';
 import { canaryWatchSettings } from 'releases/canary/watcher';
 import type { PublishedSite } from 'releases/changes/publish-site';
 import { publishAll } from 'releases/changes/publish-site';
@@ -51,11 +55,12 @@ export async function start(options: StartOptions) {
   }
   // Read before anything starts: a bad AGENCY_CANARY_*, AGENCY_HOST or AGENCY_TRUST_PROXY value stops the start,
   // naming the variable.
-  const canarySettings = (() => {
+  const { canarySettings, siteSettings } = (() => {
     try {
+      const siteSettings = loadSiteSettings();
+      loadReleaseServiceSettings();
       siteRoots(deployDir());
-      releaseServiceAddress();
-      return canaryWatchSettings();
+      return { canarySettings: canaryWatchSettings(), siteSettings };
     } catch (error) {
       console.error((error as Error).message);
       process.exit(1);
@@ -96,7 +101,7 @@ export async function start(options: StartOptions) {
   // nginx, from its internal URL: GET /remote-health answers a direct loopback client only.
   const serviceEnv = {
     ...process.env,
-    AGENCY_HEALTH_URL: process.env.AGENCY_HEALTH_URL ?? api.url,
+    AGENCY_HEALTH_URL: healthUrlSetting() ?? api.url,
     ...(behindNginx ? { AGENCY_TRUST_PROXY: '1' } : {}),
   };
   const releases = await startReleaseService({
@@ -160,8 +165,8 @@ export async function start(options: StartOptions) {
     if (report.problem) console.warn(report.problem);
     if (report.notLive) console.log(report.notLive);
   }
-  const mail = process.env.ENQUIRY_SMTP_HOST
-    ? `mails go out through ${process.env.ENQUIRY_SMTP_HOST}`
+  const mail = siteSettings.smtpHost
+    ? `mails go out through ${siteSettings.smtpHost}`
     : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;
   const apiUrl = behindNginx ? originOf(enquiryApi) : api.url;
   const releasesUrl = behindNginx ? publicReleaseServiceUrl() : releases.url;
@@ -173,7 +178,7 @@ export async function start(options: StartOptions) {
   console.log(
     `The release service is running at ${releasesUrl} (keys and audit log in ${shownDeploy}/releases; ${checks})`,
   );
-  if (process.env.AGENCY_PNPM?.startsWith('npx'))
+  if (pnpmThroughNpx())
     console.log(
       'pnpm is not installed on this machine: run the commands the docs show as npx pnpm … (the project has its own pnpm).',
     );

@@ -48,6 +48,11 @@ export function chromePathSetting(env: Env = process.env): string | undefined {
   return env.CHROME_PATH || undefined;
 }
 
+/** AGENCY_HEALTH_URL as given: `npm start` points the service it starts at its own API unless it is set. */
+export function healthUrlSetting(env: Env = process.env): string | undefined {
+  return env.AGENCY_HEALTH_URL;
+}
+
 /** Where the canary check reads the counts: AGENCY_HEALTH_URL, else the local API; and its key, if any. */
 export function healthSourceSetting(env: Env = process.env): { url: string; key?: string } {
   const url = trimmed(env, 'AGENCY_HEALTH_URL') ?? originOf(enquiryApi, env);

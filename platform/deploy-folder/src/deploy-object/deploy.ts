@@ -253,4 +253,4 @@ export class Deploy {
 export type DeployRef = Deploy | string;
 
 /** The deploy in `path` (a Deploy is returned as it is), for one operation or a long-lived process. */
-export const openDeploy = (ref: DeployRef): Deploy => (ref instanceof Deploy ? ref : new Deploy(ref));
+export const openDeploy = (ref: DeployRef): Deploy => (typeof ref === 'string' ? new Deploy(ref) : ref);

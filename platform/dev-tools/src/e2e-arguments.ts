@@ -2,10 +2,11 @@
  * `pnpm test:e2e` reads two options of its own and hands every other argument to Playwright unchanged (spec
  * files, -g, --project, --headed…): `--remote <folder>` runs the specs tagged with that remote plus the
  * composition smoke, and `--fail-fast` stops at the first failure. Playwright's own options do the work
- * (--grep on the tags, --max-failures=1); parsed by hand because Node's parseArgs cannot leave unknown options
- * to someone else.
+ * (--grep on the tags, --max-failures=1). Commander reads the two and leaves every other argument, in its order,
+ * for Playwright (allowUnknownOption); what stays here is what they mean together with Playwright's own options.
  */
 import { remoteNames, remotes } from 'build-config/topology';
+import { Command, CommanderError } from 'commander';
 import { UsageError } from 'platform-kit/cli';
 import { appTag, smokeTag, tagPattern } from './affected/e2e-tags.ts';
 
@@ -38,23 +39,41 @@ function chosenRemote(value: string | undefined): string {
   );
 }
 
-export function e2eRun(argv: readonly string[]): E2eRun {
-  const passed: string[] = [];
+/** --remote and --fail-fast taken out of the arguments; the rest, in order, for Playwright. */
+function readOwnOptions(argv: readonly string[]) {
+  // After "--" everything is Playwright's, as typed.
+  const end = argv.indexOf('--');
+  const ours = end === -1 ? argv : argv.slice(0, end);
   let remote: string | undefined;
-  let failFast = false;
-  for (let index = 0; index < argv.length; index++) {
-    const argument = argv[index] ?? '';
-    if (argument === '--remote' || argument.startsWith('--remote=')) {
+  const command = new Command()
+    .exitOverride()
+    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined })
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument('[playwright...]')
+    .option('--remote <folder>', 'a remote', (value: string) => {
       if (remote !== undefined) throw new UsageError('--remote is given twice: one remote at a time.');
-      remote = chosenRemote(argument === '--remote' ? argv[++index] : argument.slice('--remote='.length));
-    } else if (argument === '--fail-fast') {
-      failFast = true;
-    } else if (argument.startsWith('--fail-fast=')) {
-      throw new UsageError('--fail-fast takes no value.');
-    } else {
-      passed.push(argument);
-    }
+      remote = chosenRemote(value);
+      return remote;
+    })
+    .option('--fail-fast', 'stop at the first failure');
+  try {
+    command.parse([...ours], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError && error.code === 'commander.optionMissingArgument')
+      chosenRemote(undefined);
+    throw error;
   }
+  const passed = [...command.args, ...(end === -1 ? [] : argv.slice(end))];
+  // Commander leaves --fail-fast=… to the others, as a flag it does not know with a value.
+  if (passed.some((argument) => argument.startsWith('--fail-fast=')))
+    throw new UsageError('--fail-fast takes no value.');
+  return { remote, failFast: command.opts<{ failFast?: boolean }>().failFast ?? false, passed };
+}
+
+export function e2eRun(argv: readonly string[]): E2eRun {
+  const { remote, failFast, passed } = readOwnOptions(argv);
   if (remote !== undefined && passed.some((argument) => grepOptions.includes(optionName(argument)))) {
     throw new UsageError(
       '--remote picks the tests by their tags with --grep: narrow it with a spec file, --project or --grep-invert instead.',

@@ -43,10 +43,10 @@ export interface CommandResult {
   output: string;
 }
 
-/** Runs a root script (release.ts, rollback.ts) exactly as `pnpm release …` does, in the isolated environment. */
-export function runScript(script: string, args: readonly string[]): CommandResult {
+/** Runs a command of the program (release, rollback) exactly as `pnpm release …` does, in the isolated environment. */
+export function runScript(command: string, args: readonly string[]): CommandResult {
   const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
-  const result = spawnSync(tsx, [join('platform', 'cli', 'src', script), ...args], {
+  const result = spawnSync(tsx, [join('platform', 'cli', 'src', 'main.ts'), command, ...args], {
     cwd: repoRoot,
     env: siteEnv,
     encoding: 'utf8',

@@ -86,10 +86,10 @@ function team(key: string, ...args: string[]): SpawnSyncReturns<string> {
 }
 
 /** A command of the host's operator, in the repository that serves the site. */
-function host(script: string, ...args: string[]): SpawnSyncReturns<string> {
+function host(command: string, ...args: string[]): SpawnSyncReturns<string> {
   return spawnSync(
     join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    [join('platform', 'cli', 'src', script), ...args],
+    [join('platform', 'cli', 'src', 'main.ts'), command, ...args],
     {
       cwd: repoRoot,
       env,
@@ -103,7 +103,7 @@ const output = (result: SpawnSyncReturns<string>) => `${result.stdout}${result.s
 
 /** A new key for `scope`, made on the host; the key is the command's last line. */
 function createKey(scope: string, name: string): string {
-  const result = host('release.ts', 'key', 'create', scope, '--name', name);
+  const result = host('release', 'key', 'create', scope, '--name', name);
   expect(result.status, output(result)).toBe(0);
   const key = result.stdout.trim().split('\n').at(-1) ?? '';
   expect(key.length).toBeGreaterThan(30);
@@ -188,7 +188,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     const wrong = team(`${key.slice(0, -4)}AAAA`, 'release', 'mf-portfolio', '--build-dir', marketingBuild);
     expect(wrong.status, output(wrong)).toBe(1);
     expect(output(wrong)).toContain('needs a valid release key');
-    const revoke = host('release.ts', 'key', 'revoke', 'portfolio-ci-2');
+    const revoke = host('release', 'key', 'revoke', 'portfolio-ci-2');
     expect(revoke.status, output(revoke)).toBe(0);
     const revoked = team(key, 'rollback', 'mf-portfolio');
     expect(revoked.status, output(revoked)).toBe(1);
@@ -230,7 +230,7 @@ test.describe('', { tag: ['@composition'] }, () => {
       new Promise<{ code: number | null; text: string }>((done) => {
         const child = spawn(
           join(repoRoot, 'node_modules', '.bin', 'tsx'),
-          [join('platform', 'cli', 'src', 'release.ts'), ...args],
+          [join('platform', 'cli', 'src', 'main.ts'), 'release', ...args],
           {
             cwd: repoRoot,
             env,

@@ -76,7 +76,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     await expect(page.getByRole('heading', { level: 1, name: heroHeading })).toBeVisible();
     const mapBefore = readRemoteMap();
 
-    const release = runScript('release.ts', ['mf-marketing', '--build-dir', changedBuild]);
+    const release = runScript('release', ['mf-marketing', '--build-dir', changedBuild]);
     expect(release.status, release.output).toBe(0);
     expect(release.output).toContain('Released mf-marketing');
 
@@ -134,7 +134,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     await page.goto(siteOrigin);
     await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
 
-    const rollback = runScript('rollback.ts', ['mf-marketing']);
+    const rollback = runScript('rollback', ['mf-marketing']);
     expect(rollback.status, rollback.output).toBe(0);
     expect(rollback.output).toContain('Rolled mf-marketing back to');
 
@@ -155,12 +155,12 @@ test.describe('', { tag: ['@composition'] }, () => {
       react.requiredVersion = '^18.3.1';
     });
     const mapBefore = readRemoteMap();
-    const refused = runScript('release.ts', ['mf-marketing', '--build-dir', incompatible]);
+    const refused = runScript('release', ['mf-marketing', '--build-dir', incompatible]);
     expect(refused.status).toBe(1);
     expect(refused.output).toContain('mf_marketing requires react ^18.3.1, but the shell provides 19.');
     expect(readRemoteMap()).toEqual(mapBefore);
 
-    const forced = runScript('release.ts', ['mf-marketing', '--build-dir', incompatible, '--force']);
+    const forced = runScript('release', ['mf-marketing', '--build-dir', incompatible, '--force']);
     expect(forced.status, forced.output).toBe(0);
 
     const marketingFiles: string[] = [];
@@ -197,7 +197,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     });
     rmSync(join(browserOnly, 'ssr'), { recursive: true, force: true });
     // Node cannot render it, so the release gates refuse it unless forced (release-gates.spec.ts).
-    const release = runScript('release.ts', ['mf-marketing', '--build-dir', browserOnly, '--force']);
+    const release = runScript('release', ['mf-marketing', '--build-dir', browserOnly, '--force']);
     expect(release.status, release.output).toBe(0);
     // The release service's child writes the pages; what it says of them comes back as the gates' warnings.
     expect(release.output).toContain('Released despite: Hero could not be loaded to prerender /: ');
@@ -263,7 +263,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     await expect(page.getByRole('heading', { level: 1, name: contactHeroCopy.heading })).toBeVisible();
 
     // Releasing the same build again finds the folder altered and copies it afresh.
-    const release = runScript('release.ts', ['mf-portfolio', '--build-dir', portfolioBuild]);
+    const release = runScript('release', ['mf-portfolio', '--build-dir', portfolioBuild]);
     expect(release.status, release.output).toBe(0);
     await page.goto(siteOrigin);
     await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
@@ -280,7 +280,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     tamper(join(dir, 'ssr', 'remoteEntry.js'), '__agencyTamperedSsr');
     // Any release regenerates every page: here a rollback of the other remote to its first version.
     const firstMarketing = releaseVersion(join(repoRoot, 'mf-marketing', 'dist'));
-    const rollback = runScript('rollback.ts', ['mf-marketing', firstMarketing]);
+    const rollback = runScript('rollback', ['mf-marketing', firstMarketing]);
     expect(rollback.status, rollback.output).toBe(0);
     expect(rollback.output).toContain('ssr/remoteEntry.js differs from what its release recorded (SHA-384)');
     expect(rollback.output).toContain('Prerender: / shows the fallback for mf_portfolio/PortfolioSection');
@@ -293,7 +293,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     await page.goto(siteOrigin);
     await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
 
-    const release = runScript('release.ts', ['mf-portfolio', '--build-dir', portfolioBuild]);
+    const release = runScript('release', ['mf-portfolio', '--build-dir', portfolioBuild]);
     expect(release.status, release.output).toBe(0);
     expect(await (await request.get(siteOrigin)).text()).not.toContain('data-slot-state="failed"');
   });

@@ -36,10 +36,10 @@ test.describe('', { tag: ['@composition'] }, () => {
 
   let site: ComposedSite | undefined;
 
-  function run(script: string, ...args: string[]) {
+  function run(command: string, ...args: string[]) {
     const result = spawnSync(
       join(repoRoot, 'node_modules', '.bin', 'tsx'),
-      [join('platform', 'cli', 'src', script), ...args],
+      [join('platform', 'cli', 'src', 'main.ts'), command, ...args],
       {
         cwd: repoRoot,
         env,
@@ -47,7 +47,7 @@ test.describe('', { tag: ['@composition'] }, () => {
         timeout: 120_000,
       },
     );
-    expect(result.status, `${script} ${args.join(' ')}:\n${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.status, `${command} ${args.join(' ')}:\n${result.stdout}${result.stderr}`).toBe(0);
   }
 
   /** A build of a remote whose /categories list (mf-portfolio) or hero (mf-marketing) carries `label`. */
@@ -114,12 +114,12 @@ test.describe('', { tag: ['@composition'] }, () => {
     const [portfolio] = liveVersions('mf_portfolio').map((entry) => entry.split(' ')[0] ?? '');
 
     // mf-portfolio: two releases, then a rollback to the first of them (not dist/'s build); mf-marketing: a canary.
-    run('release.ts', 'mf-portfolio', '--build-dir', labelledBuild('mf_portfolio', 'portfolio-b'));
+    run('release', 'mf-portfolio', '--build-dir', labelledBuild('mf_portfolio', 'portfolio-b'));
     const [rolledBackTo] = liveVersions('mf_portfolio').map((entry) => entry.split(' ')[0] ?? '');
-    run('release.ts', 'mf-portfolio', '--build-dir', labelledBuild('mf_portfolio', 'portfolio-c'));
-    run('rollback.ts', 'mf-portfolio');
+    run('release', 'mf-portfolio', '--build-dir', labelledBuild('mf_portfolio', 'portfolio-c'));
+    run('rollback', 'mf-portfolio');
     run(
-      'release.ts',
+      'release',
       'mf-marketing',
       '--canary',
       '20',

@@ -5,6 +5,7 @@
  *   AGENCY_DEPLOY_DIR, AGENCY_RELEASE_HOST (default 127.0.0.1), AGENCY_RELEASE_PORT (default AGENCY_PORT_BASE + 11)
  */
 
+import { openDeploy } from 'deploy-folder/deploy';
 import { deployDir } from 'platform-kit/paths';
 import { loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
 import { startReleaseService } from 'releases/release-service/server';
@@ -14,7 +15,7 @@ export async function releaseService() {
   try {
     // Every setting read and checked before the service starts: a bad one exits 1, naming the variable.
     loadReleaseServiceSettings();
-    service = await startReleaseService({ deploy: deployDir(), env: process.env });
+    service = await startReleaseService({ deploy: openDeploy(deployDir()), env: process.env });
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -21,7 +21,7 @@ import {
   removePrecompressed,
 } from './precompress.ts';
 import { recordPublished } from './release-log.ts';
-import { setRemoteEntry, writeFileAtomic } from './remote-map-file.ts';
+import { writeFileAtomic } from './remote-map-file.ts';
 
 /** Files of the shell's folder that belong to the environment, not to a shell build. */
 const environmentFiles = new Set(['remotes.json', 'runtime.json']);
@@ -147,13 +147,6 @@ export function publishRemoteBuild(
     rmSync(retired, { recursive: true, force: true });
   }
   recordPublished(deploy, folder, version);
-  return version;
-}
-
-/** Publishes a remote's dist/ and points the environment's remote map at it (no contract check: see release.ts). */
-export function releaseRemote(deploy: string, name: RemoteName, env?: NodeJS.ProcessEnv): string {
-  const version = publishRemoteBuild(deploy, name);
-  setRemoteEntry(deploy, name, manifestUrl(name, version, env));
   return version;
 }
 

@@ -136,7 +136,7 @@ export class Deploy {
     return publishRemoteBuild(this.path, name, buildDir);
   }
 
-  /** Publishes a remote's dist/ and makes it the only version (no contract check: see releases). */
+  /** Publishes a remote's dist/ and points the remote map at it, for everyone (no contract check: see releases). */
   releaseRemote(name: RemoteName, env?: NodeJS.ProcessEnv): string {
     const version = this.publishRemoteBuild(name);
     this.setRemoteEntry(name, manifestUrl(name, version, env));

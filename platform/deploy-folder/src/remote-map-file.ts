@@ -97,7 +97,9 @@ export function withFileLock<T>(file: string, update: () => T): T {
       onCompromised: () => {},
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    // ENOTDIR: a lock file (not a folder) left by a writer before proper-lockfile, which it cannot remove.
+    const { code } = error as NodeJS.ErrnoException;
+    if (code !== 'ELOCKED' && code !== 'ENOTDIR') throw error;
     throw new Error(
       `${file} is locked by another release (${lock} exists); wait for it, or delete the lock if none is running`,
     );

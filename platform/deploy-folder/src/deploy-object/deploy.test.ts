@@ -147,6 +147,16 @@ describe('the remote map’s lock', () => {
     expect(readFileSync(remoteMapFile(deploy), 'utf8')).toBe(before);
   });
 
+  it('refuses as before while a lock file of the older form is left, however old', () => {
+    const lock = `${remoteMapFile(deploy)}.lock`;
+    writeFileSync(lock, '');
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, longAgo, longAgo);
+    expect(change).toThrow(
+      /is locked by another release \(.*\.lock exists\); wait for it, or delete the lock/,
+    );
+  });
+
   it('is taken over once its holder was killed and the lock went stale, not held for ever', async () => {
     holder = await holdLock();
     const exited = new Promise((resolve) => holder?.on('exit', resolve));

@@ -35,7 +35,7 @@ afterAll(() => {
 function nginxConfigCommand(args: string[], env: NodeJS.ProcessEnv = {}) {
   return spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'platform', 'cli', 'src', 'nginx-config.ts'), ...args],
+    ['--import', 'tsx', join(repoRoot, 'platform', 'cli', 'src', 'main.ts'), 'nginx-config', ...args],
     {
       cwd: repoRoot,
       encoding: 'utf8',

@@ -180,9 +180,9 @@ describe('pnpm release, as typed', () => {
   });
 });
 
-describe('platform/cli/src/release.ts', () => {
+describe('pnpm release (platform/cli/src/main.ts release)', () => {
   const script = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'release.ts', ...args], {
+    spawnSync(process.execPath, ['--import', 'tsx', 'main.ts', 'release', ...args], {
       cwd: join(repoRoot, 'platform', 'cli', 'src'),
       env: { ...process.env, AGENCY_DEPLOY_DIR: deploy, AGENCY_HEALTH_URL: noApi },
       encoding: 'utf8',

@@ -3,7 +3,7 @@
  * title, description and its remote slots); this module holds every slot to its remote's declared exposes, so a
  * wrong remote or module name, a prop the component does not take, a prop of the wrong type or a required prop
  * given neither on the page nor from run-time config fails the typecheck. The shell renders its routes from
- * `routeSlots` and the page generator (site-tools' pages/preload.ts) preloads from it, so the two can never
+ * `routeSlots` and the page generator (site-pages' src/pages/preload.ts) preloads from it, so the two can never
  * disagree. Data only: Node reads it too.
  */
 

@@ -5,7 +5,7 @@ const hydratedTimeoutMs = 20_000;
 
 /**
  * Every file is served at its best compression from the first request (publishing writes its brotli and gzip
- * forms: lib/precompress.ts). One untimed load of every page, scrolled to its end so that every slot's code is
+ * forms: deploy-folder's src/precompress.ts). One untimed load of every page, scrolled to its end so that every slot's code is
  * fetched: every measured run meets a warm server (files in the disk cache, the host's validators computed),
  * as every visitor after the first does.
  */

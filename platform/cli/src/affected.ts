@@ -2,7 +2,7 @@
  * pnpm affected <git-range> [--json]
  * Prints which apps a change touches, so each team's pipeline builds, tests and releases only its own app:
  * per app, release (its build includes a changed module, or it builds from a changed package) or check (it only
- * typechecks against one), and which e2e tags run. The rules are in platform/README.md ("affected.ts").
+ * typechecks against one), and which e2e tags run. The rules are in platform/dev-tools/README.md ("pnpm affected").
  */
 import { affectedBy } from 'dev-tools/affected/affected';
 import { readBuilds } from 'dev-tools/affected/builds';

@@ -7,7 +7,7 @@
  * pnpm release status [<remote-folder>]  |  pnpm release watch [--once]  |  pnpm release log [<scope>]
  * pnpm release key create <scope> [--name <name>] | key list | key revoke <name>   (on the host)
  * The release service's client: builds here (or takes --build-dir), uploads, and prints what the service did.
- * The forms are parsed in lib/canary/release-command.ts and sent in lib/release-client/.
+ * The forms are parsed in releases' src/canary/release-command.ts and sent in its src/release-client/.
  */
 import { remotes } from 'build-config/topology';
 import { deployDir } from 'platform-kit/paths';

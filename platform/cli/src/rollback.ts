@@ -2,8 +2,8 @@
  * pnpm rollback <remote-folder> [version] [--list] [--force]
  * Points one remote's entry of the environment's remotes.json back at a version published earlier:
  * the one before the live one by default. Nothing is rebuilt or copied. Sent to the release service, as every
- * change is (lib/release-client/connection.ts says which one); the work and its messages are
- * lib/rollback-command.ts, run there.
+ * change is (releases' src/release-client/connection.ts says which one); the work and its messages
+ * are releases' src/changes/rollback-command.ts, run there.
  */
 import { type CommandReply, releaseRoutes } from 'build-config/release-protocol';
 import { remotes } from 'build-config/topology';

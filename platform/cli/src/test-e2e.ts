@@ -1,7 +1,7 @@
 /**
  * pnpm test:e2e [--remote <remote-folder>] [--fail-fast] [Playwright's arguments]
  * The cross-remote Playwright suite against the production build; a team runs its own remote's specs with
- * --remote. The rules are in lib/e2e-arguments.ts; the tags in lib/e2e-tags.ts.
+ * --remote. The rules are in dev-tools' src/e2e-arguments.ts; the tags in src/affected/e2e-tags.ts.
  */
 
 import { smokeTag } from 'dev-tools/affected/e2e-tags';

@@ -3,7 +3,7 @@
  * serves (the shell's run-time files, each remote's manifest, Node entry and chunks) is read from the deploy
  * folder it is served from, so prerendering needs no running server and sees exactly what visitors get.
  * Any other URL (a remote the map points at elsewhere) goes to the network as usual. A remote's file is
- * checked against what its release recorded (../integrity.ts): one that differs is refused, so the prerender
+ * checked against what its release recorded (deploy-folder's integrity.ts): one that differs is refused, so the prerender
  * never renders altered remote code; that remote's slots get their fallback, as in a visitor's browser.
  * Given a remote map, the transport answers the shell's remotes.json with it instead of the deployed one: the
  * pages of a variant (../pages/variants.ts) render its versions, whatever the deployed map's shares.

@@ -7,19 +7,18 @@
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
-import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
-import { type CanaryRules, type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
-import { processEnvironment } from 'platform-kit/settings/read';
-import { countsOf, HealthUnavailableError, healthPeriod, healthReader, type ReadHealth } from './health.ts';
+import { type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
+import {
+  countsOf,
+  HealthUnavailableError,
+  healthPeriod,
+  type JudgingOptions,
+  judgingContext,
+  type ReadHealth,
+} from './health.ts';
 import { abortCanary } from './release-canary.ts';
 
-export interface CheckOptions {
-  env?: NodeJS.ProcessEnv;
-  now?: Date;
-  /** Default: GET /remote-health of the enquiry API (AGENCY_HEALTH_URL, ENQUIRY_HEALTH_KEY). */
-  readHealth?: ReadHealth;
-  /** Default: canaryRules with the AGENCY_CANARY_* overrides of env. */
-  rules?: CanaryRules;
+export interface CheckOptions extends JudgingOptions {
   /** Judge only: a canary judged worse is reported, not aborted (the server hands the abort to a child process). */
   judgeOnly?: boolean;
 }
@@ -42,10 +41,7 @@ export interface CanaryCheck {
  */
 export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}): Promise<CanaryCheck[]> {
   const deploy = openDeploy(ref);
-  const env = options.env ?? processEnvironment();
-  const now = options.now ?? new Date();
-  const readHealth = options.readHealth ?? healthReader();
-  const rules = options.rules ?? canaryRulesFromEnv(env);
+  const { env, now, readHealth, rules } = judgingContext(options);
   const document = deploy.remoteMap();
   const live = remoteNames.flatMap((remote) => {
     const canary = canaryEntry(document, remote);

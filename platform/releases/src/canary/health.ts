@@ -4,7 +4,8 @@
  * can reach the API, and the API's data stays the API's.
  */
 
-import type { VersionHealth } from 'deploy-model/canary/verdict';
+import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
+import type { CanaryRules, VersionHealth } from 'deploy-model/canary/verdict';
 import { processEnvironment } from 'platform-kit/settings/read';
 import { healthRetentionDaysSetting, healthSourceSetting } from 'platform-kit/settings/release-service';
 import {
@@ -170,4 +171,25 @@ export function healthPeriod(
   if (at < oldest.getTime())
     return { since: oldest, from: `the ${days}-day retention; ${what} was ${start}` };
   return { since: new Date(at), from: what };
+}
+
+/** What judging a canary reads, each with its default: the canary check and the staged rollout judge alike. */
+export interface JudgingOptions {
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+  /** Default: GET /remote-health of the enquiry API (AGENCY_HEALTH_URL, ENQUIRY_HEALTH_KEY). */
+  readHealth?: ReadHealth;
+  /** Default: canaryRules with the AGENCY_CANARY_* overrides of env. */
+  rules?: CanaryRules;
+}
+
+/** The options with their defaults filled in. */
+export function judgingContext(options: JudgingOptions) {
+  const env = options.env ?? processEnvironment();
+  return {
+    env,
+    now: options.now ?? new Date(),
+    readHealth: options.readHealth ?? healthReader(),
+    rules: options.rules ?? canaryRulesFromEnv(env),
+  };
 }

@@ -16,12 +16,10 @@
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry, withCanary } from 'deploy-model/canary/map';
-import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryRules, failureLimit, judgeCanary, type VersionHealth } from 'deploy-model/canary/verdict';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { regeneratePages } from '../changes/release.ts';
 import type { CanaryCheck } from './check.ts';
-import { countsOf, healthPeriod, healthReader, type ReadHealth } from './health.ts';
+import { countsOf, healthPeriod, type JudgingOptions, judgingContext } from './health.ts';
 import { promoteCanary } from './release-canary.ts';
 import {
   isDue,
@@ -77,11 +75,7 @@ export interface DueRollout {
   verdict: StageVerdict;
 }
 
-export interface DueOptions {
-  env?: NodeJS.ProcessEnv;
-  now?: Date;
-  readHealth?: ReadHealth;
-  rules?: CanaryRules;
+export interface DueOptions extends JudgingOptions {
   /** The canary check's results of this tick: a canary it judged worse is not advanced (it is being aborted). */
   checks?: readonly CanaryCheck[];
 }
@@ -89,10 +83,7 @@ export interface DueOptions {
 /** Every live plan whose next stage is due, with whether its canary may go there now. */
 export async function dueRollouts(ref: DeployRef, options: DueOptions = {}): Promise<DueRollout[]> {
   const deploy = openDeploy(ref);
-  const env = options.env ?? processEnvironment();
-  const now = options.now ?? new Date();
-  const readHealth = options.readHealth ?? healthReader();
-  const rules = options.rules ?? canaryRulesFromEnv(env);
+  const { env, now, readHealth, rules } = judgingContext(options);
   const document = deploy.remoteMap();
   const due: DueRollout[] = [];
   for (const remote of remoteNames) {

@@ -43,6 +43,13 @@ export const deferredPlanId = 'deferred-scripts';
 export const slotAttribute = 'data-remote-slot';
 /** Set on a slot's element once the slot answers input (hydrated, or showing the shell's fallback). */
 export const slotLiveAttribute = 'data-slot-live';
+
+/**
+ * Set on a slot's element when its section needs no code to be used (its route-table entry has no `needsCode`):
+ * on a page load its prerendered HTML is kept as it is and its remote's code is never fetched, so the page
+ * loader neither preloads its code nor holds input for it.
+ */
+export const slotStaticAttribute = 'data-slot-static';
 /**
  * On the shell's own notice inside a slot whose code cannot load yet (federation/SlotNotice.tsx): the notice
  * is the shell's, live with it, so input on it is never held for the slot.

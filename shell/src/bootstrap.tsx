@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { loadRuntimeConfig } from './config/runtime-config.ts';
 import { enableFontFaces } from './early/font-faces.ts';
+import { slotAttribute, slotStaticAttribute } from './early/protocol.ts';
 import { loadRemoteMap } from './federation/remote-registry.ts';
 import { hydrateWhenIdle } from './hydration/idle-hydration.ts';
 import { pageHydration } from './hydration/page-hydration.ts';
@@ -24,7 +25,8 @@ const router = (children: ReactNode) => <HydrationAwareRouter>{children}</Hydrat
 
 /**
  * A prerendered page: hydrate the shell at once. Each remote slot is a Suspense boundary whose code arrives
- * later: React keeps its HTML until then (selective hydration), and RemoteSlot loads it when it is wanted.
+ * later: React keeps its HTML until then (selective hydration), and RemoteSlot loads it when it is wanted. A
+ * section that needs no code keeps its HTML for good (StaticSlot) and its code is never loaded.
  */
 function hydratePrerendered(root: HTMLElement) {
   const failed = new Set(
@@ -32,8 +34,16 @@ function hydratePrerendered(root: HTMLElement) {
       (element) => element.dataset.slot ?? '',
     ),
   );
+  // Read just before hydration, after emotion has moved the page's styles into the head: the HTML React is
+  // given for these slots is then exactly what their elements hold, and it keeps them as they are.
+  const staticHtml = new Map(
+    [...root.querySelectorAll<HTMLElement>(`[${slotAttribute}][${slotStaticAttribute}]`)].map((element) => [
+      element.getAttribute(slotAttribute) ?? '',
+      element.innerHTML,
+    ]),
+  );
   const { pathname, search, hash } = window.location;
-  prepareHydration(pathname, failed);
+  prepareHydration(pathname, { failed, staticHtml });
   if (search) window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
   // As a transition, hydration is time-sliced: the page stays responsive while the shell hydrates.
   startTransition(() => {

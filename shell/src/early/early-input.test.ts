@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EarlyInput, holdEarlyInput } from './early-input.ts';
-import { shellLiveAttribute, slotAttribute, slotLiveAttribute, slotNoticeAttribute } from './protocol.ts';
+import {
+  shellLiveAttribute,
+  slotAttribute,
+  slotLiveAttribute,
+  slotNoticeAttribute,
+  slotStaticAttribute,
+} from './protocol.ts';
 
 /** A page like a prerendered one: a shell button, a slot with a button, a link and a form, nothing live. */
 function page() {
@@ -44,6 +50,17 @@ describe('input before its part of the page is live', () => {
     slot.setAttribute(slotLiveAttribute, '');
     input.replay();
     expect(handler).toHaveBeenCalledTimes(1);
+    expect(input.held()).toBe(0);
+  });
+
+  it('holds nothing for a section that needs no code, and asks for none of its code', () => {
+    const { faq, slot } = page();
+    slot.setAttribute(slotStaticAttribute, '');
+    const handler = vi.fn();
+    faq.addEventListener('click', handler);
+    faq.click();
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(wanted).toEqual([]);
     expect(input.held()).toBe(0);
   });
 

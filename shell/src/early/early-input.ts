@@ -6,7 +6,13 @@
  * part is live. Links are left alone (they navigate without any script), and so are fields: typing goes into
  * the field as usual and the form adopts it when it hydrates (shared-content's useHydratedForm).
  */
-import { shellLiveAttribute, slotAttribute, slotLiveAttribute, slotNoticeAttribute } from './protocol.ts';
+import {
+  shellLiveAttribute,
+  slotAttribute,
+  slotLiveAttribute,
+  slotNoticeAttribute,
+  slotStaticAttribute,
+} from './protocol.ts';
 
 /** The controls whose activation needs the page's code. */
 const activators = 'button, [role="button"], input[type="submit"], input[type="button"]';
@@ -30,7 +36,8 @@ export const slotElementOf = (node: Element): Element | null =>
 /** Whether the part of the page an element belongs to answers input yet. */
 export function isLive(element: Element): boolean {
   const slot = slotElementOf(element);
-  if (slot) return slot.hasAttribute(slotLiveAttribute);
+  // A section that needs no code has nothing to hold: its links navigate as they are.
+  if (slot) return slot.hasAttribute(slotLiveAttribute) || slot.hasAttribute(slotStaticAttribute);
   return element.ownerDocument.documentElement.hasAttribute(shellLiveAttribute);
 }
 

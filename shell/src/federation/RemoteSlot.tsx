@@ -2,7 +2,7 @@ import type { ExposedProps } from 'build-config/contract';
 import type { ImportedModule, RemoteContracts, RemoteName } from 'federation/remotes';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageLoader } from '../early/page-loader-api.ts';
-import { slotAttribute, slotLiveAttribute } from '../early/protocol.ts';
+import { slotAttribute, slotLiveAttribute, slotStaticAttribute } from '../early/protocol.ts';
 import { pageHydration, type TrackedSlot } from '../hydration/page-hydration.ts';
 import { SlotContent } from '../hydration/SlotContent.tsx';
 import { slotLoad } from '../hydration/slot-load.tsx';
@@ -225,7 +225,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   }, [failed, attempt, remote, slot, reserve, tone, retry, caught, load, contentProps, contentLive]);
 
   return (
-    <div ref={element} {...{ [slotAttribute]: slot }}>
+    <div ref={element} {...{ [slotAttribute]: slot }} {...(needsCode ? {} : { [slotStaticAttribute]: '' })}>
       {content}
       {waitingForCode && needsCode ? <SlotNotice remote={remote} slot={slot} /> : null}
     </div>

@@ -2,7 +2,7 @@
  * What RemoteSlot's first render of each slot is based on, so that it matches the page's HTML. The prerenderer
  * fills this in Node with the modules it loaded before rendering a route (or the slots that failed); the
  * browser, before it hydrates that route, with what the HTML holds: each slot's content (kept, and hydrated
- * once its code is wanted) or its fallback.
+ * once its code is wanted, or kept as it is when the section needs no code) or its fallback.
  */
 import type { ComponentType } from 'react';
 
@@ -11,7 +11,12 @@ export type PreparedSlot =
   /** The prerendered HTML holds this slot's fallback: render it too, then retry in the browser. */
   | { state: 'failed' }
   /** The prerendered HTML holds this slot's content: keep it, and hydrate it once its code is wanted. */
-  | { state: 'deferred' };
+  | { state: 'deferred' }
+  /**
+   * The prerendered HTML holds the content of a section that needs no code (StaticSlot): kept as it is, this
+   * HTML, and its code never loaded.
+   */
+  | { state: 'static'; html: string };
 
 const prepared = new Map<string, PreparedSlot>();
 
@@ -31,7 +36,7 @@ export function preparedSlot(slot: string): PreparedSlot | undefined {
  */
 export function forgetPreparedSlot(slot: string) {
   const state = prepared.get(slot)?.state;
-  if (state === 'failed' || state === 'deferred') prepared.delete(slot);
+  if (state === 'failed' || state === 'deferred' || state === 'static') prepared.delete(slot);
 }
 
 export function clearPreparedSlots() {

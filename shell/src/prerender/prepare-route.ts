@@ -39,12 +39,25 @@ export async function prepareRoute(pathname: string, { onFailure }: PrepareOptio
   await Promise.all(work);
 }
 
+/**
+ * What the page's HTML holds for each slot of the route: the fallback (a failed prerender), the content of a
+ * section that needs no code (its HTML, kept as it is), or content to hydrate once its code is wanted.
+ */
+export interface PrerenderedSlots {
+  failed: ReadonlySet<string>;
+  /** Slot → the HTML of its element, for the slots marked as needing no code. */
+  staticHtml: ReadonlyMap<string, string>;
+}
+
 /** Marks each slot of the route for hydration: its prerendered content, or the fallback the HTML holds. */
-export function prepareHydration(pathname: string, failed: ReadonlySet<string>): void {
+export function prepareHydration(pathname: string, { failed, staticHtml }: PrerenderedSlots): void {
   const id = routeIdOfPath(pathname);
   if (!id) return;
   for (const { remote, module } of routeSlots[id]) {
     const key = slotKey(remote, module);
-    prepareSlot(key, failed.has(key) ? { state: 'failed' } : { state: 'deferred' });
+    const html = staticHtml.get(key);
+    if (failed.has(key)) prepareSlot(key, { state: 'failed' });
+    else if (html !== undefined) prepareSlot(key, { state: 'static', html });
+    else prepareSlot(key, { state: 'deferred' });
   }
 }

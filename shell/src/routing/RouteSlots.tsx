@@ -1,8 +1,11 @@
+import type { RemoteName } from 'federation/remotes';
 import { routeSlots } from 'federation/route-slots';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import type { RouteId, RouteSlotEntry } from 'shared-content/site';
 import { loadedRuntimeConfig, loadRuntimeConfig } from '../config/runtime-config.ts';
+import { forgetPreparedSlot, preparedSlot, slotKey } from '../federation/prepared-slots.ts';
 import { RemoteSlot } from '../federation/RemoteSlot.tsx';
+import { StaticSlot } from '../federation/StaticSlot.tsx';
 import type { SlotReserve, SlotTone } from '../federation/slot-reserve.ts';
 import { PageView } from '../telemetry/PageView.tsx';
 
@@ -40,6 +43,33 @@ function slotProps({
 }
 
 /**
+ * One slot of the route: the prerendered HTML of a section that needs no code, kept as it is on the page it was
+ * loaded with (StaticSlot), or the remote's component (RemoteSlot). Decided once per mount: the page's HTML
+ * speaks only for the first render, and a later mount (a client navigation back) renders the remote's code.
+ */
+function RouteSlot({ slot }: { slot: RouteSlotEntry }) {
+  const key = slotKey(slot.remote, slot.module);
+  const [kept] = useState(() => {
+    const prepared = preparedSlot(key);
+    return prepared?.state === 'static' ? prepared.html : null;
+  });
+  useEffect(() => {
+    if (kept !== null) forgetPreparedSlot(key);
+  }, [kept, key]);
+  if (kept !== null) return <StaticSlot remote={slot.remote as RemoteName} slot={key} html={kept} />;
+  return (
+    <DeclaredSlot
+      remote={slot.remote}
+      module={slot.module}
+      reserve={slot.reserve}
+      tone={slot.tone}
+      needsCode={slot.needsCode}
+      {...slotProps(slot)}
+    />
+  );
+}
+
+/**
  * A route's remote slots, in the order of the route table: one page view for the health beacons, counted
  * afresh on each navigation to the route (AppRoutes keys this by the route).
  */
@@ -47,15 +77,7 @@ export function RouteSlots({ route }: RouteSlotsProps) {
   return (
     <PageView>
       {routeSlots[route].map((slot: RouteSlotEntry) => (
-        <DeclaredSlot
-          key={`${slot.remote}/${slot.module}`}
-          remote={slot.remote}
-          module={slot.module}
-          reserve={slot.reserve}
-          tone={slot.tone}
-          needsCode={slot.needsCode}
-          {...slotProps(slot)}
-        />
+        <RouteSlot key={slotKey(slot.remote, slot.module)} slot={slot} />
       ))}
     </PageView>
   );

@@ -2,12 +2,14 @@ import { siteConfig } from './config.ts';
 import type { RouteSlotEntry } from './slot-shape.ts';
 
 /**
- * The route table (spec section 2), each route declared once: its path and aliases, its title and description,
- * and the remote sections it shows in order, with the space each reserves, the props each gets and whether it
- * needs its code to act (`needsCode`: a form, a filter, a toggle; every other section works from its HTML). The shell
- * renders its routes from it, the page generator writes and preloads each page from it, the production server
- * answers 404 for anything outside it, the sitemap lists it, and the e2e suite reads it. The federation package
- * (federation/route-slots) typechecks every slot against its remote's declared exposes.
+ * The route table (spec section 2), each route declared once: its path and aliases, its title and
+ * description, and the remote sections it shows in order, with the space each reserves, the props each gets
+ * and whether it needs its code to act (`needsCode`: a form, a filter, a toggle; every other section is
+ * static: its HTML is kept and its remote's code is never fetched on a page load, its links navigate through
+ * the shell). The shell renders its routes from it, the page generator writes and preloads each page from it,
+ * the production server answers 404 for anything outside it, the sitemap lists it, and the e2e suite reads
+ * it. The federation package (federation/route-slots) typechecks every slot against its remote's declared
+ * exposes.
  */
 export interface RouteEntry {
   path: string;

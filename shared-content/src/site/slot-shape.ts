@@ -28,9 +28,15 @@ export interface RouteSlotEntry {
   /** The prop that receives this environment's run-time config (runtime.json: API URL, EmailJS settings). */
   runtimeConfigProp?: string;
   /**
-   * The section has controls that act only with its code: a form, a filter, a toggle. Its prerendered HTML
-   * reads completely and its links work without code; while its code cannot be loaded, the shell shows a small
-   * notice beside it saying so. A section without this flag needs no code to be used.
+   * The section has controls that act only with its code: a form, a filter, a toggle. Its code loads and it
+   * hydrates (near the view, reached for, or when the browser is idle); before that its prerendered HTML
+   * reads completely and its links work, and while its code cannot be loaded the shell shows a small notice
+   * beside it saying so.
+   *
+   * A section without this flag is static: on a page load its remote's code is never fetched, its prerendered
+   * HTML is kept as it is (motion is CSS) and its links navigate through the shell's router. So it renders
+   * nothing that needs code (no state, effect, class component or event handler but its links'):
+   * shell/src/federation/static-slots.test.tsx holds every slot to its flag, both ways.
    */
   needsCode?: true;
 }

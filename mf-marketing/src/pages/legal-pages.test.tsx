@@ -1,7 +1,10 @@
+import { ThemeProvider } from '@emotion/react';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from 'build-config/testing';
-import { formatLegalDate, isoDate } from 'shared-content/marketing';
+import { renderToString } from 'react-dom/server';
+import { formatLegalDate, isoDate, todayDateAttribute } from 'shared-content/marketing';
 import { siteConfig } from 'shared-content/site';
+import { theme } from 'shared-content/theme';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage.tsx';
 import { TermsPage } from './TermsPage.tsx';
@@ -38,6 +41,26 @@ describe('legal pages show today’s date', () => {
   it('terms: Last updated is today', () => {
     renderWithProviders(<TermsPage />);
     expect(screen.getByText('Last updated:').textContent).toBe('Last updated: 9 March 2027');
+  });
+
+  it('marks the date for the page loader, which sets it to the visitor’s today on a prerendered page', () => {
+    const { unmount } = renderWithProviders(<TermsPage />);
+    expect(screen.getByText('9 March 2027')).toHaveAttribute(todayDateAttribute);
+    unmount();
+    renderWithProviders(<PrivacyPolicyPage />);
+    expect(screen.getByText('9 March 2027')).toHaveAttribute(todayDateAttribute);
+  });
+
+  it('prerenders the day of rendering into the marked <time>, with no hydration to wait for', () => {
+    const holder = document.createElement('div');
+    holder.innerHTML = renderToString(
+      <ThemeProvider theme={theme}>
+        <TermsPage />
+      </ThemeProvider>,
+    );
+    const time = holder.querySelector(`time[${todayDateAttribute}]`);
+    expect(time?.textContent).toBe('9 March 2027');
+    expect(time?.getAttribute('datetime')).toBe('2027-03-09');
   });
 });
 

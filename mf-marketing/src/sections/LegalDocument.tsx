@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LegalSection } from 'shared-content/marketing';
+import { formatLegalDate, isoDate, type LegalSection, todayDateMarker } from 'shared-content/marketing';
 import { styled } from 'shared-content/styling';
 import { PageHero, Section } from 'shared-content/ui';
 import { LegalContact } from '../components/LegalContact.tsx';
@@ -9,9 +9,6 @@ export interface LegalDocumentProps {
   id: string;
   heading: string;
   dateLabel: string;
-  /** The date as shown; `dateTime` is the same date in ISO form for the <time> element. */
-  date: string;
-  dateTime: string;
   intro: string;
   sections: readonly LegalSection[];
   children?: ReactNode;
@@ -55,25 +52,22 @@ const Updated = styled.p(({ theme }) => ({
   fontSize: theme.font.size.sm,
 }));
 
-/** A legal page: title band with its date, an introduction and numbered sections. */
-export function LegalDocument({
-  id,
-  heading,
-  dateLabel,
-  date,
-  dateTime,
-  intro,
-  sections,
-  children,
-}: LegalDocumentProps) {
+/**
+ * A legal page: title band with its date, an introduction and numbered sections. The date is the day of the
+ * render, with no state: in Node the day the page is prerendered, after a client navigation the visitor's today.
+ * A prerendered page keeps its HTML without this code, so the date is marked for the page loader, which sets
+ * it to the visitor's today (todayDateMarker).
+ */
+export function LegalDocument({ id, heading, dateLabel, intro, sections, children }: LegalDocumentProps) {
+  const today = new Date();
   return (
     <>
       <PageHero id={id} title={heading}>
         <Updated data-testid="legal-updated">
-          {/* Empty while hydrating (useToday): the prerendered date stays until today's replaces it. */}
           {dateLabel}{' '}
-          <time dateTime={dateTime} suppressHydrationWarning>
-            {date}
+          {/* The HTML may hold another day than this render (the release day, or the page loader's before midnight). */}
+          <time {...todayDateMarker} dateTime={isoDate(today)} suppressHydrationWarning>
+            {formatLegalDate(today)}
           </time>
         </Updated>
       </PageHero>

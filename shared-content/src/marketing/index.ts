@@ -4,6 +4,7 @@ export * from './currency.ts';
 export * from './hero.ts';
 export * from './home.ts';
 export * from './legal.ts';
+export * from './legal-date.ts';
 export * from './pricing.ts';
 export * from './services.ts';
 export * from './testimonials.ts';

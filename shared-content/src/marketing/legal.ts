@@ -49,17 +49,6 @@ export const legalPageCopy = {
   contentsLabel: 'On this page',
 } as const;
 
-/** Formats a date as the legal pages show it, e.g. "21 November 2026". */
-export function formatLegalDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
-}
-
-/** The same day as YYYY-MM-DD in local time, for <time dateTime>. */
-export function isoDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 export const privacyCopy = {
   heading: 'Privacy Policy',
   lastUpdatedLabel: 'Last Updated:',

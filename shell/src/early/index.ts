@@ -5,6 +5,7 @@
  * - holds input meant for parts of the page that are not live yet, and performs it once they are;
  * - enables the submit buttons that are disabled only until their form is live (the submit is held instead);
  * - switches the page's web font on once the text has been painted in the fallback face, and adds its tab icons;
+ * - sets the legal pages' date to the visitor's today (today-dates.ts);
  * - starts the shell's scripts once the first content is on screen, then the code of the slots in view;
  * - offers the shell `window.agencyPageLoader`, through which the shell asks for a slot's code and reports
  *   what became live.
@@ -15,7 +16,8 @@ import { holdEarlyInput } from './early-input.ts';
 import { enableFontFaces } from './font-faces.ts';
 import { addIcons } from './icons.ts';
 import type { PageLoader } from './page-loader-api.ts';
-import { type DeferredPlan, deferredPlanId, slotAttribute } from './protocol.ts';
+import { type DeferredPlan, deferredPlanId, slotAttribute, slotStaticAttribute } from './protocol.ts';
+import { fillTodayDates } from './today-dates.ts';
 
 function readPlan(): DeferredPlan | null {
   const block = document.getElementById(deferredPlanId);
@@ -40,7 +42,8 @@ const whenParsed = () =>
  * of the whole page in the middle of its start, a long task on a phone.
  */
 function whenSlotsInView(found: (slots: string[]) => void) {
-  const elements = [...document.querySelectorAll(`[${slotAttribute}]`)];
+  // A section that needs no code keeps its HTML: it has no code to fetch.
+  const elements = [...document.querySelectorAll(`[${slotAttribute}]:not([${slotStaticAttribute}])`)];
   if (elements.length === 0 || typeof IntersectionObserver !== 'function') return;
   const observer = new IntersectionObserver(
     (entries) => {
@@ -101,4 +104,5 @@ void painted.then(() => {
   addIcons(document, plan?.icons ?? []);
 });
 
+void whenParsed().then(() => fillTodayDates(document, new Date()));
 if (plan) start(plan, painted);

@@ -15,7 +15,7 @@ import { pageFileName, pagesDir } from 'deploy-model/layout';
 import { type RemoteVersionEntry, type ResolvedRemoteMap, remoteMapSchema } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readDeferredScripts } from './pages/defer-scripts.ts';
-import type { HeadPart } from './pages/types.ts';
+import type { HeadPart, PageContext } from './pages/types.ts';
 import { generatedPages, type Prerender, pageFor, writePages } from './pages.ts';
 import { PrerenderError } from './prerender/prerender.ts';
 
@@ -166,6 +166,31 @@ describe('pages', () => {
     expect(services).not.toContain('<link rel="preload" href="http://cdn.example');
   });
 
+  it('tells the head parts what the prerender made of each page, so its hints cover the slots that load code', () => {
+    const seen = new Map<string | null, PageContext['prerendered']>();
+    const recorder: HeadPart = (page) => {
+      seen.set(page.path, page.prerendered);
+      return [];
+    };
+    const failedSlots = [{ slot: 'mf_marketing/ServicesPage', reason: 'remote down' }];
+    const prerendered: Prerender = (_deploy, paths) =>
+      paths
+        .filter((path) => path !== '/about')
+        .map((path) => ({
+          path,
+          html: '<main></main>',
+          styles: '',
+          failedSlots: path === '/services' ? failedSlots : [],
+          renderErrors: [],
+        }));
+    writePages(deploy, {}, [recorder], prerendered);
+    expect(seen.get('/services')?.failedSlots).toEqual(failedSlots);
+    expect(seen.get('/')?.failedSlots).toEqual([]);
+    // A page the browser draws has no prerender to go by: all its slots load code.
+    expect(seen.has('/about')).toBe(true);
+    expect(seen.get('/about')).toBeUndefined();
+  });
+
   it('writes the pages without content when the prerenderer cannot run', () => {
     writePages(deploy, {}, undefined, () => {
       throw new PrerenderError('No shell Node build');
@@ -261,18 +286,20 @@ describe('page variants for a canary', () => {
     }
 
     // The default pages stay where they always were, with the default versions.
+    // The home page: prerendered, it preloads mf-marketing only for its ClientCarousel, which needs code.
     const services = readFileSync(pageFor(deploy, '/services') ?? '', 'utf8');
     expect(services).toContain('<main>marketing 1.0.0 portfolio 1.0.0</main>');
-    expect(services).toContain('href="http://cdn.example/m/1.0.0/mf-manifest.json"');
+    expect(readFileSync(pageFor(deploy, '/') ?? '', 'utf8')).toContain(
+      'href="http://cdn.example/m/1.0.0/mf-manifest.json"',
+    );
     expect(services).toContain('<title>Services |');
     // Each variant's content and preload hints name its versions, and no other.
     const canaryServices = variantPage('buckets/0-10', '/services');
     expect(canaryServices).toContain('<main>marketing 2.0.0 portfolio 2.0.0</main>');
-    expect(canaryServices).toContain('href="http://cdn.example/m/2.0.0/mf-manifest.json"');
-    expect(canaryServices).not.toContain('/m/1.0.0/');
-    expect(variantPage('buckets/10-25', '/services')).toContain(
-      'href="http://cdn.example/m/1.0.0/mf-manifest.json"',
-    );
+    const canaryHome = variantPage('buckets/0-10', '/');
+    expect(canaryHome).toContain('href="http://cdn.example/m/2.0.0/mf-manifest.json"');
+    expect(canaryHome).not.toContain('/m/1.0.0/');
+    expect(variantPage('buckets/10-25', '/')).toContain('href="http://cdn.example/m/1.0.0/mf-manifest.json"');
     const portfolio = variantPage('buckets/10-25', '/portfolio');
     expect(portfolio).toContain('href="http://cdn.example/p/2.0.0/mf-manifest.json"');
     expect(portfolio).not.toContain('/p/1.0.0/');

@@ -245,10 +245,9 @@ function writePageSet(
   mkdirSync(dir, { recursive: true });
   return pageList().map(({ path, route }) => {
     const name = pageFileName(path);
-    writeFileSync(
-      join(dir, name),
-      renderPage(deployed, { path, route, ...context }, parts, bodies.get(path)),
-    );
+    const body = bodies.get(path);
+    const page: PageContext = { path, route, ...context, ...(body ? { prerendered: body } : {}) };
+    writeFileSync(join(dir, name), renderPage(deployed, page, parts, body));
     // In the staging folder, swapped in with its page: a page and its siblings never disagree.
     precompressFile(join(dir, name));
     return name;

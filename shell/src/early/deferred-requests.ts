@@ -51,12 +51,15 @@ function addInBatches(document: Document, elements: HTMLElement[]): Promise<void
 export interface DeferredRequests {
   /** Starts the shell's scripts and preloads; resolves once they have all arrived (or failed). */
   startShell(): Promise<void>;
-  /** Starts a slot's code and its remote's manifest and entry, each file once per page. */
+  /**
+   * Starts what the plan lists for a slot (its code, its remote's manifest and entry, the remote map), each
+   * file once per page; nothing for a slot the plan does not name, which keeps its HTML and loads no code.
+   */
   preloadSlot(slot: string): void;
 }
 
 export function deferredRequests(plan: DeferredPlan, document: Document): DeferredRequests {
-  const shellHints = plan.preload.filter((hint) => !hint.remote && !hint.slots);
+  const shellHints = plan.preload.filter((hint) => !hint.slots);
   const requested = new Set<string>();
   const fresh = (hints: DeferredHint[]) =>
     hints.filter((hint) => {
@@ -74,10 +77,7 @@ export function deferredRequests(plan: DeferredPlan, document: Document): Deferr
       return addInBatches(document, elements);
     },
     preloadSlot(slot) {
-      const remote = slot.split('/')[0];
-      const hints = plan.preload.filter((hint) =>
-        hint.slots ? hint.slots.includes(slot) : hint.remote === remote,
-      );
+      const hints = plan.preload.filter((hint) => hint.slots?.includes(slot));
       void addInBatches(
         document,
         fresh(hints).map((hint) => elementOf(hint, document)),

@@ -4,7 +4,10 @@
  * generator runs in Node. The loader's run-time interface is in page-loader-api.ts.
  */
 
-/** One deferred request of a page: a script or a preload, for the shell or for one remote slot. */
+/**
+ * One deferred request of a page: a preload for the shell (no `slots`: started with the shell's scripts) or
+ * for some of the page's remote slots (started when the first of them is wanted).
+ */
 export interface DeferredHint {
   href: string;
   as: string;
@@ -12,9 +15,12 @@ export interface DeferredHint {
   type?: string;
   /** A remote file's SHA-384 from its sealed release: the element that runs it carries the same, so must this. */
   integrity?: string;
-  /** The remote whose code this is (its manifest and entry): fetched once one of its slots is wanted. */
-  remote?: string;
-  /** The slots ("mf_marketing/Hero") whose code this is: fetched when the first of them is wanted. */
+  /**
+   * The slots ("mf_marketing/Hero") that need this file, fetched when the first of them is wanted: for a chunk
+   * the slots whose code it is; for a remote's manifest and entry, and for /remotes.json, the page's slots that
+   * load code (of that remote, or of any). A slot that keeps its prerendered HTML without code (see
+   * slotStaticAttribute) is named by no hint, so wanting it fetches nothing.
+   */
   slots?: string[];
 }
 

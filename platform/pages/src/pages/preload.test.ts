@@ -8,6 +8,7 @@ import { routes } from 'shared-content/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderElement } from './html.ts';
 import {
+  codeSlotsOf,
   fontFaceCss,
   fontFaces,
   type Hint,
@@ -127,6 +128,68 @@ describe('preload hints', () => {
       '/remotes.json',
       '/runtime.json',
     ]);
+  });
+
+  it('count every slot of a page the browser draws as loading code, and of a prerendered page only those that need it', () => {
+    const everySlot = [
+      ...new Set(slotsOfRoute(routes.home).map(({ remote, module }) => `${remote}/${module}`)),
+    ];
+    expect(codeSlotsOf({ route: routes.home })).toEqual(everySlot);
+    expect(codeSlotsOf({ route: routes.home, prerendered: { failedSlots: [] } })).toEqual([
+      'mf_portfolio/PortfolioSection',
+      'mf_marketing/ClientCarousel',
+    ]);
+    // A slot the prerender could not render holds the shell's fallback, not its content: its code draws it.
+    expect(
+      codeSlotsOf({
+        route: routes.services,
+        prerendered: { failedSlots: [{ slot: 'mf_marketing/ServicesPage' }] },
+      }),
+    ).toEqual(['mf_marketing/ServicesPage']);
+    expect(codeSlotsOf({ route: null, prerendered: { failedSlots: [] } })).toEqual([]);
+  });
+
+  it('preload neither the code nor the remote map for a prerendered page whose sections need no code', () => {
+    deployMarketing(goodManifest);
+    const prerendered = { failedSlots: [] };
+    const page = { remoteMap: { mf_marketing: manifestUrl }, deploy, prerendered };
+    expect(remoteHints({ ...page, route: routes.services }).map((hint) => hint.href)).toEqual([
+      '/runtime.json',
+    ]);
+    expect(remoteHints({ ...page, route: null }).map((hint) => hint.href)).toEqual(['/runtime.json']);
+    // Unless its prerender failed: it holds the shell's fallback, and its code draws the section.
+    const failed = { failedSlots: [{ slot: 'mf_marketing/ServicesPage' }] };
+    expect(
+      remoteHints({ ...page, route: routes.services, prerendered: failed }).map((hint) => hint.href),
+    ).toEqual([
+      '/remotes.json',
+      '/runtime.json',
+      manifestUrl,
+      'http://cdn.example/mf-marketing/1.0.0-aaaa1111/static/js/mf_marketing.b07301ca6b.js',
+      'http://cdn.example/mf-marketing/1.0.0-aaaa1111/static/js/async/ServicesPage.js',
+    ]);
+  });
+
+  it('preload a prerendered page’s code for its needs-code slots alone, each remote-level file naming them', () => {
+    deployMarketing(goodManifest);
+    const folder = 'http://cdn.example/mf-marketing/1.0.0-aaaa1111/';
+    const hints = remoteHints({
+      route: routes.home,
+      remoteMap: { mf_marketing: manifestUrl },
+      deploy,
+      prerendered: { failedSlots: [] },
+    });
+    expect(hints.map(({ href, slots }) => ({ href, slots }))).toEqual([
+      { href: '/remotes.json', slots: ['mf_portfolio/PortfolioSection', 'mf_marketing/ClientCarousel'] },
+      { href: '/runtime.json', slots: undefined },
+      { href: manifestUrl, slots: ['mf_marketing/ClientCarousel'] },
+      { href: `${folder}static/js/mf_marketing.b07301ca6b.js`, slots: ['mf_marketing/ClientCarousel'] },
+      { href: `${folder}static/js/async/ClientCarousel.js`, slots: ['mf_marketing/ClientCarousel'] },
+    ]);
+    // The page loader gets the same lists, so wanting the Hero (kept as HTML) fetches none of them.
+    expect(hints.map(hintElement).map((element) => element.deferrable?.slots)).toEqual(
+      hints.map((hint) => hint.slots),
+    );
   });
 
   it('preload no font: the text is painted in the fallback face first and Inter is fetched after that paint', () => {

@@ -4,6 +4,10 @@
  * chunk). Which remotes and exposes a route uses comes from the route table (federation/route-slots), the same table the
  * shell renders from; where they live comes from the environment's remote map and each remote's deployed
  * mf-manifest.json, so after a release or rollback the regenerated pages point at the live versions.
+ *
+ * Only the slots that load code on this page get hints (islands, see codeSlotsOf): a prerendered section that
+ * needs no code keeps its HTML and never loads its remote, so preloading its code would only compete with what
+ * the page does need.
  */
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -37,18 +41,20 @@ export interface Hint {
   integrity?: string;
   /** The first slot holds the largest paint; the rest may wait for it. */
   priority?: 'high' | 'low';
-  /** The remote this file belongs to (its manifest, its entry): the page loader fetches it with its slots. */
-  remote?: RemoteName;
-  /** The slots ("remote/Module") whose code this is: the page loader fetches it when one of them is wanted. */
+  /**
+   * The slots ("remote/Module") that need this file: for a chunk the slots whose code it is, for a remote's
+   * manifest and entry that remote's slots that load code, for /remotes.json every such slot of the page. The
+   * page loader fetches it when the first of them is wanted; a file without slots is the shell's.
+   */
   slots?: string[];
 }
 
 /**
  * A hint as a head element; it also carries what the page loader needs to fetch it when
- * its remote or slot is wanted, so a prerendered page can hand it over without reading its own markup back.
+ * one of its slots is wanted, so a prerendered page can hand it over without reading its own markup back.
  */
 export function hintElement(hint: Hint): PageHeadElement {
-  const { href, as, crossorigin, type, integrity, priority, remote, slots } = hint;
+  const { href, as, crossorigin, type, integrity, priority, slots } = hint;
   return {
     tag: 'link',
     attributes: {
@@ -66,7 +72,6 @@ export function hintElement(hint: Hint): PageHeadElement {
       ...(crossorigin ? { crossorigin: true } : {}),
       ...(type ? { type } : {}),
       ...(integrity ? { integrity } : {}),
-      ...(remote ? { remote } : {}),
       ...(slots ? { slots } : {}),
     },
   };
@@ -76,6 +81,24 @@ export function hintElement(hint: Hint): PageHeadElement {
 export function slotsOfRoute(route: RouteEntry | null): Array<{ remote: RemoteName; module: string }> {
   const id = routeIdOf(route);
   return id ? routeSlots[id].map(({ remote, module }) => ({ remote, module })) : [];
+}
+
+/**
+ * The slots ("remote/Module") of a page that load their remote's code on a page load: every slot of a page
+ * without prerendered content (the browser draws them all), and on a prerendered page those the route table
+ * marks `needsCode` and those the prerender could not render (they hold a fallback, not their content).
+ * Every other slot of a prerendered page keeps its HTML as it is and never loads code (shell's StaticSlot).
+ */
+export function codeSlotsOf({ route, prerendered }: Pick<PageContext, 'route' | 'prerendered'>): string[] {
+  const id = routeIdOf(route);
+  if (!id) return [];
+  const failed = new Set(prerendered?.failedSlots.map(({ slot }) => slot));
+  const slots: ReadonlyArray<{ remote: RemoteName; module: string; needsCode?: true }> = routeSlots[id];
+  const loading = slots
+    .map((slot) => ({ key: `${slot.remote}/${slot.module}`, needsCode: slot.needsCode === true }))
+    .filter(({ key, needsCode }) => !prerendered || needsCode || failed.has(key))
+    .map(({ key }) => key);
+  return [...new Set(loading)];
 }
 
 /** The deployed manifest behind a remote-map entry, read from the deploy folder (null if it is not there). */
@@ -106,15 +129,24 @@ function runnable(deploy: string, remote: RemoteName, manifest: DeployedManifest
   }
 }
 
-/** The hints for one page: run-time files first, then per remote its manifest, entry and the route's chunks. */
+/**
+ * The hints for one page: run-time files first, then per remote that loads code its manifest, entry and the
+ * chunks of its slots that load code. Each remote-level hint lists the slots that need it, so the page loader
+ * fetches nothing for a slot that keeps its HTML.
+ */
 export function remoteHints({
   route,
   remoteMap,
   deploy,
-}: Pick<PageContext, 'route' | 'remoteMap' | 'deploy'>): Hint[] {
-  // Every page's shell fetches both files at start (bootstrap.tsx), whatever the route.
+  prerendered,
+}: Pick<PageContext, 'route' | 'remoteMap' | 'deploy' | 'prerendered'>): Hint[] {
+  const codeSlots = codeSlotsOf({ route, prerendered });
+  // The footer's newsletter form reads runtime.json on every page; the remote map is read only to load a
+  // remote, so a page none of whose slots loads code has no use for it.
   const hints: Hint[] = [
-    { href: '/remotes.json', as: 'fetch', crossorigin: true },
+    ...(codeSlots.length > 0
+      ? [{ href: '/remotes.json', as: 'fetch' as const, crossorigin: true, slots: codeSlots }]
+      : []),
     { href: '/runtime.json', as: 'fetch', crossorigin: true },
   ];
   const slots = slotsOfRoute(route);
@@ -131,9 +163,10 @@ export function remoteHints({
   };
   const usedRemotes = [...new Set(slots.map((slot) => slot.remote))];
   for (const remote of usedRemotes) {
+    const remoteSlots = codeSlots.filter((slot) => slot.startsWith(`${remote}/`));
     const manifestUrl = remoteMap[remote];
-    if (!manifestUrl) continue;
-    add({ href: manifestUrl, as: 'fetch', crossorigin: true, priority: 'high', remote });
+    if (!manifestUrl || remoteSlots.length === 0) continue;
+    add({ href: manifestUrl, as: 'fetch', crossorigin: true, priority: 'high', slots: remoteSlots });
     const manifest = readDeployedManifest(deploy, remote, manifestUrl);
     const entry = manifest?.metaData?.remoteEntry;
     // The shell never runs a remote it finds incompatible (compatibility-plugin.ts); it should not download
@@ -147,12 +180,13 @@ export function remoteHints({
       return integrity ? { integrity, crossorigin: true } : {};
     };
     const entryFile = `${entry.path ?? ''}${entry.name}`;
-    add({ href: url(entryFile), as: 'script', priority: 'high', remote, ...sealed(entryFile) });
+    add({ href: url(entryFile), as: 'script', priority: 'high', slots: remoteSlots, ...sealed(entryFile) });
     slots.forEach((slot, index) => {
-      if (slot.remote !== remote) return;
+      const owner = `${remote}/${slot.module}`;
+      if (slot.remote !== remote || !remoteSlots.includes(owner)) return;
       const assets = manifest.exposes?.find((expose) => expose.name === slot.module)?.assets;
       const priority = index === 0 ? 'high' : 'low';
-      const owners = [`${remote}/${slot.module}`];
+      const owners = [owner];
       for (const file of assets?.css?.sync ?? [])
         add({ href: url(file), as: 'style', priority, slots: owners, ...sealed(file) });
       for (const file of assets?.js?.sync ?? [])

@@ -10,8 +10,7 @@ const codeSlots = ['mf_marketing/Hero', 'mf_marketing/Pricing'];
 const plan: DeferredPlan = {
   scripts: ['/static/js/index.1.js'],
   preload: [
-    { href: '/remotes.json', as: 'fetch', crossorigin: true, slots: [...codeSlots, 'mf_portfolio/Filter'] },
-    { href: '/runtime.json', as: 'fetch', crossorigin: true },
+    { href: '/remotes.json', as: 'fetch', crossorigin: true },
     { href: '/static/js/async/router.js', as: 'script' },
     { href: 'http://m/1/mf-manifest.json', as: 'fetch', crossorigin: true, slots: codeSlots },
     { href: 'http://m/1/remoteEntry.js', as: 'script', slots: codeSlots },
@@ -33,20 +32,19 @@ describe('the page’s deferred requests', () => {
     vi.useFakeTimers();
   });
 
-  it('starts the shell first: its entry and its own preloads, none of a remote’s, nor the remote map', () => {
+  it('starts the shell first: its entry and its own preloads, none of a remote’s', () => {
     void deferredRequests(plan, document).startShell();
     vi.runAllTimers();
-    expect(requested()).toEqual(['/static/js/index.1.js', '/runtime.json', '/static/js/async/router.js']);
+    expect(requested()).toEqual(['/static/js/index.1.js', '/remotes.json', '/static/js/async/router.js']);
     const entry = document.head.querySelector('script');
     expect(entry?.fetchPriority).toBe('high');
   });
 
-  it('fetches a slot’s code with the remote map and its remote’s manifest and entry, every file only once', () => {
+  it('fetches a slot’s code with its remote’s manifest and entry, every file only once', () => {
     const requests = deferredRequests(plan, document);
     requests.preloadSlot('mf_marketing/Hero');
     vi.runAllTimers();
     expect(requested()).toEqual([
-      '/remotes.json',
       'http://m/1/mf-manifest.json',
       'http://m/1/remoteEntry.js',
       'http://m/1/hero.js',
@@ -55,11 +53,11 @@ describe('the page’s deferred requests', () => {
     requests.preloadSlot('mf_marketing/Pricing');
     requests.preloadSlot('mf_marketing/Hero');
     vi.runAllTimers();
-    expect(requested().slice(5)).toEqual(['http://m/1/pricing.js']);
+    expect(requested().slice(4)).toEqual(['http://m/1/pricing.js']);
     // A slot no hint names keeps its HTML: wanting it fetches nothing, not even its remote's entry.
     requests.preloadSlot('mf_marketing/About');
     vi.runAllTimers();
-    expect(requested()).toHaveLength(6);
+    expect(requested()).toHaveLength(5);
   });
 
   it('adds at most four requests per task, so starting many is never one long task', () => {

@@ -149,14 +149,13 @@ describe('preload hints', () => {
     expect(codeSlotsOf({ route: null, prerendered: { failedSlots: [] } })).toEqual([]);
   });
 
-  it('preload neither the code nor the remote map for a prerendered page whose sections need no code', () => {
+  it('preload no code for a prerendered page whose sections need none, only the files the shell reads', () => {
     deployMarketing(goodManifest);
     const prerendered = { failedSlots: [] };
     const page = { remoteMap: { mf_marketing: manifestUrl }, deploy, prerendered };
-    expect(remoteHints({ ...page, route: routes.services }).map((hint) => hint.href)).toEqual([
-      '/runtime.json',
-    ]);
-    expect(remoteHints({ ...page, route: null }).map((hint) => hint.href)).toEqual(['/runtime.json']);
+    const shellFiles = ['/remotes.json', '/runtime.json'];
+    expect(remoteHints({ ...page, route: routes.services }).map((hint) => hint.href)).toEqual(shellFiles);
+    expect(remoteHints({ ...page, route: null }).map((hint) => hint.href)).toEqual(shellFiles);
     // Unless its prerender failed: it holds the shell's fallback, and its code draws the section.
     const failed = { failedSlots: [{ slot: 'mf_marketing/ServicesPage' }] };
     expect(
@@ -180,7 +179,7 @@ describe('preload hints', () => {
       prerendered: { failedSlots: [] },
     });
     expect(hints.map(({ href, slots }) => ({ href, slots }))).toEqual([
-      { href: '/remotes.json', slots: ['mf_portfolio/PortfolioSection', 'mf_marketing/ClientCarousel'] },
+      { href: '/remotes.json', slots: undefined },
       { href: '/runtime.json', slots: undefined },
       { href: manifestUrl, slots: ['mf_marketing/ClientCarousel'] },
       { href: `${folder}static/js/mf_marketing.b07301ca6b.js`, slots: ['mf_marketing/ClientCarousel'] },

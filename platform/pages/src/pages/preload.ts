@@ -141,12 +141,10 @@ export function remoteHints({
   prerendered,
 }: Pick<PageContext, 'route' | 'remoteMap' | 'deploy' | 'prerendered'>): Hint[] {
   const codeSlots = codeSlotsOf({ route, prerendered });
-  // The footer's newsletter form reads runtime.json on every page; the remote map is read only to load a
-  // remote, so a page none of whose slots loads code has no use for it.
+  // Every page's shell reads both files at start (bootstrap.tsx): runtime.json for the footer's newsletter form,
+  // the remote map for the versions the health beacons name, sections kept as HTML included.
   const hints: Hint[] = [
-    ...(codeSlots.length > 0
-      ? [{ href: '/remotes.json', as: 'fetch' as const, crossorigin: true, slots: codeSlots }]
-      : []),
+    { href: '/remotes.json', as: 'fetch', crossorigin: true },
     { href: '/runtime.json', as: 'fetch', crossorigin: true },
   ];
   const slots = slotsOfRoute(route);

@@ -4,9 +4,10 @@ import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import {
   federationEsmAliases,
+  hostSharedSingletons,
+  pluginHostManifest,
   pluginModuleList,
   pluginPortableNodeBuild,
-  pluginSharedSurface,
   pluginSvgTextDataUri,
 } from 'build-config';
 import { devRemoteMap, enquiryApi, federationShared, originOf, portOf, shell } from 'build-config/topology';
@@ -73,6 +74,14 @@ const loaderEnvironment = {
  * separate files with the same code, and the preloads fetched both; in one named chunk they are one file.
  */
 const startupPackages = {
+  // The federation runtime is not started with the page: it is the federation host's own chunk.
+  'federation-host': {
+    test: /[\\/]node_modules[\\/]\.pnpm[\\/]@module-federation\+|[\\/]node_modules[\\/]@module-federation[\\/]/,
+    name: 'federation-host',
+    chunks: 'async' as const,
+    enforce: true,
+    priority: 40,
+  },
   'shared-packages': {
     test: /[\\/]node_modules[\\/]|[\\/]site-router[\\/]src[\\/]/,
     name: 'shared-packages',
@@ -82,21 +91,19 @@ const startupPackages = {
   },
 };
 
+/**
+ * In the browser the shell is an ordinary bundle that becomes a Module Federation host only when a section first
+ * needs its remote's code (src/federation/federation-host.ts starts the runtime then, lending the shell's own
+ * singletons). With the build plugin every page's first script would carry the runtime, although most sections
+ * need no code at all. The prerender's Node build keeps the plugin: it renders every section with its code.
+ */
 const federation = [
-  pluginModuleFederation(
-    {
-      ...federationOptions,
-      // Lends this runtime to the remotes, which are built without one of their own (build-config's
-      // external-runtime.ts); the browser needs no code for running in Node.
-      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
-    },
-    { environment: 'web' },
-  ),
   pluginModuleFederation(federationOptions, { target: 'node', environment: 'node' }),
   // The same source gives the same Node build in any checkout (build-config's node-build.ts).
   pluginPortableNodeBuild(),
-  // metaData.sharedExports: the exports of site-router this shell ships, which remotes are checked against.
-  pluginSharedSurface({ record: 'exports' }),
+  // mf-manifest.json: what the shell lends its remotes (singletons, runtime version, site-router's exports), which
+  // the contract check, the release tool and the page generator check remotes against.
+  pluginHostManifest({ appDir: import.meta.dirname }),
   // dist-modules/: the source files each environment is built from, which `pnpm affected` reads.
   pluginModuleList(),
 ];
@@ -144,17 +151,22 @@ export default defineConfig({
         },
       }
     : {
-        // Every async chunk of the federated shell is needed at start (the bootstrap behind the federation
-        // boundary and the shared singletons it provides), so the HTML preloads them all beside the entry
-        // instead of the entry discovering them after it has run.
+        // Every async chunk of the shell but one is needed at start (the bootstrap and the packages it runs), so
+        // the HTML preloads them beside the entry instead of the entry discovering them after it has run. The
+        // federation host is the exception: it is fetched only when a section first needs its remote's code.
         // Fonts are left to the page generator, which preloads only the core face (platform/pages/src/pages/preload.ts).
         // The shell's one stylesheet is its @font-face rules, which prerendered pages carry inline, so the
         // bootstrap loads it only on a page without them (src/bootstrap.tsx): no need to preload it.
         // The font-faces chunk only serves a page without inline faces, so it is not preloaded either.
         performance: {
-          preload: { type: 'async-chunks', exclude: [/\.woff2$/, /\.css$/, /[\\/]font-faces\./] },
+          preload: {
+            type: 'async-chunks',
+            exclude: [/\.woff2$/, /\.css$/, /[\\/]font-faces\./, /[\\/]federation-host\./],
+          },
         },
       }),
+  // What federation-host.ts lends, from the same topology the remotes are built against.
+  source: { define: { SHELL_SHARED_SINGLETONS: JSON.stringify(hostSharedSingletons(import.meta.dirname)) } },
   // Fonts stay files, however small (the ₹ face is 1.2 kB): the site's CSP loads fonts from its own origin only.
   output: { dataUriLimit: { font: 0 } },
   // Dynamic imports are compiled eagerly in development too: built on demand, the singletons behind the

@@ -2,7 +2,7 @@
  * For a remote's standalone page only. Remotes are built with Module Federation's externalRuntime: their code
  * runs on the federation runtime of the page that loads them instead of carrying a copy (about 60 kB of
  * JavaScript a remote, two or three of them on a page). Inside the shell that is the shell's runtime
- * (provideExternalRuntime in shell/rsbuild.config.ts). The standalone page has no shell, so this file, built on
+ * (shell/src/federation/federation-host.ts). The standalone page has no shell, so this file, built on
  * its own and loaded before the page's bundle, provides the runtime under the same global name.
  */
 import * as runtimeCore from '@module-federation/runtime-core';

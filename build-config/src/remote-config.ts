@@ -11,6 +11,7 @@ import {
   runtimeEnvironmentName,
   runtimeScriptTag,
 } from './external-runtime.ts';
+import { hostSharedSingletons, pluginHostManifest } from './host-manifest-plugin.ts';
 import { pluginModuleList } from './module-list.ts';
 import {
   nodeEnvironment,
@@ -25,6 +26,8 @@ import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remote
 
 export {
   federationEsmAliases,
+  hostSharedSingletons,
+  pluginHostManifest,
   pluginModuleList,
   pluginPortableNodeBuild,
   pluginSharedSurface,

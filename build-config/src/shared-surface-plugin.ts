@@ -4,7 +4,8 @@
  * (federation/src/compatibility.ts, by the contract check, the release tool and the shell at run time):
  *
  * - a remote's manifest: `metaData.sharedImports`, which exports of each package its bundled code imports;
- * - the shell's manifest: `metaData.sharedExports`, which exports its copy of each package has (and lends).
+ * - the shell's manifest: `metaData.sharedExports`, which exports its copy of each package has (and lends),
+ *   written with the shell's manifest by host-manifest-plugin.ts.
  *
  * Both come from the build itself, rspack's module graph, not from a list kept by hand (shared-surface.ts).
  */
@@ -50,35 +51,16 @@ function sharedImports(compilation: Rspack.Compilation): Record<string, string[]
   return result;
 }
 
-/** metaData.sharedExports: per narrowed package, the exports of the copy this build provides to the share scope. */
-function sharedExports(compilation: Rspack.Compilation): Record<string, string[]> {
-  const result: Record<string, string[]> = {};
-  for (const name of narrowedShared) {
-    const provider = [...compilation.modules].find((module) => {
-      const shared = sharedPackageOf(module.identifier());
-      return shared?.kind === 'provide' && shared.name === name;
-    });
-    const exports = provider ? providedExports(compilation, packageModule(compilation, provider)) : null;
-    if (!exports) {
-      throw new Error(
-        `${manifestFile}: this build does not provide ${name} with a known list of exports, so remotes could not ` +
-          'be checked against it; is it shared (topology.ts) and an ES module with named exports?',
-      );
-    }
-    result[name] = exports;
-  }
-  return result;
-}
-
 /**
- * `record: 'imports'` for a remote, `'exports'` for the shell. Runs on the browser build (the manifest the remote
- * map points at) after Module Federation has written its manifest, in development too.
+ * `record: 'imports'`, for a remote (the shell's exports are written with its manifest by host-manifest-plugin.ts).
+ * Runs on the browser build (the manifest the remote map points at) after Module Federation has written its
+ * manifest, in development too.
  */
 export function pluginSharedSurface({
   record,
   environment = 'web',
 }: {
-  record: 'imports' | 'exports';
+  record: 'imports';
   environment?: string;
 }): RsbuildPlugin {
   return {
@@ -91,7 +73,6 @@ export function pluginSharedSurface({
           metaData: Record<string, unknown>;
         };
         if (record === 'imports') manifest.metaData.sharedImports = sharedImports(compilation);
-        else manifest.metaData.sharedExports = sharedExports(compilation);
         compilation.updateAsset(
           manifestFile,
           new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`),

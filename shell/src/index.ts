@@ -1,2 +1,2 @@
-// The async boundary Module Federation needs before shared singletons can be used.
+// The shell's code is a chunk of its own, which the page preloads beside this small entry (rsbuild.config.ts).
 import('./bootstrap.tsx');

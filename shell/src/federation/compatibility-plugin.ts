@@ -1,12 +1,10 @@
 import type { ModuleFederation, ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { checkRemoteManifest } from 'federation/compatibility';
 import { type RemoteName, remoteNames, shellImports } from 'federation/remotes';
+import { IncompatibleRemoteError } from './load-errors.ts';
 import { shippedSharedExports } from './shared-exports.ts';
 
-/** A remote whose manifest the shell cannot run: permanent for that release, so never retried. */
-export class IncompatibleRemoteError extends Error {
-  override name = 'IncompatibleRemoteError';
-}
+export { IncompatibleRemoteError };
 
 /** The singletons this shell's build registered with the runtime: package name → version. */
 export function providedSingletons(instance: ModuleFederation): Record<string, string> {

@@ -1,5 +1,5 @@
-import { IncompatibleRemoteError } from './compatibility-plugin.ts';
 import { IntegrityError } from './integrity-plugin.ts';
+import { IncompatibleRemoteError } from './load-errors.ts';
 import { isLoadFailure, RemoteLoadError } from './remote-registry.ts';
 
 /**

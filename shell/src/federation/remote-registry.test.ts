@@ -5,9 +5,10 @@ const runtime = vi.hoisted(() => ({
   registerRemotes: vi.fn(),
   registerPlugins: vi.fn(),
 }));
+// The runtime instance the federation host (federation-host.ts) starts with: as in Node, one already exists.
 vi.mock(import('@module-federation/enhanced/runtime'), async (importOriginal) => ({
   ...(await importOriginal()),
-  ...runtime,
+  getInstance: (() => runtime) as unknown as typeof import('@module-federation/enhanced/runtime').getInstance,
 }));
 
 const remoteMap = { mf_portfolio: 'http://localhost:3002/1.0.0-abc/mf-manifest.json' };
@@ -23,6 +24,9 @@ function Section() {
 /** A fresh registry per test: its remote map and re-registration state are module-level. */
 async function freshRegistry() {
   vi.resetModules();
+  // Imported ahead, as the browser would have fetched it: the registry's own import of it then takes no time
+  // on the fake clock.
+  await import('./federation-host.ts');
   const registry = await import('./remote-registry.ts');
   const { IncompatibleRemoteError } = await import('./compatibility-plugin.ts');
   return { ...registry, IncompatibleRemoteError };
@@ -130,9 +134,9 @@ describe('loadExposedComponent', () => {
     const { loadExposedComponent } = await freshRegistry();
     await loadExposedComponent('mf_portfolio', 'PortfolioSection', 1);
     expect(forcedRegistrations()).toBe(1);
-    expect(runtime.registerPlugins).toHaveBeenCalledWith([
-      expect.objectContaining({ name: 'shell-remote-compatibility' }),
-    ]);
+    expect(runtime.registerPlugins).toHaveBeenCalledWith(
+      expect.arrayContaining([expect.objectContaining({ name: 'shell-remote-compatibility' })]),
+    );
   });
 });
 

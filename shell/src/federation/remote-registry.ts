@@ -1,4 +1,4 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { exposedComponent, isComponent } from 'build-config/contract';
 import { type RemoteMap, type ResolvedRemoteMap, urlsAndIntegrity } from 'federation/remote-map';
 import type { RemoteName } from 'federation/remotes';
@@ -7,8 +7,8 @@ import type { ComponentType } from 'react';
 import type { LoadFailureReason } from 'shared-content/enquiry/telemetry-contract';
 import { onceUntilFailure, shellFetch } from '../config/fetch-config.ts';
 import { createBackgroundRetry } from './background-retry.ts';
-import { compatibilityPlugin, IncompatibleRemoteError } from './compatibility-plugin.ts';
 import { createIntegrityState, IntegrityError } from './integrity-plugin.ts';
+import { IncompatibleRemoteError } from './load-errors.ts';
 import { devOverride, fetchResolvedRemoteMap, mapIntegrity } from './remote-map-source.ts';
 import { RemoteReload } from './remote-reload.ts';
 import { createRemoteRetry } from './retry-plugin.ts';
@@ -25,19 +25,32 @@ const integrity = createIntegrityState(console.error, shellFetch, {
   devOverride,
 });
 
+/** The federation host once started: every registration after the first load goes to it. */
+let started: ModuleFederation | null = null;
+
 /**
- * Fetches remotes.json and registers every remote with the runtime instance the build plugin created, after
- * the plugins that check each remote's manifest (compatible, and the released bytes) before any code runs.
+ * The federation host (federation-host.ts), downloaded and started the first time a section needs its code, with
+ * the plugins that check each remote's released bytes before any code runs and retry its loading (the host adds
+ * the compatibility check before them). A page whose sections need no code never downloads it.
  */
-export const loadRemoteMap: () => Promise<RemoteMap> = onceUntilFailure(async () => {
-  const map = await readRemoteMapFile();
-  registerPlugins([compatibilityPlugin()]);
-  registerPlugins([integrity.plugin()]);
-  registerPlugins([retry.plugin]);
-  registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
-  for (const [name, entry] of Object.entries(map)) reloadOf(name as RemoteName).registeredAt(entry);
-  return map;
+const federationHost: () => Promise<ModuleFederation> = onceUntilFailure(async () => {
+  const { startHost } = await import(/* webpackChunkName: "federation-host" */ './federation-host.ts');
+  started = startHost([integrity.plugin(), retry.plugin]);
+  return started;
 });
+
+/** Reads remotes.json (for the health beacons' versions too); the page's first read is kept. */
+export const loadRemoteMap: () => Promise<RemoteMap> = onceUntilFailure(readRemoteMapFile);
+
+/** Registers every remote of the map with the host, once: the map and the host are fetched side by side. */
+const registeredRemotes: () => Promise<{ host: ModuleFederation; map: RemoteMap }> = onceUntilFailure(
+  async () => {
+    const [map, host] = await Promise.all([loadRemoteMap(), federationHost()]);
+    host.registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
+    for (const [name, entry] of Object.entries(map)) reloadOf(name as RemoteName).registeredAt(entry);
+    return { host, map };
+  },
+);
 
 /** The versions this visitor loads, from the last map read (for the health beacons). */
 let resolved: ResolvedRemoteMap = {};
@@ -58,7 +71,7 @@ async function readRemoteMapFile(): Promise<RemoteMap> {
  * should load (the page's first map when the file cannot be read now).
  */
 async function mapForRetry(): Promise<RemoteMap> {
-  const first = await loadRemoteMap();
+  const { map: first } = await registeredRemotes();
   try {
     return await readRemoteMapFile();
   } catch {
@@ -111,7 +124,8 @@ function reloadOf(remote: RemoteName): RemoteReload {
   if (!reload) {
     reload = new RemoteReload(remote, (entry, anotherVersion) => {
       if (anotherVersion) forgetLoadedChunks(remote);
-      registerRemotes([{ name: remote, entry }], { force: true });
+      // Only ever asked after a first load, so the host is there.
+      started?.registerRemotes([{ name: remote, entry }], { force: true });
     });
     reloads.set(remote, reload);
   }
@@ -147,7 +161,7 @@ function forgetLoadedChunks(remote: RemoteName) {
  */
 async function prepareTry(remote: RemoteName, visitorRetry: boolean): Promise<() => void> {
   const reload = reloadOf(remote);
-  const map = visitorRetry ? await mapForRetry() : await loadRemoteMap();
+  const map = visitorRetry ? await mapForRetry() : (await registeredRemotes()).map;
   const entry = map[remote];
   if (!entry) throw new RemoteLoadError(`No manifest URL for ${remote} in remotes.json`);
   if (visitorRetry) {
@@ -160,7 +174,7 @@ async function prepareTry(remote: RemoteName, visitorRetry: boolean): Promise<()
   return () => reload.registerAgain(entry, generation);
 }
 
-/** The per-load retry (retryPolicy), as a runtime plugin on the instance the build plugin created. */
+/** The per-load retry (retryPolicy), as a runtime plugin on the federation host. */
 const retry = createRemoteRetry(retryPolicy, {
   prepare: (remote) => prepareTry(remote as RemoteName, false),
   judge(remote, caught) {
@@ -183,7 +197,7 @@ export async function loadExposedComponent(
 ): Promise<{ default: ComponentType<object> }> {
   const loaded = await retry.load(
     `${remote}/${module}`,
-    (id) => loadRemote<unknown>(id),
+    async (id) => (await registeredRemotes()).host.loadRemote<unknown>(id),
     attempt > 0 ? () => prepareTry(remote, true) : undefined,
   );
   const component = exposedComponent(loaded, module);

@@ -152,9 +152,10 @@ test.describe('', { tag: ['@composition'] }, () => {
       if (sent.url().endsWith('/mf-manifest.json') && sent.url().includes(`/${canaryVersion}/`))
         manifests.push(sent.url());
     });
-    // A raw context's goto returns at the load event, which no longer waits for a font: wait, as the fixtures'
-    // goto does, until the slots on screen are live, so that each page has asked for its remote's manifest.
-    const interactive = () => page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    // A raw context's goto returns at the load event, which no longer waits for a font: wait until every section
+    // that needs code is live, so that each home page has asked for mf-marketing's manifest (its carousel, loaded
+    // when the browser is idle; /services, whose section needs no code, asks for nothing).
+    const interactive = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.goto(canary.origin);
     await interactive();
     const cookie = async () =>

@@ -6,6 +6,13 @@ test.describe('', { tag: ['@composition', '@smoke'] }, () => {
     await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
     // Sections below the fold hydrate when the browser is idle: wait until every one of them is live.
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // On a page load the home page runs only the code of its sections that need it (none of mf_marketing's
+    // uses the router); a client navigation renders /services with mf_marketing's code, links and all.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Services', exact: true }).click();
+    await expect(page.locator('[data-remote-slot="mf_marketing/ServicesPage"]')).toHaveAttribute(
+      'data-slot-live',
+      '',
+    );
     // Every share scope the runtime holds: which copy of each package was loaded, from whom, used by whom.
     const loaded = await page.evaluate(() => {
       type Info = { from: string; loaded?: boolean; useIn: string[] };
@@ -37,7 +44,7 @@ test.describe('', { tag: ['@composition', '@smoke'] }, () => {
     }
     // The router is lent as site-router only: react-router-dom itself is not shared (the shell's is tree-shaken).
     expect(Object.keys(loaded)).not.toContain('react-router-dom');
-    // The remotes on the home page use the shell's copies instead of their own.
+    // The remotes use the shell's copies instead of their own.
     for (const name of ['react', 'site-router', '@emotion/styled']) {
       expect(loaded[name]?.users, name).toEqual(expect.arrayContaining(['mf_marketing', 'mf_portfolio']));
     }

@@ -115,7 +115,8 @@ test.describe('', { tag: ['@shell'] }, () => {
         }
         await expect(page.locator('[data-slot-notice]')).toHaveCount(needsCode[failure].length);
 
-        // The network is back: the browser says so, and every section hydrates in place, the same page.
+        // The network is back: the browser says so, and every section that needs its code hydrates in place,
+        // the same page (a static section keeps its HTML without code, as on any page load).
         await page.evaluate(() => {
           (window as unknown as { samePage: boolean }).samePage = true;
         });
@@ -124,7 +125,9 @@ test.describe('', { tag: ['@shell'] }, () => {
         await page.context().setOffline(false);
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-        await expect(page.locator('[data-remote-slot]:not([data-slot-live])')).toHaveCount(0, {
+        await expect(
+          page.locator('[data-remote-slot]:not([data-slot-live]):not([data-slot-static])'),
+        ).toHaveCount(0, {
           timeout: 20_000,
         });
         await expect(page.locator('[data-slot-notice]')).toHaveCount(0);

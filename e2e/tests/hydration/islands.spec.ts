@@ -99,10 +99,14 @@ test.describe('', { tag: ['@composition'] }, () => {
       await expect(page.locator(`[data-remote-slot="${slot}"]`), slot).not.toHaveAttribute('data-slot-live');
   });
 
-  test("the home page's portfolio filter, scrolled to with no idle time, filters the grid", async ({
+  test("the home page's portfolio filter, scrolled to with no idle time, filters the grid, and no static section's code is loaded on the way", async ({
     page,
   }) => {
     await withoutIdle(page);
+    const exposes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/__federation_expose_')) exposes.push(request.url());
+    });
     await page.goto('/');
     const portfolio = new PortfolioObject(page, 'home');
     await portfolio.region.scrollIntoViewIfNeeded();
@@ -115,6 +119,10 @@ test.describe('', { tag: ['@composition'] }, () => {
     await expect(portfolio.pressedChips()).toHaveText(['Real Estate']);
     await expect(portfolio.cards).toHaveCount(expectedTitles('Real Estate', 6).length);
     expect(await portfolio.cardTitles()).toEqual(expectedTitles('Real Estate', 6));
+    // The static sections passed on the way never asked for theirs. (A filter written to the query loads the
+    // page's other needs-code sections first: HydrationAwareRouter.)
+    const needsCode = slotsOf('/').needsCode.map((slot) => exposeFile(slot.split('/')[1] ?? slot));
+    expect(exposes.filter((url) => !needsCode.some((file) => file.test(url)))).toEqual([]);
   });
 
   test("a link in a static section (Hero's Explore Our Services) navigates without a document load, and the page it opens runs its remote's code", async ({

@@ -85,12 +85,21 @@ test.describe('', { tag: ['@composition', '@smoke'] }, () => {
     await expect(page.getByRole('heading', { name: 'Our Portfolio' })).toBeVisible();
     // Sections below the fold hydrate when the browser is idle: wait until every one of them is live.
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    const lender = await page.evaluate(
-      () =>
-        (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM
-          ?.name,
-    );
-    expect(lender).toBe('shell');
+    // The shell lends its runtime when it becomes a host (federation-host.ts); every instance, the shell's and
+    // each remote's, is then built by that runtime's class.
+    const instances = await page.evaluate(() => {
+      const scope = globalThis as {
+        __FEDERATION__?: { __INSTANCES__?: Array<{ name: string; constructor: unknown }> };
+        _FEDERATION_RUNTIME_CORE?: { ModuleFederation?: unknown };
+      };
+      const lent = scope._FEDERATION_RUNTIME_CORE?.ModuleFederation;
+      return (scope.__FEDERATION__?.__INSTANCES__ ?? []).map((instance) => ({
+        name: instance.name,
+        onLentRuntime: lent !== undefined && instance.constructor === lent,
+      }));
+    });
+    expect(instances.map(({ name }) => name).sort()).toEqual(['mf_marketing', 'mf_portfolio', 'shell']);
+    expect(instances.filter(({ onLentRuntime }) => !onLentRuntime)).toEqual([]);
     // The standalone pages' runtime script is never part of the composed site.
     expect(scripts.filter((url) => url.includes('/federation-runtime.js'))).toEqual([]);
     expect(scripts.filter((url) => /\/mf_(marketing|portfolio)\.[0-9a-f]+\.js$/.test(url))).toHaveLength(2);

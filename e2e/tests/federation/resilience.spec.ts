@@ -66,6 +66,9 @@ test.describe('', { tag: ['@shell'] }, () => {
         // prerendered to keep, falls back.
         await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
         await expect(page).toHaveURL('/privacy-policy');
+        // The address changes before the route does (a transition): going back before the page has been left
+        // would return to the first page's still-mounted sections rather than mount them anew.
+        await expect(page.getByRole('heading', { name: content })).toHaveCount(0);
         await page.goBack();
         await expect(fallbacks).toHaveCount(slots);
         // Follow the remote's first slot; its Retry retries every failed slot of the same remote.

@@ -1,5 +1,4 @@
-import { IntegrityError } from './integrity-plugin.ts';
-import { IncompatibleRemoteError } from './load-errors.ts';
+import { IncompatibleRemoteError, IntegrityError } from './load-errors.ts';
 import { isLoadFailure, RemoteLoadError } from './remote-registry.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RemoteIntegrity, RemoteMap } from 'federation/remote-map';
 import type { RemoteName } from 'federation/remotes';
+import { IntegrityError } from './load-errors.ts';
 
 /**
  * Subresource integrity for remote code (platform/deploy-folder/src/integrity.ts seals each release). The chain of trust
@@ -16,9 +17,7 @@ import type { RemoteName } from 'federation/remotes';
  * parser already refuses) has its manifest refused and every file it asks for given an integrity no file can
  * match, so no remote code ever runs unchecked.
  */
-export class IntegrityError extends Error {
-  override name = 'IntegrityError';
-}
+export { IntegrityError };
 
 /** An integrity no file can have: a file of a sealed remote that its release did not list never runs. */
 const unlistedFile = `sha384-${'A'.repeat(64)}`;

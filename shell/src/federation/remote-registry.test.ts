@@ -26,7 +26,7 @@ async function freshRegistry() {
   vi.resetModules();
   // Imported ahead, as the browser would have fetched it: the registry's own import of it then takes no time
   // on the fake clock.
-  await import('./federation-host.ts');
+  await import('./remote-loading.ts');
   const registry = await import('./remote-registry.ts');
   const { IncompatibleRemoteError } = await import('./compatibility-plugin.ts');
   return { ...registry, IncompatibleRemoteError };

@@ -3,11 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { loadRuntimeConfig } from './config/runtime-config.ts';
 import { enableFontFaces } from './early/font-faces.ts';
-import { slotAttribute, slotStaticAttribute } from './early/protocol.ts';
 import { loadRemoteMap } from './federation/remote-registry.ts';
 import { hydrateWhenIdle } from './hydration/idle-hydration.ts';
 import { pageHydration } from './hydration/page-hydration.ts';
-import { prepareHydration } from './prerender/prepare-route.ts';
+import { prepareHydration, prerenderedSlotsOf } from './prerender/prepare-route.ts';
 import { HydrationAwareRouter } from './routing/HydrationAwareRouter.tsx';
 
 // A prerendered page carries the @font-face rules inline (platform/pages/src/pages/preload.ts), which the page loader
@@ -29,21 +28,11 @@ const router = (children: ReactNode) => <HydrationAwareRouter>{children}</Hydrat
  * section that needs no code keeps its HTML for good (StaticSlot) and its code is never loaded.
  */
 function hydratePrerendered(root: HTMLElement) {
-  const failed = new Set(
-    [...root.querySelectorAll<HTMLElement>('[data-slot-state="failed"][data-slot]')].map(
-      (element) => element.dataset.slot ?? '',
-    ),
-  );
   // Read just before hydration, after emotion has moved the page's styles into the head: the HTML React is
-  // given for these slots is then exactly what their elements hold, and it keeps them as they are.
-  const staticHtml = new Map(
-    [...root.querySelectorAll<HTMLElement>(`[${slotAttribute}][${slotStaticAttribute}]`)].map((element) => [
-      element.getAttribute(slotAttribute) ?? '',
-      element.innerHTML,
-    ]),
-  );
+  // given for the sections kept as they are is then exactly what their elements hold.
+  const prerendered = prerenderedSlotsOf(root);
   const { pathname, search, hash } = window.location;
-  prepareHydration(pathname, { failed, staticHtml });
+  prepareHydration(pathname, prerendered);
   if (search) window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
   // As a transition, hydration is time-sliced: the page stays responsive while the shell hydrates.
   startTransition(() => {

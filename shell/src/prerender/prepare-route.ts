@@ -9,6 +9,7 @@
 import { routeIdOfPath } from 'federation/match-route';
 import { routeSlots } from 'federation/route-slots';
 import { loadRuntimeConfig } from '../config/runtime-config.ts';
+import { slotAttribute, slotStaticAttribute } from '../early/protocol.ts';
 import { prepareSlot, slotKey } from '../federation/prepared-slots.ts';
 import { loadExposedComponent } from '../federation/remote-registry.ts';
 
@@ -47,6 +48,25 @@ export interface PrerenderedSlots {
   failed: ReadonlySet<string>;
   /** Slot → the HTML of its element, for the slots marked as needing no code. */
   staticHtml: ReadonlyMap<string, string>;
+}
+
+/**
+ * Reads what a prerendered page's root holds for each slot. A section that needs no code is kept only when its
+ * content is there: one whose render threw in the prerender holds the placeholder React left for the browser to
+ * render (`data-slot-state="loading"`), and its code must load to render it (or its fallback).
+ */
+export function prerenderedSlotsOf(root: ParentNode): PrerenderedSlots {
+  const failed = new Set(
+    [...root.querySelectorAll<HTMLElement>('[data-slot-state="failed"][data-slot]')].map(
+      (element) => element.dataset.slot ?? '',
+    ),
+  );
+  const staticHtml = new Map(
+    [...root.querySelectorAll<HTMLElement>(`[${slotAttribute}][${slotStaticAttribute}]`)]
+      .filter((element) => !element.querySelector('[data-slot-state="loading"]'))
+      .map((element) => [element.getAttribute(slotAttribute) ?? '', element.innerHTML]),
+  );
+  return { failed, staticHtml };
 }
 
 /** Marks each slot of the route for hydration: its prerendered content, or the fallback the HTML holds. */

@@ -19,7 +19,7 @@ vi.mock('../telemetry/health-counter.ts', async (importOriginal) => ({
 
 const { RouteSlots } = await import('./RouteSlots.tsx');
 const { clearPreparedSlots, prepareSlot } = await import('../federation/prepared-slots.ts');
-const { prepareHydration } = await import('../prerender/prepare-route.ts');
+const { prepareHydration, prerenderedSlotsOf } = await import('../prerender/prepare-route.ts');
 const { slotAttribute, slotStaticAttribute } = await import('../early/protocol.ts');
 
 /** The services page as its remote renders it: text and links, nothing to run. */
@@ -57,13 +57,7 @@ async function hydratedServicesPage() {
   const container = document.body.appendChild(document.createElement('div'));
   container.innerHTML = renderToString(<Site />);
   clearPreparedSlots();
-  const staticHtml = new Map(
-    [...container.querySelectorAll(`[${slotAttribute}][${slotStaticAttribute}]`)].map((element) => [
-      element.getAttribute(slotAttribute) ?? '',
-      element.innerHTML,
-    ]),
-  );
-  prepareHydration('/services', { failed: new Set(), staticHtml });
+  prepareHydration('/services', prerenderedSlotsOf(container));
   const heading = container.querySelector('h1');
   const errors = vi.spyOn(console, 'error');
   await act(async () => {
@@ -116,5 +110,16 @@ describe('a prerendered section that needs no code', () => {
     );
     const slot = container.querySelector(`[${slotAttribute}="mf_marketing/ServicesPage"]`);
     expect(slot?.hasAttribute(slotStaticAttribute)).toBe(true);
+  });
+
+  it('whose prerender threw (React left the placeholder for the browser) loads its code to render it', async () => {
+    loadExposedComponent.mockResolvedValue({ default: ServicesPage });
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = `<div ${slotAttribute}="mf_marketing/ServicesPage" ${slotStaticAttribute}=""><!--$!--><div data-slot-state="loading" aria-busy="true">Loading section…</div><!--/$--></div>`;
+    const prerendered = prerenderedSlotsOf(container);
+    expect(prerendered.staticHtml.has('mf_marketing/ServicesPage')).toBe(false);
+    // What the page holds when the section's content is there: kept as it is.
+    container.innerHTML = `<div ${slotAttribute}="mf_marketing/ServicesPage" ${slotStaticAttribute}=""><!--$--><h1>Comprehensive Digital Solutions</h1><!--/$--></div>`;
+    expect(prerenderedSlotsOf(container).staticHtml.get('mf_marketing/ServicesPage')).toContain('<h1>');
   });
 });

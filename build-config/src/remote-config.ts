@@ -79,7 +79,7 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
       // The same source gives the same bytes: the SRI map in each entry is written in chunk-id order.
       pluginStableSriOrder(),
       // metaData.sharedImports: which exports of site-router the remote's code imports, checked against the shell.
-      pluginSharedSurface({ record: 'imports' }),
+      pluginSharedSurface(),
       // dist-modules/: the source files each environment is built from, which `pnpm affected` reads.
       pluginModuleList(),
     ],

@@ -52,17 +52,11 @@ function sharedImports(compilation: Rspack.Compilation): Record<string, string[]
 }
 
 /**
- * `record: 'imports'`, for a remote (the shell's exports are written with its manifest by host-manifest-plugin.ts).
- * Runs on the browser build (the manifest the remote map points at) after Module Federation has written its
- * manifest, in development too.
+ * For a remote (the shell's exports are written with its manifest by host-manifest-plugin.ts). Runs on the
+ * browser build (the manifest the remote map points at) after Module Federation has written its manifest, in
+ * development too.
  */
-export function pluginSharedSurface({
-  record,
-  environment = 'web',
-}: {
-  record: 'imports';
-  environment?: string;
-}): RsbuildPlugin {
+export function pluginSharedSurface({ environment = 'web' }: { environment?: string } = {}): RsbuildPlugin {
   return {
     name: 'agency:shared-surface',
     setup(api) {
@@ -72,7 +66,7 @@ export function pluginSharedSurface({
         const manifest = JSON.parse(asset.source.source().toString()) as {
           metaData: Record<string, unknown>;
         };
-        if (record === 'imports') manifest.metaData.sharedImports = sharedImports(compilation);
+        manifest.metaData.sharedImports = sharedImports(compilation);
         compilation.updateAsset(
           manifestFile,
           new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`),

@@ -4,6 +4,8 @@
  * (loopback only by default) through which every change to what is live goes, the canary check's included.
  * An existing deploy is served exactly as it was left (remote map, canaries, rollbacks, pages): a restart
  * changes nothing that is live. New builds are published only into an empty deploy folder, or with --publish.
+ * The one file a restart may write is runtime.json while it still holds the embedded defaults, so that the
+ * forms post to the enquiry API this start runs (another AGENCY_PORT_BASE); an operator's own is kept.
  *   npm start                        empty deploy: build, publish, serve; otherwise serve it as it was
  *   npm start -- --publish           build, publish for everyone (release log: start --publish), serve
  *   pnpm serve [--publish]           the same with the builds already in dist/ (start --no-build)
@@ -20,6 +22,7 @@ import {
   releaseServiceBehindProxy,
 } from 'build-config/topology';
 import { openDeploy } from 'deploy-folder/deploy';
+import { ensureRuntimeConfig } from 'deploy-folder/publish';
 import { describeDataDir, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { deployDir } from 'platform-kit/paths';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
@@ -86,6 +89,8 @@ export async function start(options: StartOptions) {
       process.exit(1);
     }
   }
+  // A restart under another AGENCY_PORT_BASE: the embedded runtime.json follows this start's enquiry API.
+  const runtimeFollowed = ensureRuntimeConfig(deploy.path, process.env);
   // With nginx in front, the API and the release service listen on loopback at internal ports and trust
   // exactly one proxy, nginx, which overwrites X-Forwarded-For with the address it was reached from.
   const behindNginx = withNginx
@@ -165,6 +170,10 @@ export async function start(options: StartOptions) {
     if (report.problem) console.warn(report.problem);
     if (report.notLive) console.log(report.notLive);
   }
+  if (runtimeFollowed)
+    console.log(
+      `runtime.json held the embedded defaults for another port; the forms now post to ${originOf(enquiryApi)}.`,
+    );
   const mail = siteSettings.smtpHost
     ? `mails go out through ${siteSettings.smtpHost}`
     : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;

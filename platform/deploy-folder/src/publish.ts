@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { enquiryApi, originOf, type RemoteName, remotes, shell } from 'build-config/topology';
+import { enquiryApi, host, originOf, type RemoteName, remotes, shell } from 'build-config/topology';
 import { serverBuildDir } from 'deploy-model/layout';
 import { appDist, repoRoot } from 'platform-kit/paths';
 import { processEnvironment } from 'platform-kit/settings/read';
@@ -189,9 +189,37 @@ export function copyShellBuild(browserDir: string, target: string): string[] {
   return retired;
 }
 
-/** Writes runtime.json with the embedded defaults unless the environment already has one. */
-export function ensureRuntimeConfig(deploy: string, env?: NodeJS.ProcessEnv) {
+const embeddedRuntimeConfig = (apiOrigin: string) =>
+  `${JSON.stringify(localRuntimeConfig(apiOrigin), null, 2)}\n`;
+
+/**
+ * Whether runtime.json is, byte for byte, the embedded default an earlier start wrote for a local enquiry API
+ * (on this machine's loopback, at whatever port base that start had): a default, not an operator's choice.
+ */
+function isEmbeddedDefault(text: string): boolean {
+  try {
+    const { apiUrl } = JSON.parse(text) as { apiUrl?: unknown };
+    if (typeof apiUrl !== 'string') return false;
+    const url = new URL(apiUrl);
+    const local = url.protocol === 'http:' && url.hostname === host && url.origin === apiUrl;
+    return local && text === embeddedRuntimeConfig(apiUrl);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes runtime.json with the embedded defaults unless the environment has its own. A file that is still the
+ * embedded default, written by a start under another AGENCY_PORT_BASE, follows this start's enquiry API: left
+ * alone, the forms would post to a port nobody listens on. Returns whether it wrote the file.
+ */
+export function ensureRuntimeConfig(deploy: string, env?: NodeJS.ProcessEnv): boolean {
   const file = join(deploy, shell.folder, 'runtime.json');
-  if (existsSync(file)) return;
-  writeFileAtomic(file, `${JSON.stringify(localRuntimeConfig(originOf(enquiryApi, env)), null, 2)}\n`);
+  const wanted = embeddedRuntimeConfig(originOf(enquiryApi, env));
+  if (existsSync(file)) {
+    const current = readFileSync(file, 'utf8');
+    if (current === wanted || !isEmbeddedDefault(current)) return false;
+  }
+  writeFileAtomic(file, wanted);
+  return true;
 }

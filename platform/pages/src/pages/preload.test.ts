@@ -146,6 +146,13 @@ describe('preload hints', () => {
         prerendered: { failedSlots: [{ slot: 'mf_marketing/ServicesPage' }] },
       }),
     ).toEqual(['mf_marketing/ServicesPage']);
+    // So does one whose render threw: React left its place for the browser to render.
+    expect(
+      codeSlotsOf({
+        route: routes.services,
+        prerendered: { failedSlots: [], slotErrors: [{ slot: 'mf_marketing/ServicesPage' }] },
+      }),
+    ).toEqual(['mf_marketing/ServicesPage']);
     expect(codeSlotsOf({ route: null, prerendered: { failedSlots: [] } })).toEqual([]);
   });
 

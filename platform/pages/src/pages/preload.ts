@@ -86,13 +86,16 @@ export function slotsOfRoute(route: RouteEntry | null): Array<{ remote: RemoteNa
 /**
  * The slots ("remote/Module") of a page that load their remote's code on a page load: every slot of a page
  * without prerendered content (the browser draws them all), and on a prerendered page those the route table
- * marks `needsCode` and those the prerender could not render (they hold a fallback, not their content).
+ * marks `needsCode` and those the prerender could not render (they hold a fallback, or the placeholder React
+ * leaves where a render threw, not their content).
  * Every other slot of a prerendered page keeps its HTML as it is and never loads code (shell's StaticSlot).
  */
 export function codeSlotsOf({ route, prerendered }: Pick<PageContext, 'route' | 'prerendered'>): string[] {
   const id = routeIdOf(route);
   if (!id) return [];
-  const failed = new Set(prerendered?.failedSlots.map(({ slot }) => slot));
+  const failed = new Set(
+    [...(prerendered?.failedSlots ?? []), ...(prerendered?.slotErrors ?? [])].map(({ slot }) => slot),
+  );
   const slots: ReadonlyArray<{ remote: RemoteName; module: string; needsCode?: true }> = routeSlots[id];
   const loading = slots
     .map((slot) => ({ key: `${slot.remote}/${slot.module}`, needsCode: slot.needsCode === true }))

@@ -20,7 +20,11 @@ export interface PageContext {
    * What the prerender made of the page, absent for a page the browser draws: which of its slots hold their
    * content decides which load code, and so which the head preloads (preload.ts's codeSlotsOf).
    */
-  prerendered?: { failedSlots: ReadonlyArray<{ slot: string }> };
+  prerendered?: {
+    failedSlots: ReadonlyArray<{ slot: string }>;
+    /** Slots whose render threw: React left them to the browser, whose code renders them (or their fallback). */
+    slotErrors?: ReadonlyArray<{ slot: string }>;
+  };
 }
 
 /** An element of a page's head; a code or data preload also says how the page loader fetches it instead. */

@@ -20,6 +20,8 @@ export interface PrerenderResult {
   styles: string;
   failedSlots: Array<{ slot: string; reason: string }>;
   renderErrors: string[];
+  /** The render errors thrown inside a slot, with the slot; absent from a shell build older than the field. */
+  slotErrors?: Array<{ slot: string; error: string }>;
 }
 
 // The worker is TypeScript, like every script here: run it through tsx's loader, found from this repo.

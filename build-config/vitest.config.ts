@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'build-config', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'build-config', environment: 'node', include: ['src/**/*.test.{ts,tsx}'] },
 });

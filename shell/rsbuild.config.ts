@@ -12,6 +12,7 @@ import {
 } from 'build-config';
 import { devRemoteMap, enquiryApi, federationShared, originOf, portOf, shell } from 'build-config/topology';
 import { localRuntimeConfig } from 'shared-content/site';
+import { federationHostChunk } from './src/early/protocol.ts';
 
 /** In development the shell serves the remote map and run-time config computed from the topology. */
 const devFiles: Record<string, () => unknown> = {
@@ -75,9 +76,9 @@ const loaderEnvironment = {
  */
 const startupPackages = {
   // The federation runtime is not started with the page: it is the federation host's own chunk.
-  'federation-host': {
+  [federationHostChunk]: {
     test: /[\\/]node_modules[\\/]\.pnpm[\\/]@module-federation\+|[\\/]node_modules[\\/]@module-federation[\\/]/,
-    name: 'federation-host',
+    name: federationHostChunk,
     chunks: 'async' as const,
     enforce: true,
     priority: 40,
@@ -161,7 +162,12 @@ export default defineConfig({
         performance: {
           preload: {
             type: 'async-chunks',
-            exclude: [/\.woff2$/, /\.css$/, /[\\/]font-faces\./, /[\\/]federation-host\./],
+            exclude: [
+              /\.woff2$/,
+              /\.css$/,
+              /[\\/]font-faces\./,
+              new RegExp(`[\\\\/]${federationHostChunk}\\.`),
+            ],
           },
         },
       }),

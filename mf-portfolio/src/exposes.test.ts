@@ -1,4 +1,8 @@
-import { itDeclaresEachExposeOnce, itRendersEachExpose } from 'build-config/testing/exposes';
+import {
+  itDeclaresEachExposeOnce,
+  itNeedsCodeAsRouted,
+  itRendersEachExpose,
+} from 'build-config/testing/exposes';
 import { describe, vi } from 'vitest';
 import { exposes } from './exposes.ts';
 
@@ -8,4 +12,5 @@ vi.mock('./project-images.ts', () => ({ projectImageUrl: (file: string) => `/sta
 describe('mf_portfolio exposes', () => {
   itDeclaresEachExposeOnce(exposes, import.meta.dirname);
   itRendersEachExpose(exposes);
+  itNeedsCodeAsRouted('mf_portfolio', exposes);
 });

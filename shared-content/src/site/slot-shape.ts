@@ -36,7 +36,8 @@ export interface RouteSlotEntry {
    * A section without this flag is static: on a page load its remote's code is never fetched, its prerendered
    * HTML is kept as it is (motion is CSS) and its links navigate through the shell's router. So it renders
    * nothing that needs code (no state, effect, class component or event handler but its links'):
-   * shell/src/federation/static-slots.test.tsx holds every slot to its flag, both ways.
+   * each remote's src/exposes.test.ts (build-config's itNeedsCodeAsRouted) holds its slots to their flag, both
+   * ways, so a team's change that breaks it fails in the team's own pipeline.
    */
   needsCode?: true;
 }

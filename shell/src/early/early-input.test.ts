@@ -64,6 +64,21 @@ describe('input before its part of the page is live', () => {
     expect(input.held()).toBe(0);
   });
 
+  it('holds a tap on the fallback of a section that needs no code but whose prerender failed: its code renders it', () => {
+    const { slot } = page();
+    slot.setAttribute(slotStaticAttribute, '');
+    slot.innerHTML = `<div data-slot-state="failed" data-slot="mf_contact/ContactPage"><button id="retry">Retry</button></div>`;
+    const retry = document.getElementById('retry') as HTMLButtonElement;
+    const handler = vi.fn();
+    retry.addEventListener('click', handler);
+    retry.click();
+    expect(handler).not.toHaveBeenCalled();
+    expect(wanted).toEqual(['mf_contact/ContactPage']);
+    slot.setAttribute(slotLiveAttribute, '');
+    input.replay();
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
   it('performs two taps on the same control as one (the visitor tapped again because nothing happened)', () => {
     const { faq, slot } = page();
     const handler = vi.fn();

@@ -6,13 +6,8 @@
  * part is live. Links are left alone (they navigate without any script), and so are fields: typing goes into
  * the field as usual and the form adopts it when it hydrates (shared-content's useHydratedForm).
  */
-import {
-  shellLiveAttribute,
-  slotAttribute,
-  slotLiveAttribute,
-  slotNoticeAttribute,
-  slotStaticAttribute,
-} from './protocol.ts';
+import { keepsPrerenderedHtml } from './kept-html.ts';
+import { shellLiveAttribute, slotAttribute, slotLiveAttribute, slotNoticeAttribute } from './protocol.ts';
 
 /** The controls whose activation needs the page's code. */
 const activators = 'button, [role="button"], input[type="submit"], input[type="button"]';
@@ -37,7 +32,7 @@ export const slotElementOf = (node: Element): Element | null =>
 export function isLive(element: Element): boolean {
   const slot = slotElementOf(element);
   // A section that needs no code has nothing to hold: its links navigate as they are.
-  if (slot) return slot.hasAttribute(slotLiveAttribute) || slot.hasAttribute(slotStaticAttribute);
+  if (slot) return slot.hasAttribute(slotLiveAttribute) || keepsPrerenderedHtml(slot);
   return element.ownerDocument.documentElement.hasAttribute(shellLiveAttribute);
 }
 

@@ -15,8 +15,9 @@ import { deferredRequests, firstContentfulPaint } from './deferred-requests.ts';
 import { holdEarlyInput } from './early-input.ts';
 import { enableFontFaces } from './font-faces.ts';
 import { addIcons } from './icons.ts';
+import { keepsPrerenderedHtml } from './kept-html.ts';
 import type { PageLoader } from './page-loader-api.ts';
-import { type DeferredPlan, deferredPlanId, slotAttribute, slotStaticAttribute } from './protocol.ts';
+import { type DeferredPlan, deferredPlanId, slotAttribute } from './protocol.ts';
 import { fillTodayDates } from './today-dates.ts';
 
 function readPlan(): DeferredPlan | null {
@@ -43,7 +44,9 @@ const whenParsed = () =>
  */
 function whenSlotsInView(found: (slots: string[]) => void) {
   // A section that needs no code keeps its HTML: it has no code to fetch.
-  const elements = [...document.querySelectorAll(`[${slotAttribute}]:not([${slotStaticAttribute}])`)];
+  const elements = [...document.querySelectorAll(`[${slotAttribute}]`)].filter(
+    (element) => !keepsPrerenderedHtml(element),
+  );
   if (elements.length === 0 || typeof IntersectionObserver !== 'function') return;
   const observer = new IntersectionObserver(
     (entries) => {

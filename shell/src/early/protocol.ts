@@ -17,9 +17,9 @@ export interface DeferredHint {
   integrity?: string;
   /**
    * The slots ("mf_marketing/Hero") that need this file, fetched when the first of them is wanted: for a chunk
-   * the slots whose code it is; for a remote's manifest and entry, and for /remotes.json, the page's slots that
-   * load code (of that remote, or of any). A slot that keeps its prerendered HTML without code (see
-   * slotStaticAttribute) is named by no hint, so wanting it fetches nothing.
+   * the slots whose code it is; for a remote's manifest and entry, that remote's slots that load code on the
+   * page. A slot that keeps its prerendered HTML without code (see slotStaticAttribute) is named by no hint, so
+   * wanting it fetches nothing. /remotes.json and /runtime.json have no slots: the shell reads them at start.
    */
   slots?: string[];
 }
@@ -45,6 +45,13 @@ export interface DeferredPlan {
 
 export const deferredPlanId = 'deferred-scripts';
 
+/**
+ * The shell's chunk that makes it a Module Federation host (federation/remote-loading.ts, federation-host.ts and
+ * the runtime): named by the shell's build, left out of its preloads, and preloaded by the page generator only
+ * for a page with a section that loads code, with that section's own hints.
+ */
+export const federationHostChunk = 'federation-host';
+
 /** The element around each remote slot; its value is the slot, "remote/Module". */
 export const slotAttribute = 'data-remote-slot';
 /** Set on a slot's element once the slot answers input (hydrated, or showing the shell's fallback). */
@@ -53,7 +60,8 @@ export const slotLiveAttribute = 'data-slot-live';
 /**
  * Set on a slot's element when its section needs no code to be used (its route-table entry has no `needsCode`):
  * on a page load its prerendered HTML is kept as it is and its remote's code is never fetched, so the page
- * loader neither preloads its code nor holds input for it.
+ * loader neither preloads its code nor holds input for it, as long as its content is in the page
+ * (kept-html.ts: not a fallback or React's placeholder where the prerender failed or threw).
  */
 export const slotStaticAttribute = 'data-slot-static';
 /**

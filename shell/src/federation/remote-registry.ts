@@ -41,6 +41,7 @@ let started: RemoteLoading | null = null;
 /**
  * The federation host with the integrity check and the retries (remote-loading.ts, federation-host.ts), downloaded
  * and started the first time a section needs its code. A page whose sections need no code never downloads it.
+ * The chunk's name is protocol.ts's federationHostChunk (a magic comment takes a literal only).
  */
 const remoteLoading: () => Promise<RemoteLoading> = onceUntilFailure(async () => {
   const { startRemoteLoading } = await import(

@@ -9,7 +9,8 @@
 import { routeIdOfPath } from 'federation/match-route';
 import { routeSlots } from 'federation/route-slots';
 import { loadRuntimeConfig } from '../config/runtime-config.ts';
-import { slotAttribute, slotStaticAttribute } from '../early/protocol.ts';
+import { keepsPrerenderedHtml } from '../early/kept-html.ts';
+import { slotAttribute } from '../early/protocol.ts';
 import { prepareSlot, slotKey } from '../federation/prepared-slots.ts';
 import { loadExposedComponent } from '../federation/remote-registry.ts';
 
@@ -62,8 +63,8 @@ export function prerenderedSlotsOf(root: ParentNode): PrerenderedSlots {
     ),
   );
   const staticHtml = new Map(
-    [...root.querySelectorAll<HTMLElement>(`[${slotAttribute}][${slotStaticAttribute}]`)]
-      .filter((element) => !element.querySelector('[data-slot-state="loading"]'))
+    [...root.querySelectorAll<HTMLElement>(`[${slotAttribute}]`)]
+      .filter(keepsPrerenderedHtml)
       .map((element) => [element.getAttribute(slotAttribute) ?? '', element.innerHTML]),
   );
   return { failed, staticHtml };

@@ -176,6 +176,28 @@ describe('preload hints', () => {
     ]);
   });
 
+  it('preload the shell’s federation host with the code of a page that loads some, never for a page that loads none', () => {
+    deployMarketing(goodManifest);
+    const asyncDir = join(deploy, 'shell', 'static', 'js', 'async');
+    mkdirSync(asyncDir, { recursive: true });
+    for (const file of ['shared-packages.5ac6f9648e.js', 'federation-host.cad2433a68.js'])
+      writeFileSync(join(asyncDir, file), '');
+    const page = { remoteMap: { mf_marketing: manifestUrl }, deploy, prerendered: { failedSlots: [] } };
+    const host = remoteHints({ ...page, route: routes.home }).find((hint) =>
+      hint.href.includes('federation-host'),
+    );
+    expect(host).toEqual({
+      href: '/static/js/async/federation-host.cad2433a68.js',
+      as: 'script',
+      priority: 'high',
+      slots: ['mf_portfolio/PortfolioSection', 'mf_marketing/ClientCarousel'],
+    });
+    expect(remoteHints({ ...page, route: routes.services }).map((hint) => hint.href)).toEqual([
+      '/remotes.json',
+      '/runtime.json',
+    ]);
+  });
+
   it('preload a prerendered page’s code for its needs-code slots alone, each remote-level file naming them', () => {
     deployMarketing(goodManifest);
     const folder = 'http://cdn.example/mf-marketing/1.0.0-aaaa1111/';

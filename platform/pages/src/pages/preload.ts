@@ -12,14 +12,14 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RemoteName, remotes } from 'build-config/topology';
+import { type RemoteName, remotes, shell } from 'build-config/topology';
 import { checkRemoteManifest } from 'federation/compatibility';
 import { routeIdOf } from 'federation/match-route';
 import { versionOfManifestUrl } from 'federation/remote-map';
 import { shellImports } from 'federation/remotes';
 import { routeSlots } from 'federation/route-slots';
 import type { RouteEntry } from 'shared-content/site';
-import { fontFacesAttribute, fontFacesWaitingMedia } from 'shell/early-protocol';
+import { federationHostChunk, fontFacesAttribute, fontFacesWaitingMedia } from 'shell/early-protocol';
 import { shellLends } from '../contracts/contract-check.ts';
 import { styleElement } from './html.ts';
 import type { HeadPart, PageContext, PageHeadElement } from './types.ts';
@@ -43,8 +43,8 @@ export interface Hint {
   priority?: 'high' | 'low';
   /**
    * The slots ("remote/Module") that need this file: for a chunk the slots whose code it is, for a remote's
-   * manifest and entry that remote's slots that load code, for /remotes.json every such slot of the page. The
-   * page loader fetches it when the first of them is wanted; a file without slots is the shell's.
+   * manifest and entry that remote's slots that load code. The page loader fetches it when the first of them is
+   * wanted; a file without slots is the shell's (/remotes.json and /runtime.json, read at start).
    */
   slots?: string[];
 }
@@ -133,9 +133,23 @@ function runnable(deploy: string, remote: RemoteName, manifest: DeployedManifest
 }
 
 /**
- * The hints for one page: run-time files first, then per remote that loads code its manifest, entry and the
- * chunks of its slots that load code. Each remote-level hint lists the slots that need it, so the page loader
- * fetches nothing for a slot that keeps its HTML.
+ * The deployed shell's federation host chunk (null for a build without one: the one-bundle build). The shell
+ * imports it when a section first needs code, after the shell's own start; preloaded with that section's own
+ * hints, it arrives with the remote's entry instead of one round trip after hydration.
+ */
+function federationHostHref(deploy: string): string | null {
+  const asyncDir = join(deploy, shell.folder, 'static', 'js', 'async');
+  if (!existsSync(asyncDir)) return null;
+  const file = readdirSync(asyncDir).find(
+    (name) => name.startsWith(`${federationHostChunk}.`) && name.endsWith('.js'),
+  );
+  return file ? `/static/js/async/${file}` : null;
+}
+
+/**
+ * The hints for one page: run-time files first, the shell's federation host if a slot loads code, then per
+ * remote that loads code its manifest, entry and the chunks of its slots that load code. Each code hint lists
+ * the slots that need it, so the page loader fetches nothing for a slot that keeps its HTML.
  */
 export function remoteHints({
   route,
@@ -150,6 +164,8 @@ export function remoteHints({
     { href: '/remotes.json', as: 'fetch', crossorigin: true },
     { href: '/runtime.json', as: 'fetch', crossorigin: true },
   ];
+  const host = codeSlots.length > 0 ? federationHostHref(deploy) : null;
+  if (host) hints.push({ href: host, as: 'script', priority: 'high', slots: codeSlots });
   const slots = slotsOfRoute(route);
   const seen = new Map<string, Hint>();
   const add = (hint: Hint) => {

@@ -1,6 +1,7 @@
+// @vitest-environment jsdom
+// The checker reads React's committed tree in a DOM; the rest of build-config's tests run in Node.
 import styled from '@emotion/styled';
-import { render } from '@testing-library/react';
-import { renderWithProviders } from 'build-config/testing';
+import { cleanup, render } from '@testing-library/react';
 import {
   Component,
   type ComponentType,
@@ -16,8 +17,11 @@ import {
   useTransition,
 } from 'react';
 import { Link } from 'site-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { describeCodeNeed, findCodeNeeds } from './code-needs.ts';
+import { renderWithProviders } from './render.tsx';
+
+afterEach(() => cleanup());
 
 function needsOf(component: ComponentType) {
   const Rendered = component;

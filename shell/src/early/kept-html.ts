@@ -1,10 +1,12 @@
 import { slotStaticAttribute } from './protocol.ts';
 
 /**
- * What a slot's element holds when its content is not in the page: the shell's fallback, where the prerender
- * could not load the remote (SlotFallback), or React's placeholder, where the render threw (SlotPlaceholder).
+ * The states of an element inside a slot that stand in for content not in the page: the shell's fallback,
+ * where the prerender could not load the remote (SlotFallback), or React's placeholder, where the render threw
+ * (SlotPlaceholder). Compared by value rather than written as a selector: this code is inline in every page,
+ * and a page whose text held `data-slot-state="failed"` would read as a page with a failed section.
  */
-const contentMissing = '[data-slot-state="failed"], [data-slot-state="loading"]';
+const standIns = new Set(['failed', 'loading']);
 
 /**
  * Whether a slot keeps its prerendered HTML without any code: its section needs none (slotStaticAttribute) and
@@ -12,4 +14,7 @@ const contentMissing = '[data-slot-state="failed"], [data-slot-state="loading"]'
  * code in the browser, like a section that needs code: its code is fetched and input on it (a Retry) is held.
  */
 export const keepsPrerenderedHtml = (slot: Element): boolean =>
-  slot.hasAttribute(slotStaticAttribute) && slot.querySelector(contentMissing) === null;
+  slot.hasAttribute(slotStaticAttribute) &&
+  ![...slot.querySelectorAll('[data-slot-state]')].some((element) =>
+    standIns.has(element.getAttribute('data-slot-state') ?? ''),
+  );

@@ -92,6 +92,7 @@ describe('GET /remote-health without ENQUIRY_HEALTH_KEY', () => {
     }
   });
 
+  // Needs a non-loopback IPv4 address on this machine (every CI machine has one) to come from outside.
   it.skipIf(outsideAddress === undefined)('answers 404 to a client that is not on loopback', async () => {
     const response = await get(`http://${outsideAddress}:${api.port}/remote-health?since=${minuteAgo()}`);
     expect(response.status).toBe(404);

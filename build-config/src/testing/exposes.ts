@@ -73,6 +73,7 @@ export function itNeedsCodeAsRouted(remote: RemoteName, exposes: Record<string, 
   const staticSlots = slots.filter(({ slot }) => !slot.needsCode);
   const codeSlots = slots.filter(({ slot }) => slot.needsCode);
 
+  // Runs for a remote that has static slots; every remote's own test file calls this.
   describe.runIf(staticSlots.length > 0)(
     'a slot declared static (no needsCode) renders nothing that needs its code',
     () => {
@@ -86,6 +87,7 @@ export function itNeedsCodeAsRouted(remote: RemoteName, exposes: Record<string, 
     },
   );
 
+  // Runs for a remote that has slots that need their code.
   describe.runIf(codeSlots.length > 0)('a slot declared needsCode does need its code', () => {
     it.each(codeSlots)('$route: $name', async (entry) => {
       const needs = await codeNeedsOf(entry);

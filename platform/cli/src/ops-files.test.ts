@@ -12,6 +12,7 @@ import {
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from 'platform-kit/paths';
+import { toolInstalled } from 'platform-kit/testing/tools';
 import { operationTimeoutMs } from 'releases/release-service/operation';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -20,8 +21,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 const opsDir = join(repoRoot, 'ops');
 const unitsDir = join(opsDir, 'systemd');
 const units = readdirSync(unitsDir).filter((name) => /\.(service|timer)$/.test(name));
-
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
 /** A unit file's settings of one section, the last value of a key winning (as systemd reads them). */
 function unitSettings(file: string, section: string): Map<string, string[]> {
@@ -41,23 +40,19 @@ function unitSettings(file: string, section: string): Map<string, string[]> {
   return settings;
 }
 
-for (const tool of ['systemd-analyze', 'logrotate']) {
-  if (!has(tool))
-    console.log(
-      `ops files: ${tool} is not installed, so its check is skipped (apt-get install ${tool === 'logrotate' ? 'logrotate' : 'systemd'})`,
-    );
-}
-
 const one = (settings: Map<string, string[]>, key: string) => settings.get(key)?.at(-1);
 
 describe('systemd units', () => {
-  it.runIf(has('systemd-analyze'))('systemd-analyze verify finds nothing to say about any of them', () => {
-    const result = spawnSync('systemd-analyze', ['verify', ...units.map((unit) => join(unitsDir, unit))], {
-      encoding: 'utf8',
-    });
-    expect(result.stderr + result.stdout).toBe('');
-    expect(result.status).toBe(0);
-  });
+  it.runIf(toolInstalled('systemd-analyze'))(
+    'systemd-analyze verify finds nothing to say about any of them',
+    () => {
+      const result = spawnSync('systemd-analyze', ['verify', ...units.map((unit) => join(unitsDir, unit))], {
+        encoding: 'utf8',
+      });
+      expect(result.stderr + result.stdout).toBe('');
+      expect(result.status).toBe(0);
+    },
+  );
 
   // nginx's master starts as root (the TLS key, then its workers switch to the deploy's owner); the rest never.
   const nodeServices = units.filter((unit) => unit.endsWith('.service') && unit !== 'agency-nginx.service');
@@ -112,7 +107,7 @@ describe('logrotate', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.runIf(has('logrotate'))(
+  it.runIf(toolInstalled('logrotate'))(
     'rotates the nginx and service logs, signals nginx to reopen, and truncates what the services append to',
     async () => {
       // The same file with its folders moved into a temporary one, the user being whoever runs the test,
@@ -164,7 +159,7 @@ describe('logrotate', () => {
 });
 
 describe('ops/nginx/log-format.conf', () => {
-  it.runIf(has('nginx'))('is a log format nginx -t accepts', () => {
+  it.runIf(toolInstalled('nginx'))('is a log format nginx -t accepts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-log-format-'));
     try {
       mkdirSync(join(dir, 'logs'));

@@ -7,7 +7,13 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureJava } from 'dev-tools/java';
+import {
+  describeSkip,
+  describeSkippedTest,
+  scanRepositorySkips,
+  skippedTests,
+  type VitestFileResults,
+} from 'dev-tools/conditional-skips';
 import {
   floorShortfalls,
   type RunnerCounts,
@@ -18,9 +24,9 @@ import {
   writeTestFloor,
 } from 'dev-tools/test-floor';
 import { ensureChromium } from 'platform-kit/chromium';
+import { installDebianTools } from 'platform-kit/debian-tools';
 import { repoRoot } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
-import { ensureNginx } from 'site-hosting/nginx/serve';
 
 export function test(options: { raiseFloor?: boolean }) {
   const raiseFloor = options.raiseFloor ?? false;
@@ -72,6 +78,19 @@ export function test(options: { raiseFloor?: boolean }) {
     else if (!exitedOk) check(`${name} (runner error)`, false);
   }
 
+  // First, so a missing tool is named at once: one apt run installs every program the tests drive.
+  console.log('\n=== tools the tests drive (Debian packages, installed with apt when missing)');
+  const tools = installDebianTools();
+  if (tools.message) console.error(tools.message);
+  for (const tool of tools.missing) check(`${tool.name} is not installed (${tool.usedBy})`, false);
+  if (tools.missing.length === 0) console.log('All installed.');
+
+  console.log('\n=== conditional skips (each with its reason; dev-tools/src/conditional-skips.ts)');
+  const skipScan = scanRepositorySkips(repoRoot);
+  for (const skip of skipScan.skips) console.log(describeSkip(skip));
+  for (const problem of skipScan.problems) console.error(problem);
+  check('conditional skips: each has a reason', skipScan.problems.length === 0);
+
   console.log('\n=== typecheck');
   check('typecheck', runPnpm(['typecheck']));
 
@@ -85,15 +104,8 @@ export function test(options: { raiseFloor?: boolean }) {
   console.log('\n=== contract check (each remote build against the shell)');
   check('contract check', built && runPnpm(['check:contracts']));
 
-  // Before the unit tests: the release gates' tests render the real builds, in Node and in Chromium.
+  // The release gates' unit tests render the real builds in Chromium: CHROME_PATH, else Debian's (installed above).
   const chromium = ensureChromium();
-  // The nginx tests (unit: the generated configuration against the embedded host; e2e: the nginx project) need
-  // Debian's nginx; without it they fail in CI, saying so.
-  try {
-    ensureNginx();
-  } catch (error) {
-    console.error((error as Error).message);
-  }
 
   console.log('\n=== unit tests');
   const vitestReport = join(reports, 'vitest.json');
@@ -112,20 +124,23 @@ export function test(options: { raiseFloor?: boolean }) {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: VitestFileResults[];
   }>(vitestReport);
+  // A unit test skips only on a condition of the machine: each one is named in the summary.
+  const skippedHere = vitest ? skippedTests(vitest.testResults, skipScan, repoRoot) : [];
   tally(
     'unit',
     vitest && {
       passed: vitest.numPassedTests,
       failed: vitest.numFailedTests,
       skipped: vitest.numPendingTests + vitest.numTodoTests,
+      // Skipped for a reason of this machine the check above listed: counted toward the floor, named below.
+      excused: skippedHere.filter((test) => test.reasons.length > 0).length,
     },
     unitOk,
   );
 
   console.log('\n=== e2e (Chromium)');
-  // The HTML validity tests run the W3C Nu checker on Java; without it they fail, saying so.
-  ensureJava();
   if (!built) check('e2e: not run, because the production build failed', false);
   else if (!chromium) check('e2e: Chromium unavailable', false);
   else {
@@ -164,6 +179,12 @@ export function test(options: { raiseFloor?: boolean }) {
     }
   }
 
+  if (skippedHere.length > 0) {
+    console.log(
+      `\nSkipped on this machine, run where the tool is installed (${skippedHere.length} unit tests):`,
+    );
+    for (const test of skippedHere) console.log(`  ${describeSkippedTest(test)}`);
+  }
   if (failures.length > 0) console.log(`\nFailed: ${failures.join('; ')}`);
   const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
   writeFileSync(join(reports, 'summary.txt'), `${summary}\n`);

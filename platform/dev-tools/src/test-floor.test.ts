@@ -65,3 +65,19 @@ describe('test floor', () => {
     expect(readFileSync(file, 'utf8').endsWith('\n')).toBe(true);
   });
 });
+
+describe('a machine without a tool', () => {
+  it('counts the tests skipped for this machine toward the floor, and names them in a shortfall', () => {
+    const floor = { unit: 10, e2e: 5 };
+    expect(floorShortfalls({ unit: { ...counts(8, 0, 2), excused: 2 }, e2e: counts(5) }, floor)).toEqual([]);
+    expect(floorShortfalls({ unit: { ...counts(7, 0, 2), excused: 2 }, e2e: counts(5) }, floor)).toEqual([
+      'unit: 9 tests ran (2 of them skipped on this machine), fewer than the floor of 10 in test-floor.json',
+    ]);
+  });
+
+  it('raises the floor by the excused tests too, so a machine with the tool does not lower it', () => {
+    expect(
+      raisedFloor({ unit: { ...counts(11, 0, 1), excused: 1 }, e2e: counts(5) }, { unit: 10, e2e: 5 }),
+    ).toEqual({ unit: 12, e2e: 5 });
+  });
+});

@@ -239,6 +239,7 @@ const openDescriptorsOn = (file: string) =>
     }
   }).length;
 
+// Linux only: open file descriptors are counted in /proc/self/fd.
 describe.runIf(existsSync('/proc/self/fd'))('a client gone mid-answer', () => {
   it('leaves no file open behind it', async () => {
     const file = join(deploy, 'shell', 'static', 'large.0123abcd.png');

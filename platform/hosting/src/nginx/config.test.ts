@@ -10,13 +10,14 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from 'platform-kit/paths';
+import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachedOverHttps } from '../static-host/proxy.ts';
 import { forwardedHttpsPattern } from './config.ts';
 import { nginxBinary } from './serve.ts';
-import { freePortBase, makeTestDeploy, nginxMissing, send, type TestDeploy } from './test-deploy.ts';
+import { freePortBase, makeTestDeploy, send, type TestDeploy } from './test-deploy.ts';
 
-const missing = nginxMissing();
+const missing = !toolInstalled('nginx');
 
 let site: TestDeploy;
 let work: string;

@@ -20,11 +20,12 @@ import {
 } from 'deploy-model/hosting-rules';
 import { frameOptions, generalSecurityHeaders } from 'deploy-model/security/policy';
 import { previewCookie } from 'federation/preview';
+import { nginxModuleDir } from 'platform-kit/debian-tools';
 import { strictTransportSecurity } from '../static-host/proxy.ts';
 import { accessLogFormat, accessLogFormatName } from './log-format.ts';
 
 /** Where Debian's packages put the dynamic modules (libnginx-mod-http-js, libnginx-mod-http-brotli-static). */
-export const moduleDir = '/usr/lib/nginx/modules';
+export const moduleDir = nginxModuleDir;
 
 export interface NginxFiles {
   /** The bundled njs modules (bundle.ts), absolute: public pages' (imported for every request) and previews'. */

@@ -5,12 +5,13 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from 'platform-kit/paths';
+import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLogFormatFile } from './log-format.ts';
 import { nginxDir, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, nginxMissing, type TestDeploy } from './test-deploy.ts';
+import { freePortBase, makeTestDeploy, type TestDeploy } from './test-deploy.ts';
 
-const missing = nginxMissing();
+const missing = !toolInstalled('nginx');
 let site: TestDeploy;
 
 beforeAll(() => {

@@ -11,6 +11,7 @@ import { pagesDir } from 'deploy-model/layout';
 import { variantsIndexName } from 'deploy-model/variants';
 import { bucketOf } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
+import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDeploy } from '../serve-deploy.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
@@ -19,12 +20,11 @@ import {
   canaryBuckets,
   freePortBase,
   makeTestDeploy,
-  nginxMissing,
   send,
   type TestDeploy,
 } from './test-deploy.ts';
 
-const missing = nginxMissing();
+const missing = !toolInstalled('nginx');
 
 /** The headers both servers must agree on (validators, Date, Server and lengths may differ). */
 const compared = [

@@ -7,12 +7,13 @@
  */
 import { rmSync } from 'node:fs';
 import { readPreviewSecret } from 'deploy-folder/preview/token';
+import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, type Probe, probes, rawRequest } from '../static-host/request-table.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, nginxMissing, secret, type TestDeploy } from './test-deploy.ts';
+import { freePortBase, makeTestDeploy, secret, type TestDeploy } from './test-deploy.ts';
 
-const missing = nginxMissing();
+const missing = !toolInstalled('nginx');
 
 type Kind = 'shell' | 'remote';
 

@@ -7,11 +7,12 @@ import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { join } from 'node:path';
+import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxDir, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, nginxMissing, send, type TestDeploy } from './test-deploy.ts';
+import { freePortBase, makeTestDeploy, send, type TestDeploy } from './test-deploy.ts';
 
-const missing = nginxMissing();
+const missing = !toolInstalled('nginx');
 
 let site: TestDeploy;
 

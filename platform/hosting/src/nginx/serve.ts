@@ -9,22 +9,21 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { enquiryApi, portOf } from 'build-config/topology';
+import { debianTool, nginxBinary } from 'platform-kit/debian-tools';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { run } from 'platform-kit/run';
 import { processEnvironment } from 'platform-kit/settings/read';
 import { enquiryHostSetting } from 'platform-kit/settings/site';
 import type { NginxModel } from './config.ts';
-import { moduleDir } from './config.ts';
 import { deployFolder, deployOwner, writeNginxFiles } from './site-model.ts';
 
-export const nginxBinary = '/usr/sbin/nginx';
-const requiredModules = ['ngx_http_js_module.so', 'ngx_http_brotli_static_module.so'];
-const debianPackages = ['nginx', 'libnginx-mod-http-js', 'libnginx-mod-http-brotli-static', 'njs'];
-export const aptInstallCommand = `apt-get install -y --no-install-recommends ${debianPackages.join(' ')}`;
+export { nginxBinary };
 
-/** nginx and the two dynamic modules the configuration loads. */
-export const nginxInstalled = () =>
-  existsSync(nginxBinary) && requiredModules.every((name) => existsSync(join(moduleDir, name)));
+const nginxTool = debianTool('nginx');
+export const aptInstallCommand = `apt-get install -y --no-install-recommends ${nginxTool.packages.join(' ')}`;
+
+/** nginx and the two dynamic modules the configuration loads (platform-kit's table of Debian tools). */
+export const nginxInstalled = () => nginxTool.installed({});
 
 /**
  * Installs Debian's nginx with its js and brotli_static modules (and the njs CLI the tests check the module

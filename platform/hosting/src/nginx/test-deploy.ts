@@ -1,9 +1,8 @@
 /**
  * For the nginx tests: a deploy folder laid out as serveDeploy serves it and as static-host.test.ts lays out
  * its own (the request table's secrets and links), with generated pages, a canary's page variant, an open
- * preview, a remote's version with precompressed files; free ports for two copies of the site side by side;
- * and whether nginx is here (in CI it must be: a missing nginx fails there, and is skipped, saying why, on a
- * developer's machine).
+ * preview, a remote's version with precompressed files; free ports for two copies of the site side by side.
+ * Whether nginx is here is platform-kit's toolInstalled('nginx') (in CI it must be).
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -20,17 +19,6 @@ import { variantsIndexName } from 'deploy-model/variants';
 import { bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
 import { writePages } from 'site-pages/pages';
-import { nginxInstalled } from './serve.ts';
-
-/** Why the nginx tests cannot run here, or undefined when they can. In CI a missing nginx is a failure. */
-export function nginxMissing(): string | undefined {
-  if (nginxInstalled()) return undefined;
-  const reason =
-    'nginx with its js and brotli_static modules is not installed (npm test installs it as root)';
-  if (process.env.CI) throw new Error(`${reason}: CI must run the nginx tests.`);
-  console.warn(`Skipping the nginx tests: ${reason}.`);
-  return reason;
-}
 
 export const secret = `TOP-SECRET-${process.pid}-${Date.now()}`;
 export const canaryBuckets = { from: 0, to: 50 };

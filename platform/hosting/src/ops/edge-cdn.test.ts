@@ -9,6 +9,7 @@ import { pagesDir } from 'deploy-model/layout';
 import { bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
 import { repoRoot } from 'platform-kit/paths';
+import { toolInstalled } from 'platform-kit/testing/tools';
 import { writePages } from 'site-pages/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticHost } from '../static-host.ts';
@@ -20,12 +21,7 @@ import { edgeNginxConfig } from './edge-nginx.ts';
  * it keeps, what it never keeps, and that visitors with different bucket cookies get their own page variant.
  */
 
-const nginxPresent = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
-if (!nginxPresent) {
-  if (process.env.CI)
-    throw new Error('nginx is not installed, and CI must run the edge test: apt-get install nginx');
-  console.log('edge-cdn.test.ts skipped: nginx is not installed (apt-get install nginx)');
-}
+const nginxPresent = toolInstalled('nginx');
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {

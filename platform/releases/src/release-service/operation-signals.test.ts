@@ -17,6 +17,7 @@ function catchesSigterm(pid: number): boolean {
  * A stop sent to the site's whole process group (systemd's default, Ctrl+C) reaches the child running a change:
  * it must finish the change and answer, not die half way with the map written and the pages not.
  */
+// Linux only: process groups and signals as systemd sends them (the platform the site runs on).
 describe.runIf(process.platform === 'linux')('the child process of a change', () => {
   const work = mkdtempSync(join(tmpdir(), 'release-operation-signal-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));

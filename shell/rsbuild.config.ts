@@ -7,6 +7,7 @@ import {
   hostSharedSingletons,
   pluginHostManifest,
   pluginModuleList,
+  pluginPortableIds,
   pluginPortableNodeBuild,
   pluginSvgTextDataUri,
 } from 'build-config';
@@ -100,8 +101,10 @@ const startupPackages = {
  */
 const federation = [
   pluginModuleFederation(federationOptions, { target: 'node', environment: 'node' }),
-  // The same source gives the same Node build in any checkout (build-config's node-build.ts).
+  // The same source gives the same Node build in any checkout (build-config's node-build.ts), with the same
+  // module and chunk ids (portable-ids.ts; the browser build, without federation, has no module that needs it).
   pluginPortableNodeBuild(),
+  pluginPortableIds({ environments: ['node'] }),
   // mf-manifest.json: what the shell lends its remotes (singletons, runtime version, site-router's exports), which
   // the contract check, the release tool and the page generator check remotes against.
   pluginHostManifest({ appDir: import.meta.dirname }),

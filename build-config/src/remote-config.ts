@@ -19,6 +19,7 @@ import {
   pluginPortableNodeBuild,
   pluginSsrManifestEntry,
 } from './node-build.ts';
+import { pluginPortableIds } from './portable-ids.ts';
 import { pluginSharedSurface } from './shared-surface-plugin.ts';
 import { pluginStableSriOrder } from './stable-sri-order.ts';
 import { pluginSvgTextDataUri } from './svg-data-uri.ts';
@@ -29,6 +30,7 @@ export {
   hostSharedSingletons,
   pluginHostManifest,
   pluginModuleList,
+  pluginPortableIds,
   pluginPortableNodeBuild,
   pluginSharedSurface,
   pluginSvgTextDataUri,
@@ -78,6 +80,8 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
       pluginPortableNodeBuild(),
       // The same source gives the same bytes: the SRI map in each entry is written in chunk-id order.
       pluginStableSriOrder(),
+      // ...and in any checkout: no module or chunk id depends on where the checkout is (portable-ids.ts).
+      pluginPortableIds(),
       // metaData.sharedImports: which exports of site-router the remote's code imports, checked against the shell.
       pluginSharedSurface(),
       // dist-modules/: the source files each environment is built from, which `pnpm affected` reads.

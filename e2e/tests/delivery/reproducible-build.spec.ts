@@ -1,7 +1,10 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { remotes, shell } from 'build-config/topology';
 import { releaseVersion } from 'deploy-folder/publish';
+import { buildAll, freshCheckout } from './fresh-checkout.ts';
 import { folderDigest, repoRoot } from './isolated-site.ts';
 import { buildRemoteCopy } from './remote-builds.ts';
 
@@ -41,5 +44,46 @@ test.describe('', { tag: ['@composition'] }, () => {
       expect(releaseVersion(other)).toBe(releaseVersion(first));
     }
     rmSync(workDir, { recursive: true, force: true });
+  });
+
+  /**
+   * The copies above share one node_modules at one path, so they cannot see what depends on where a checkout is:
+   * module and chunk ids hashed from names that held the checkout's absolute path (build-config's
+   * portable-ids.ts). Two clones at different depths, each installed on its own as a team's CI does, build every
+   * app; every file of every build must be the same.
+   */
+  test('two clones at different paths, each with its own install, build every app to the same bytes', async () => {
+    test.setTimeout(600_000);
+    const scratch = mkdtempSync(join(tmpdir(), 'agency-clones-'));
+    try {
+      const checkouts = await Promise.all(
+        [join(scratch, 'one'), join(scratch, 'deeper', 'ci', 'job-7', 'site')].map(freshCheckout),
+      );
+      await Promise.all(checkouts.map(buildAll));
+      const builds = [
+        ...Object.values(remotes).map((remote) => join(remote.folder, 'dist')),
+        join(shell.folder, 'dist'),
+        join(shell.folder, 'dist-server'),
+      ];
+      const [first = '', second = ''] = checkouts;
+      for (const build of builds) {
+        const one = folderDigest(join(first, build));
+        const other = folderDigest(join(second, build));
+        expect(Object.keys(one).length, `files in ${build}`).toBeGreaterThan(3);
+        const differing = Object.keys({ ...one, ...other })
+          .sort()
+          .filter((file) => one[file] !== other[file]);
+        expect(
+          differing,
+          `${build} differs between ${first} and ${second}; first differing file: ${differing[0]}`,
+        ).toEqual([]);
+      }
+      for (const remote of Object.values(remotes)) {
+        const version = releaseVersion(join(first, remote.folder, 'dist'));
+        expect(releaseVersion(join(second, remote.folder, 'dist')), remote.folder).toBe(version);
+      }
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });

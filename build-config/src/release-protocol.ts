@@ -33,7 +33,10 @@ export const releaseRoutes = {
   status: '/v1/status',
   /** POST: judge every canary now, aborting those clearly worse (`pnpm release watch --once`). */
   check: '/v1/check',
-  /** GET, query `remote=<folder or shell>` and `limit` (optional): the audit log, newest last. */
+  /**
+   * GET, query `remote=<folder or shell>`, `limit` and `uploads=1` (optional): the audit log, newest last; with
+   * `uploads=1`, every upload (UploadAuditEntry), accepted or refused, among the changes.
+   */
   log: '/v1/log',
   /**
    * POST, JSON `{ version, hours? }`: a preview link for a published version of the remote; or a build, uploaded
@@ -86,5 +89,31 @@ export interface AuditEntry {
   /** A canary's share of visitors, in percent. */
   traffic?: number;
   /** Why: --reason, a verdict, or the contract problems released anyway with --force. */
+  reason?: string;
+}
+
+/**
+ * One upload to the release service (a build sent to `releases`, or to `previews`), accepted or refused, in the
+ * same audit log as the changes (`pnpm release log --uploads`). What it changed, if anything, has an AuditEntry
+ * of its own.
+ */
+export interface UploadAuditEntry {
+  /** ISO time, once it was answered. */
+  at: string;
+  /** The key's name; `no key` or `unknown key` (unknown or revoked) for a 401: never the key itself. */
+  by: string;
+  /** The client's address, as for an AuditEntry. */
+  from: string;
+  /** The remote (or shell) the build was sent for, as the request named it (`?` when it names none of ours). */
+  scope: string;
+  action: 'upload';
+  /** The version the build would be published as, once it has arrived and been checked. */
+  version?: string;
+  /** `accepted` (2xx: the change went ahead), `refused` (4xx) or `failed` (5xx: the host's fault). */
+  outcome: 'accepted' | 'refused' | 'failed';
+  /** The reply's status. */
+  status: number;
+  /** A refusal's `problem` and its sentence (on one line, shortened). */
+  problem?: string;
   reason?: string;
 }

@@ -1,12 +1,22 @@
 /**
  * Who changed what, when and from where: deploy/releases/audit.jsonl, one AuditEntry per line, appended for
  * every change the release service makes (rollbacks and the canary check's aborts included) and for the
- * builds a start publishes. Lines are only ever appended, each with one write of a whole line, so a reader never
- * sees half an entry and an entry once written is never rewritten.
+ * builds a start publishes, and one UploadAuditEntry (`action: "upload"`) for every upload to the service, accepted
+ * or refused. Lines are only ever appended, each with one write of a whole line, so a reader never sees half an
+ * entry and an entry once written is never rewritten. A reader that does not know uploads skips their lines, as
+ * it skips any line that is not an entry.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type AuditEntry, type ReleaseScope, releaseScopes } from 'build-config/release-protocol';
+import {
+  type AuditEntry,
+  type ReleaseScope,
+  releaseScopes,
+  type UploadAuditEntry,
+} from 'build-config/release-protocol';
+
+/** A line of the audit log: a change, or an upload. */
+export type AuditRecord = AuditEntry | UploadAuditEntry;
 
 export const auditFile = (deploy: string) => join(deploy, 'releases', 'audit.jsonl');
 
@@ -33,7 +43,22 @@ const isEntry = (value: unknown): value is AuditEntry => {
   );
 };
 
-export function appendAudit(deploy: string, entry: AuditEntry) {
+const outcomes: readonly UploadAuditEntry['outcome'][] = ['accepted', 'refused', 'failed'];
+
+const isUpload = (value: unknown): value is UploadAuditEntry => {
+  const entry = value as Partial<UploadAuditEntry> | null;
+  return (
+    entry?.action === 'upload' &&
+    typeof entry.at === 'string' &&
+    typeof entry.by === 'string' &&
+    typeof entry.from === 'string' &&
+    typeof entry.scope === 'string' &&
+    typeof entry.status === 'number' &&
+    outcomes.includes(entry.outcome as UploadAuditEntry['outcome'])
+  );
+};
+
+export function appendAudit(deploy: string, entry: AuditRecord) {
   mkdirSync(join(deploy, 'releases'), { recursive: true });
   // O_APPEND with one write per line: appends from two processes never interleave within a line.
   appendFileSync(auditFile(deploy), `${JSON.stringify(entry)}\n`);
@@ -45,8 +70,21 @@ export interface AuditQuery {
   limit?: number;
 }
 
-/** The entries, oldest first; a line that is not an entry (a torn last line after a crash) is skipped. */
+/** The changes, oldest first; a line that is not one (an upload, a torn last line after a crash) is skipped. */
 export function readAudit(deploy: string, query: AuditQuery = {}): AuditEntry[] {
+  return readRecords(deploy, query, isEntry);
+}
+
+/** The changes and the uploads, oldest first. */
+export function readAuditWithUploads(deploy: string, query: AuditQuery = {}): AuditRecord[] {
+  return readRecords(deploy, query, (value): value is AuditRecord => isEntry(value) || isUpload(value));
+}
+
+function readRecords<T extends AuditRecord>(
+  deploy: string,
+  query: AuditQuery,
+  wanted: (value: unknown) => value is T,
+): T[] {
   const file = auditFile(deploy);
   if (!existsSync(file)) return [];
   const entries = readFileSync(file, 'utf8')
@@ -55,7 +93,7 @@ export function readAudit(deploy: string, query: AuditQuery = {}): AuditEntry[] 
       if (line.trim() === '') return [];
       try {
         const parsed: unknown = JSON.parse(line);
-        return isEntry(parsed) ? [parsed] : [];
+        return wanted(parsed) ? [parsed] : [];
       } catch {
         return [];
       }
@@ -65,9 +103,18 @@ export function readAudit(deploy: string, query: AuditQuery = {}): AuditEntry[] 
 }
 
 /** One line per entry, for `pnpm release log`. */
-export function describeAuditEntry(entry: AuditEntry): string {
+export function describeAuditEntry(entry: AuditRecord): string {
+  if (entry.action === 'upload') return describeUpload(entry);
   const previous = entry.previous ? ` (was ${entry.previous})` : '';
   const traffic = entry.traffic === undefined ? '' : ` at ${entry.traffic}%`;
   const reason = entry.reason ? `: ${entry.reason}` : '';
   return `${entry.at}  ${entry.scope.padEnd(12)}  ${entry.action.padEnd(8)}  ${entry.version}${traffic}${previous}  by ${entry.by} from ${entry.from}${reason}`;
+}
+
+function describeUpload(entry: UploadAuditEntry): string {
+  const outcome =
+    entry.outcome === 'accepted'
+      ? 'accepted'
+      : `${entry.outcome} (${entry.status}${entry.problem ? ` ${entry.problem}` : ''})${entry.reason ? `: ${entry.reason}` : ''}`;
+  return `${entry.at}  ${entry.scope.padEnd(12)}  ${entry.action.padEnd(8)}  ${entry.version ?? '(version unknown)'}  by ${entry.by} from ${entry.from}: ${outcome}`;
 }

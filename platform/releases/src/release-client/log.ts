@@ -1,4 +1,7 @@
-/** `pnpm release log [<scope>] [--limit <n>]`: the service's audit log, one change per line, newest last. */
+/**
+ * `pnpm release log [<scope>] [--limit <n>] [--uploads]`: the service's audit log, one change per line, newest
+ * last; with --uploads, every upload too, accepted or refused (who, from where, the version, why refused).
+ */
 import {
   type CommandReply,
   type ReleaseScope,
@@ -18,7 +21,10 @@ function parseLimit(raw: string | undefined): number | undefined {
 }
 
 export async function printLog(argv: readonly string[], env: NodeJS.ProcessEnv, out = console.log) {
-  const { values, positionals } = parseCommandLine(argv, { limit: { type: 'string' } });
+  const { values, positionals } = parseCommandLine(argv, {
+    limit: { type: 'string' },
+    uploads: { type: 'boolean' },
+  });
   if (positionals.length > 1)
     throw new UsageError(`log takes one remote at most, got: ${positionals.join(' ')}.`);
   const scope = positionals[0];
@@ -28,6 +34,7 @@ export async function printLog(argv: readonly string[], env: NodeJS.ProcessEnv, 
   const params = new URLSearchParams();
   if (scope) params.set('remote', scope);
   if (limit) params.set('limit', String(limit));
+  if (values.uploads) params.set('uploads', '1');
   const connection = await connect(env);
   try {
     const path = `${releaseRoutes.log}${params.size > 0 ? `?${params}` : ''}`;

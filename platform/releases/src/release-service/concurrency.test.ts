@@ -65,21 +65,14 @@ async function slowUpload(key: string, scope: 'mf-portfolio', buildDir: string) 
   return { reply, finish: () => sent.end(archive.subarray(half)) };
 }
 
-/** Until /health says a change is under way (the service has taken the upload's request). */
-async function untilBusy() {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if ((await get(service.url, undefined, releaseRoutes.health)).body.status === 'busy') return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the service never took the upload');
-}
-
 describe('the release service: one change per remote at a time', () => {
-  it('answers 409 to a second change of a remote whose release is still uploading, naming who since when, while another remote releases', async () => {
+  it('holds nothing for a release still uploading: another change of that remote goes ahead meanwhile, and the upload then lands', async () => {
     const portfolioKey = createKey(site.deploy, 'mf-portfolio', 'portfolio-ci').key;
     const operatorKey = ensureOperatorKey(site.deploy);
     const first = await slowUpload(portfolioKey, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio'));
-    await untilBusy();
+    // Half of it is in; it is not a change yet (issue 40: a stalled upload held its remote for 336 s).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await get(service.url, undefined, releaseRoutes.health)).body.status).toBe('idle');
 
     const second = await upload(
       service.url,
@@ -87,33 +80,23 @@ describe('the release service: one change per remote at a time', () => {
       'mf-portfolio',
       remoteBuild(site.work, 'mf_portfolio'),
     );
-    expect(second).toMatchObject({ status: 409, body: { problem: 'busy' } });
-    expect(second.body.error).toMatch(
-      /^mf-portfolio is busy: a release by portfolio-ci, started at \d{4}-\d\d-\d\dT[\d:.]+Z, is still running\. Nothing changed/,
-    );
+    expect(second.status, printed(second)).toBe(200);
+    const operators = liveVersion('mf_portfolio');
+    expect(operators).not.toBe(site.live.mf_portfolio);
     const promote = await post(service.url, operatorKey, releaseRoutes.promote('mf-portfolio'));
-    expect(promote).toMatchObject({ status: 409, body: { problem: 'busy' } });
-
-    // Another team is not held up by it.
-    const marketing = await upload(
-      service.url,
-      operatorKey,
-      'mf-marketing',
-      remoteBuild(site.work, 'mf_marketing'),
-    );
-    expect(marketing.status, printed(marketing)).toBe(200);
+    expect(promote).toMatchObject({ status: 409, body: { problem: 'conflict' } });
 
     first.finish();
     const done = await first.reply;
     expect(done.status, printed(done)).toBe(200);
-    expect(liveVersion('mf_portfolio')).not.toBe(site.live.mf_portfolio);
-    // The refused release left no version behind: the first one and the one that won.
+    expect(liveVersion('mf_portfolio')).not.toBe(operators);
     expect(publishedVersions(site.deploy, 'mf-portfolio').map(({ version }) => version)).toEqual([
       site.live.mf_portfolio,
+      operators,
       liveVersion('mf_portfolio'),
     ]);
     expect(readAudit(site.deploy).map(({ by, scope }) => [by, scope])).toEqual([
-      ['operator', 'mf-marketing'],
+      ['operator', 'mf-portfolio'],
       ['portfolio-ci', 'mf-portfolio'],
     ]);
     expect((await get(service.url, undefined, releaseRoutes.health)).body.status).toBe('idle');

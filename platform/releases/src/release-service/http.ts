@@ -80,7 +80,7 @@ const queryParameters: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/v1\/[^/]+\/releases$/, ['canary', 'force', 'stages', 'hold']],
   [/^\/v1\/[^/]+\/previews$/, ['hours', 'force']],
   [/^\/v1\/status$/, ['remote']],
-  [/^\/v1\/log$/, ['remote', 'limit']],
+  [/^\/v1\/log$/, ['remote', 'limit', 'uploads']],
 ];
 
 /** Why the request's query is refused, or undefined when the route takes every parameter given, once. */

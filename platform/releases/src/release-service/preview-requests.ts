@@ -13,6 +13,7 @@ import { UsageError } from 'platform-kit/cli';
 import { booleanQuery, jsonBody, optionalString } from './http.ts';
 import type { Operation, RemoteScope } from './operation.ts';
 import { receiveBuildUpload } from './upload.ts';
+import { noteUploadVersion } from './upload-audit.ts';
 import type { UploadLimits } from './upload-limits.ts';
 
 /** Checked here, so a bad duration is refused before an upload is read. */
@@ -57,6 +58,7 @@ export async function previewOperation(
     tempRoot,
     limits,
   });
+  noteUploadVersion(c, received.version);
   return {
     operation: { kind: 'preview', scope, buildDir: received.dir, force, ...hours },
     cleanup: received.cleanup,

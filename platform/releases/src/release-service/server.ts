@@ -21,7 +21,7 @@ import {
   releaseScopes,
 } from 'build-config/release-protocol';
 import { remoteNames, remotes } from 'build-config/topology';
-import { describeAuditEntry } from 'deploy-folder/audit';
+import { describeAuditEntry, readAuditWithUploads } from 'deploy-folder/audit';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { createNodeServer } from 'enquiry-api/node-server';
 import { type Context, Hono } from 'hono';
@@ -37,7 +37,7 @@ import { parseRollout } from '../canary/rollout-plan.ts';
 import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from '../canary/watcher.ts';
 import { listVersions } from '../changes/release.ts';
 import { listRollbackVersions } from '../changes/rollback-command.ts';
-import { ChangeGate } from './busy.ts';
+import { ChangeGate, ChangeYielded } from './busy.ts';
 import {
   booleanQuery,
   clientAddress,
@@ -58,6 +58,7 @@ import {
 import { previewOperation } from './preview-requests.ts';
 import { rolloutAdvancer } from './rollout-advancer.ts';
 import { receiveBuildUpload, uploadLimits } from './upload.ts';
+import { noteUploadVersion, recordUploads } from './upload-audit.ts';
 
 export interface ServiceLog {
   info(line: string): void;
@@ -119,6 +120,16 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
     }
   });
 
+  // Every upload, accepted or refused (a 401 too), in the audit log.
+  app.use(
+    '/v1/*',
+    recordUploads({
+      deploy: deploy.path,
+      from: (c) => clientAddress(c, hops),
+      log: (line) => options.log?.error(line),
+    }),
+  );
+
   app.use('/v1/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     const holder = authenticate(deploy.path, c.req.header('authorization'));
@@ -143,8 +154,8 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
   });
 
   /**
-   * A change of one scope: refused unless the key may make it (403) and the scope is free (409); then `prepare`
-   * reads the request (an upload, a JSON body) with the scope already claimed, and the change runs in turn.
+   * A change of one scope: refused unless the key may make it (403); then `prepare` reads the request (an upload,
+   * a JSON body), and only then is the scope claimed (409 if another change holds it) and the change run in turn.
    */
   function change(
     c: ServiceContext,
@@ -172,7 +183,11 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
     return runChange(c, scope, what, () => prepare(scope));
   }
 
-  /** Claims `claimKey`, prepares the change, runs it in turn and answers with its outcome. */
+  /**
+   * Prepares the change, then claims `claimKey`, runs it in turn and answers with its outcome. The request is read
+   * to its end (an upload streamed to scratch under a deadline, then checked) before anything is claimed: a slow
+   * or stalled client holds no lock. A rollback or an abort goes ahead of a change of its scope still waiting.
+   */
   async function runChange(
     c: ServiceContext,
     claimKey: string,
@@ -180,7 +195,28 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
     prepare: () => Promise<{ operation: Operation; cleanup?: () => void }>,
   ) {
     const holder = c.get('holder');
-    const claim = gate.claim(claimKey, holder.name, what);
+    let prepared: { operation: Operation; cleanup?: () => void };
+    try {
+      prepared = await prepare();
+    } catch (error) {
+      return refusedBeforeChange(c, error);
+    }
+    try {
+      return await claimAndRun(c, claimKey, what, holder, prepared.operation);
+    } finally {
+      prepared.cleanup?.();
+    }
+  }
+
+  async function claimAndRun(
+    c: ServiceContext,
+    claimKey: string,
+    what: string,
+    holder: KeyHolder,
+    operation: Operation,
+  ) {
+    const ahead = what === 'rollback' || what === 'abort';
+    const claim = gate.claim(claimKey, holder.name, what, new Date(), { ahead });
     if ('busy' in claim) {
       const { by, what: doing, since } = claim.busy;
       const subject = claimKey === checkClaim ? 'The canary check' : claimKey;
@@ -192,23 +228,19 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
       );
     }
     try {
-      let prepared: { operation: Operation; cleanup?: () => void };
-      try {
-        prepared = await prepare();
-      } catch (error) {
-        return refusedBeforeChange(c, error);
-      }
-      const request = {
-        deploy: deploy.path,
-        operation: prepared.operation,
-        by: holder.name,
-        from: clientAddress(c, hops),
-      };
+      const request = { deploy: deploy.path, operation, by: holder.name, from: clientAddress(c, hops) };
       let result: OperationResult;
       try {
         result = await claim.run(() => runOperation(request));
-      } finally {
-        prepared.cleanup?.();
+      } catch (error) {
+        if (!(error instanceof ChangeYielded)) throw error;
+        const { by, what: doing, since } = error.to;
+        return problemReply(
+          c,
+          409,
+          'busy',
+          `This ${what} of ${claimKey} yielded to the ${doing} by ${by}, started at ${since.toISOString()}, before it ran: a rollback or an abort goes first. Nothing changed; send it again once that is done if it should still go out.`,
+        );
       }
       if (!result.ok) return problemReply(c, result.status, result.problem, result.error, result.output);
       for (const entry of result.audit) options.log?.info(`Release service: ${describeAuditEntry(entry)}`);
@@ -245,6 +277,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
         tempRoot,
         limits,
       });
+      noteUploadVersion(c, received.version);
       return {
         operation: {
           kind: 'release',
@@ -377,7 +410,10 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
     const limit = rawLimit === undefined ? undefined : Number(rawLimit);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 100_000))
       return problemReply(c, 400, 'usage', `limit is a whole number from 1, got "${rawLimit}".`);
-    const entries = deploy.readAudit({ ...(remote ? { scope: remote } : {}), ...(limit ? { limit } : {}) });
+    const query = { ...(remote ? { scope: remote } : {}), ...(limit ? { limit } : {}) };
+    const entries = booleanQuery(c.req.query('uploads'), 'uploads')
+      ? readAuditWithUploads(deploy.path, query)
+      : deploy.readAudit(query);
     const output: OutputLine[] =
       entries.length === 0
         ? [
@@ -456,29 +492,53 @@ export async function startReleaseService(options: StartOptions): Promise<Runnin
   });
   const url = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
 
-  /** The check judged these canaries clearly worse: each is aborted in turn, unless its remote is busy. */
+  let stopping = false;
+  /** The remotes whose automatic abort is on its way (waiting for its turn, or running). */
+  const abortsUnderWay = new Set<string>();
+  /**
+   * The check judged these canaries clearly worse: each is aborted, ahead of any change of its remote still
+   * waiting (which yields); one running is waited for, as is a rollback or an abort already under way. Never
+   * skipped: the abort names the canary it judged, so what ran before it cannot make it abort another.
+   */
   const abortJudged = (judged: CanaryCheck[]) => {
     for (const check of judged) {
       const scope = remotes[check.remote].folder;
-      const claim = gate.claim(scope, 'automatic', 'abort');
-      // A change of that remote is under way: the next check judges what it leaves.
-      if ('busy' in claim) continue;
+      // Already on its way: this round's verdict is the same canary's.
+      if (abortsUnderWay.has(scope)) continue;
+      abortsUnderWay.add(scope);
+      void abortWhenItsTurn(scope, check).finally(() => abortsUnderWay.delete(scope));
+    }
+  };
+  async function abortWhenItsTurn(scope: RemoteScope, check: CanaryCheck) {
+    for (;;) {
+      if (stopping) return;
+      const claim = gate.claim(scope, 'automatic', 'abort', new Date(), { ahead: true });
+      if ('busy' in claim) {
+        log.info(
+          `The canary check aborts ${scope} ${check.canary} once the ${claim.busy.what} by ${claim.busy.by} under way is done.`,
+        );
+        await gate.scopeFree(scope);
+        continue;
+      }
       const operation: Operation = {
         kind: 'abort',
         scope,
         version: check.canary,
         reason: check.verdict.reason,
       };
-      void claim
-        .run(() => runOperation({ deploy: deploy.path, operation, by: 'automatic', from: 'host' }))
-        .then((result) => {
-          if (!result.ok)
-            return log.error(`The canary check could not abort ${scope} ${check.canary}: ${result.error}`);
-          for (const line of result.output) (line.stream === 'out' ? log.info : log.error)(line.text);
-        })
-        .finally(() => claim.release());
+      try {
+        const result = await claim.run(() =>
+          runOperation({ deploy: deploy.path, operation, by: 'automatic', from: 'host' }),
+        );
+        if (!result.ok)
+          return log.error(`The canary check could not abort ${scope} ${check.canary}: ${result.error}`);
+        for (const line of result.output) (line.stream === 'out' ? log.info : log.error)(line.text);
+      } finally {
+        claim.release();
+      }
+      return;
     }
-  };
+  }
   const rollouts = rolloutAdvancer({ deploy, env, log, gate, runOperation, settings, now: options.now });
   let watcher: CanaryWatcher | undefined;
   if (options.watch !== false && settings.intervalSeconds > 0)
@@ -497,6 +557,9 @@ export async function startReleaseService(options: StartOptions): Promise<Runnin
       await rollouts.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // An upload still arriving claims nothing from now on (409); the changes already claimed finish.
+      stopping = true;
+      gate.close();
       await gate.idle();
       // The last change's reply may still be on its way: a connection is closed once it is idle (its reply
       // written), and only one still busy after a few seconds is cut.

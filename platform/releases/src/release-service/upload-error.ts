@@ -1,7 +1,7 @@
 /** Why an uploaded build was refused: the HTTP status, the reply's `problem` (release-protocol.ts) and a sentence. */
 export class UploadError extends Error {
   constructor(
-    readonly status: 400 | 413 | 415,
+    readonly status: 400 | 408 | 413 | 415,
     readonly problem: UploadProblem,
     message: string,
   ) {
@@ -21,4 +21,6 @@ export type UploadProblem =
   | 'no-manifest'
   | 'bad-manifest'
   | 'wrong-remote'
-  | 'integrity';
+  | 'integrity'
+  /** 408: the body did not arrive in time (upload-limits.ts: bodyGraceMs, minBytesPerSecond). */
+  | 'timeout';

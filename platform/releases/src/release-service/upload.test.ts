@@ -415,6 +415,8 @@ describe('uploadLimits', () => {
       maxBytes: 50 * 1024 * 1024,
       maxUnpackedBytes: 200 * 1024 * 1024,
       maxEntries: 5000,
+      bodyGraceMs: 10_000,
+      minBytesPerSecond: 64 * 1024,
     });
     expect(uploadLimits({ AGENCY_RELEASE_MAX_UPLOAD_MB: '2' })).toMatchObject({
       maxBytes: 2 * 1024 * 1024,

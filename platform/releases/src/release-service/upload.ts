@@ -3,7 +3,9 @@
  * Everything is checked before a file of the build is written: the headers, the size as declared and as
  * streamed, the digest, then every entry of the archive (archive-entries.ts) and what the build must hold
  * (build-contents.ts). Only then is it unpacked, into a fresh folder below `tempRoot`. Nothing is written
- * outside `tempRoot`, and a refusal leaves nothing there either.
+ * outside `tempRoot`, and a refusal leaves nothing there either. The body has a deadline (upload-limits.ts): one
+ * that stalls or trickles is refused with 408 within seconds. Nothing here claims a scope: the service does that
+ * once the build has arrived and been checked.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -20,6 +22,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ReleaseScope } from 'build-config/release-protocol';
+import { releaseVersion, shellVersion } from 'deploy-folder/publish';
 import { extract, type ReadEntry } from 'tar';
 import { listArchive, notAnArchive } from './archive-entries.ts';
 import { checkBuildContents, manifestPathOf } from './build-contents.ts';
@@ -48,6 +51,8 @@ export interface UploadOptions {
 export interface ReceivedBuild {
   /** The unpacked build: a remote's dist/ files, or the shell's dist/ and dist-server/. */
   dir: string;
+  /** The version it would be published as (publish.ts), for the audit; none when the library would refuse it. */
+  version?: string;
   /** Removes the unpacked build (and tempRoot, if the upload created it and it is empty again). */
   cleanup(): void;
 }
@@ -72,7 +77,7 @@ export async function receiveBuildUpload(
   };
   try {
     const archive = join(work, 'build.tar.gz');
-    const saved = await saveBody(body, archive, limits.maxBytes);
+    const saved = await saveBody(body, archive, limits);
     if (saved.bytes === 0)
       throw new UploadError(400, 'not-an-archive', 'The upload is empty: send a gzipped tar of the build.');
     if (saved.sha256 !== sha256) {
@@ -96,7 +101,7 @@ export async function receiveBuildUpload(
     mkdirSync(dir);
     await unpack(archive, dir);
     rmSync(archive);
-    return { dir, cleanup };
+    return { dir, ...versionOf(options.scope, dir), cleanup };
   } catch (error) {
     cleanup();
     throw error;
@@ -136,27 +141,46 @@ function checkHeaders(options: UploadOptions, limits: UploadLimits): string {
 }
 
 /**
- * Writes the body to `file`, hashing and counting as it goes, and stops at `maxBytes`. On a refusal it stops
- * reading but does not destroy the request, so the HTTP server can still send the 413.
+ * Writes the body to `file`, hashing and counting as it goes, and stops at `maxBytes` or when it is late (408).
+ * On a refusal it stops reading but does not destroy the request, so the HTTP server can still send the reply.
  */
 async function saveBody(
   body: WebReadableStream | Readable | ReadableStream,
   file: string,
-  maxBytes: number,
+  { maxBytes, bodyGraceMs, minBytesPerSecond }: UploadLimits,
 ): Promise<{ bytes: number; sha256: string }> {
   const source = body instanceof Readable ? body : Readable.fromWeb(body as WebReadableStream);
   const out = createWriteStream(file);
   const hash = createHash('sha256');
+  const started = Date.now();
   let bytes = 0;
+  let timer: NodeJS.Timeout | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       const stop = (error: unknown) => {
+        clearTimeout(timer);
         source.off('data', onData);
         source.pause();
         reject(error);
       };
+      // Each byte that arrives buys a little more time; when what arrived has bought no more, it is too late.
+      const due = () => started + bodyGraceMs + (bytes / minBytesPerSecond) * 1000;
+      const late = () =>
+        stop(
+          new UploadError(
+            408,
+            'timeout',
+            `The upload stalled: ${bytes} bytes arrived in ${Math.round((Date.now() - started) / 1000)} s, slower than ${minBytesPerSecond / 1024} kB/s after the first ${bodyGraceMs / 1000} s. Nothing was published and nothing was held for it; send it again.`,
+          ),
+        );
+      const watch = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => (Date.now() >= due() ? late() : watch()), Math.max(0, due() - Date.now()));
+      };
+      watch();
       const onData = (chunk: Buffer) => {
         bytes += chunk.length;
+        watch();
         if (bytes > maxBytes) {
           return stop(
             new UploadError(
@@ -173,14 +197,30 @@ async function saveBody(
         }
       };
       source.on('data', onData);
-      source.once('end', () => out.end(resolve));
+      source.once('end', () => {
+        clearTimeout(timer);
+        out.end(resolve);
+      });
       source.once('error', stop);
       out.once('error', stop);
     });
   } finally {
+    clearTimeout(timer);
     out.destroy();
   }
   return { bytes, sha256: hash.digest('base64') };
+}
+
+function versionOf(scope: ReleaseScope, dir: string): { version?: string } {
+  try {
+    return {
+      version:
+        scope === 'shell' ? shellVersion(join(dir, 'dist'), join(dir, 'dist-server')) : releaseVersion(dir),
+    };
+  } catch {
+    // The release itself refuses it, with its own message.
+    return {};
+  }
 }
 
 async function startsLikeGzip(file: string): Promise<boolean> {

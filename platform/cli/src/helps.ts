@@ -225,13 +225,15 @@ const releaseForms = [
   {
     name: 'log',
     summary: 'every change, newest last: who, what, when, from where',
-    help: `Usage: pnpm release log [<remote-folder> | shell] [--limit <n>]
+    help: `Usage: pnpm release log [<remote-folder> | shell] [--limit <n>] [--uploads]
 
   The release service's audit log: every change, newest last, with who made it (the key's name, operator,
   automatic, start), what, when and from which address.
 
-  --limit <n>  the last n changes, 1 to 10000 (default 50)`,
-    examples: ['pnpm release log', 'pnpm release log mf-portfolio --limit 10'],
+  --limit <n>  the last n changes, 1 to 10000 (default 50)
+  --uploads    every upload too, accepted or refused: the key's name (no key, unknown key), the address, the
+               version once checked, the status and why it was refused`,
+    examples: ['pnpm release log', 'pnpm release log mf-portfolio --limit 10', 'pnpm release log --uploads'],
   },
   {
     name: 'preview',

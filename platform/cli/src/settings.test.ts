@@ -32,7 +32,6 @@ const exceptions: Record<string, string> = {
   'platform/cli/src/dev.ts': 'the dev servers get their own port base and data folder',
   'platform/cli/src/start.ts': 'the API and the release service get their proxy, health URL and environment',
   'platform/cli/src/test.ts': 'the e2e run gets the browser found (CHROME_PATH)',
-  'platform/hosting/src/nginx/test-deploy.ts': 'a test helper: CI must run the nginx tests',
   'platform/releases/src/canary/test-fixtures.ts':
     "a test helper: the API it starts gets the tests' settings",
   'platform/releases/src/release-service/test-service.ts':

@@ -30,6 +30,8 @@ describe('the tools the test command installs', () => {
   it('each has a name, what needs it and its Debian packages', () => {
     expect(debianTools.map((tool) => tool.name)).toEqual([
       'chromium',
+      'firefox',
+      'webkit',
       'nginx',
       'njs',
       'java',
@@ -38,7 +40,7 @@ describe('the tools the test command installs', () => {
       'systemd-analyze',
     ]);
     expect(aptCommandFor(debianTools)).toBe(
-      'sudo apt-get install -y chromium nginx libnginx-mod-http-js libnginx-mod-http-brotli-static njs default-jre-headless logrotate openssl systemd',
+      'sudo apt-get install -y chromium firefox-esr webkit2gtk-driver xvfb nginx libnginx-mod-http-js libnginx-mod-http-brotli-static njs default-jre-headless logrotate openssl systemd',
     );
   });
 });

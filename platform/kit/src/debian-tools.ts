@@ -14,6 +14,13 @@ import { chromePathSetting } from './settings/release-service.ts';
 
 export const debianChromium = '/usr/bin/chromium';
 export const nginxBinary = '/usr/sbin/nginx';
+/** Debian's Firefox ESR, which puppeteer-core drives over WebDriver BiDi (the e2e journeys in Firefox). */
+export const debianFirefox = '/usr/bin/firefox-esr';
+/** WebKitGTK's WebDriver server (webkit2gtk-driver); it starts the MiniBrowser of libwebkit2gtk-4.1-0. */
+export const webKitWebDriver = '/usr/bin/WebKitWebDriver';
+export const webKitMiniBrowser = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/** WebKitGTK's MiniBrowser has no headless mode: it runs on a virtual X display. */
+export const xvfbRun = '/usr/bin/xvfb-run';
 /** Where Debian's nginx module packages put their `.so` files. */
 export const nginxModuleDir = '/usr/lib/nginx/modules';
 /** The dynamic modules the generated nginx configuration loads. */
@@ -42,6 +49,19 @@ export const debianTools = [
     packages: ['chromium'],
     withRecommends: true,
     installed: (env) => existsSync(chromePathSetting(env) ?? debianChromium),
+  },
+  {
+    name: 'firefox',
+    usedBy: 'the e2e journeys in Firefox',
+    packages: ['firefox-esr'],
+    installed: () => existsSync(debianFirefox),
+  },
+  {
+    name: 'webkit',
+    usedBy: 'the e2e journeys in WebKit',
+    // xvfb: the MiniBrowser needs a display, a virtual one here.
+    packages: ['webkit2gtk-driver', 'xvfb'],
+    installed: () => [webKitWebDriver, webKitMiniBrowser, xvfbRun].every((file) => existsSync(file)),
   },
   {
     name: 'nginx',

@@ -50,6 +50,20 @@ export function test(options: { raiseFloor?: boolean }) {
   const failures: string[] = [];
   const ran: Partial<Record<RunnerName, RunnerCounts>> = {};
 
+  // How long each step takes, printed at the end and kept in reports/timings.json: the figure the README gives
+  // for a fresh run, and where to look first when the suite grows slower.
+  const timings: { step: string; seconds: number }[] = [];
+  let current: { step: string; started: number } | undefined;
+  function endStep() {
+    if (current) timings.push({ step: current.step, seconds: (performance.now() - current.started) / 1000 });
+    current = undefined;
+  }
+  function step(title: string) {
+    endStep();
+    console.log(`\n=== ${title}`);
+    current = { step: title, started: performance.now() };
+  }
+
   function check(name: string, ok: boolean) {
     if (ok) passed += 1;
     else {
@@ -79,35 +93,35 @@ export function test(options: { raiseFloor?: boolean }) {
   }
 
   // First, so a missing tool is named at once: one apt run installs every program the tests drive.
-  console.log('\n=== tools the tests drive (Debian packages, installed with apt when missing)');
+  step('tools the tests drive (Debian packages, installed with apt when missing)');
   const tools = installDebianTools();
   if (tools.message) console.error(tools.message);
   for (const tool of tools.missing) check(`${tool.name} is not installed (${tool.usedBy})`, false);
   if (tools.missing.length === 0) console.log('All installed.');
 
-  console.log('\n=== conditional skips (each with its reason; dev-tools/src/conditional-skips.ts)');
+  step('conditional skips (each with its reason; dev-tools/src/conditional-skips.ts)');
   const skipScan = scanRepositorySkips(repoRoot);
   for (const skip of skipScan.skips) console.log(describeSkip(skip));
   for (const problem of skipScan.problems) console.error(problem);
   check('conditional skips: each has a reason', skipScan.problems.length === 0);
 
-  console.log('\n=== typecheck');
+  step('typecheck');
   check('typecheck', runPnpm(['typecheck']));
 
-  console.log('\n=== lint and format');
+  step('lint and format');
   check('lint', runPnpm(['lint']));
 
-  console.log('\n=== production build');
+  step('production build');
   const built = runPnpm(['build']);
   check('build', built);
 
-  console.log('\n=== contract check (each remote build against the shell)');
+  step('contract check (each remote build against the shell)');
   check('contract check', built && runPnpm(['check:contracts']));
 
   // The release gates' unit tests render the real builds in Chromium: CHROME_PATH, else Debian's (installed above).
   const chromium = ensureChromium();
 
-  console.log('\n=== unit tests');
+  step('unit tests');
   const vitestReport = join(reports, 'vitest.json');
   const unitOk = runPnpm([
     'exec',
@@ -140,7 +154,7 @@ export function test(options: { raiseFloor?: boolean }) {
     unitOk,
   );
 
-  console.log('\n=== e2e (Chromium)');
+  step('e2e (Chromium)');
   if (!built) check('e2e: not run, because the production build failed', false);
   else if (!chromium) check('e2e: Chromium unavailable', false);
   else {
@@ -159,7 +173,7 @@ export function test(options: { raiseFloor?: boolean }) {
     );
   }
 
-  console.log('\n=== test floor (test-floor.json)');
+  step('test floor (test-floor.json)');
   if (!floor) check('test floor: test-floor.json is unreadable (see above)', false);
   else {
     const shortfalls = floorShortfalls(ran, floor);
@@ -179,6 +193,12 @@ export function test(options: { raiseFloor?: boolean }) {
     }
   }
 
+  endStep();
+  const total = timings.reduce((sum, { seconds }) => sum + seconds, 0);
+  writeFileSync(join(reports, 'timings.json'), `${JSON.stringify({ timings, total }, null, 2)}\n`);
+  console.log(
+    `\nTime per step: ${timings.map(({ step, seconds }) => `${step.split(' (')[0]} ${seconds.toFixed(0)} s`).join(', ')}; ${total.toFixed(0)} s in all.`,
+  );
   if (skippedHere.length > 0) {
     console.log(
       `\nSkipped on this machine, run where the tool is installed (${skippedHere.length} unit tests):`,

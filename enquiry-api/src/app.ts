@@ -33,13 +33,15 @@ export function createApp(deps: AppDependencies): Hono {
   // Access log: one line per request, with the path only (no query string) and never a body.
   app.use('*', async (c, next) => {
     const started = performance.now();
+    // Read before the route runs: once a reply has closed the connection, Node no longer knows the peer.
+    const client = deps.clientAddress(c);
     await next();
     deps.logger.info('request', {
       method: c.req.method,
       path: headerSafe(c.req.path),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
-      client: deps.clientAddress(c),
+      client,
     });
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
@@ -144,7 +146,12 @@ export function createApp(deps: AppDependencies): Hono {
 
   app.notFound((c) => failure(c, 404, apiMessages.notFound));
   app.onError((error, c) => {
-    deps.logger.error('request failed', { path: headerSafe(c.req.path), ...describeError(error) });
+    deps.logger.error('request failed', {
+      method: c.req.method,
+      path: headerSafe(c.req.path),
+      client: deps.clientAddress(c),
+      ...describeError(error),
+    });
     return failure(c, 500, apiMessages.storeFailed);
   });
   return app;

@@ -24,7 +24,11 @@ export interface PreviewClaim {
   expires: number;
 }
 
-const versionName = /^[A-Za-z0-9._-]{1,64}$/;
+/**
+ * A published version's name: the grammar of platform/deploy-model/src/version.ts (the rule, with its reasons),
+ * which the browser cannot import; a test there holds the two patterns equal.
+ */
+export const versionName = /^(?!.*\.\.)[0-9A-Za-z][0-9A-Za-z.-]{0,63}$/;
 
 /** Hosts a dev origin may name: this machine's loopback only, never a host on the network. */
 export function isLoopbackOrigin(origin: string): boolean {

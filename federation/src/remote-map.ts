@@ -5,6 +5,8 @@
  * of the visitors' buckets (bucket.ts) and the default takes the rest. Browser-safe: the shell parses and
  * resolves it, the release tooling writes it, the page generator renders one page variant per resolution.
  */
+
+import { versionName } from './preview.ts';
 import { type RemoteName, remoteNames } from './remotes.ts';
 
 /** The schema the map follows; written into every map so a reader can tell its shape. */
@@ -88,7 +90,6 @@ export const maxVersionsPerRemote = 2;
 
 const manifestUrl = /^https?:\/\/.+\.json$/;
 const sha384 = /^sha384-[A-Za-z0-9+/]{64}$/;
-const versionName = /^[A-Za-z0-9._-]{1,64}$/;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -133,7 +134,11 @@ function parseVersion(
     fail(`${field}.url`, 'an absolute http(s) URL of an mf-manifest.json', url);
   if (!isObject(metadata)) fail(`${field}.metadata`, 'an object with version', metadata);
   if (typeof metadata.version !== 'string' || !versionName.test(metadata.version))
-    fail(`${field}.metadata.version`, 'a version name (letters, digits, ".", "_", "-")', metadata.version);
+    fail(
+      `${field}.metadata.version`,
+      'a version name (up to 64 letters, digits, "." and "-", from a letter or digit, no "..")',
+      metadata.version,
+    );
   const sealed = typeof metadata.integrity === 'string' && sha384.test(metadata.integrity);
   if (!sealed && !(integrity === 'optional' && metadata.integrity === undefined))
     fail(`${field}.metadata.integrity`, 'a SHA-384 SRI value (sha384-…)', metadata.integrity);

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { basename, join, relative } from 'node:path';
 import { enquiryApi, host, originOf, type RemoteName, remotes, shell } from 'build-config/topology';
 import { serverBuildDir } from 'deploy-model/layout';
+import { packageVersionProblem } from 'deploy-model/version';
 import { appDist, repoRoot } from 'platform-kit/paths';
 import { processEnvironment } from 'platform-kit/settings/read';
 import { remotesOriginSetting } from 'platform-kit/settings/site';
@@ -76,7 +77,10 @@ interface ManifestMeta {
   metaData?: { buildInfo?: { buildVersion?: unknown } };
 }
 
-/** The package version a build's manifest records (0.0.0 when it records none a folder name could hold). */
+/**
+ * The package version a build's manifest records (0.0.0 when it records none); a version outside the grammar of
+ * versions (deploy-model/version: what folders and links accept alike) is refused, never published.
+ */
 function packageVersion(manifest: string, raw: Buffer): string {
   let buildVersion: unknown;
   try {
@@ -84,7 +88,10 @@ function packageVersion(manifest: string, raw: Buffer): string {
   } catch (error) {
     throw new Error(`${manifest} is not valid JSON (${(error as Error).message})`);
   }
-  return typeof buildVersion === 'string' && /^[\w.+-]+$/.test(buildVersion) ? buildVersion : '0.0.0';
+  if (typeof buildVersion !== 'string') return '0.0.0';
+  const problem = packageVersionProblem(buildVersion);
+  if (problem) throw new Error(`${manifest}: ${problem}`);
+  return buildVersion;
 }
 
 /** Every file below `root`, relative to it, in a stable order (none when there is no such folder). */

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RemoteName, remoteNames } from 'build-config/topology';
+import { isVersionName } from 'deploy-model/version';
 import { defaultRemoteMap, type RemoteMapDocument, type ResolvedRemoteMap } from 'federation/remote-map';
 import { manifestUrl } from '../publish.ts';
 import { versionEntry, writeFileAtomic } from '../remote-map-file.ts';
@@ -32,7 +33,7 @@ function readAll(deploy: string): OpenPreview[] {
           (entry): entry is OpenPreview =>
             remoteNames.includes(entry?.remote) &&
             typeof entry.version === 'string' &&
-            /^[A-Za-z0-9._-]{1,64}$/.test(entry.version) &&
+            isVersionName(entry.version) &&
             !Number.isNaN(Date.parse(entry.until)),
         )
       : [];

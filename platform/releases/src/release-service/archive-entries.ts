@@ -172,7 +172,14 @@ export function listArchive(
 
 /** node-tar's and zlib's errors, as the refusal of an upload that is not a gzipped tar of a build. */
 export function notAnArchive(error: unknown): UploadError {
-  const message = error instanceof Error ? error.message : String(error);
+  // A file system error (ENAMETOOLONG while unpacking) names the host's path: only its code is the team's to read.
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  const message =
+    syscall !== undefined
+      ? `the disk refused one of its entries: ${code ?? 'error'}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
   // node-tar stops reading an archive that unpacks to over 1000 times its size (a gzip bomb).
   if (/decompression ratio/.test(message)) {
     return new UploadError(

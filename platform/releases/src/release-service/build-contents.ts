@@ -5,6 +5,7 @@
 
 import type { ReleaseScope } from 'build-config/release-protocol';
 import { remotes, shell } from 'build-config/topology';
+import { packageVersionProblem } from 'deploy-model/version';
 import type { ArchiveListing } from './archive-entries.ts';
 import { UploadError } from './upload-error.ts';
 
@@ -50,6 +51,7 @@ interface ManifestShape {
     name?: unknown;
     remoteEntry?: { name?: unknown; path?: unknown };
     ssrRemoteEntry?: { name?: unknown; path?: unknown };
+    buildInfo?: { buildVersion?: unknown };
   };
   shared?: { assets?: AssetList }[];
   exposes?: { assets?: AssetList }[];
@@ -89,6 +91,11 @@ export function checkBuildContents(scope: ReleaseScope, listing: ArchiveListing)
       `The archive's ${manifestPath} is for ${other === undefined ? 'no named app' : JSON.stringify(other)}, not ${layout.federationName} (${what}): refused.`,
     );
   }
+  // The version names the folder it is published into and the links made for it: one grammar for all of them.
+  const buildVersion = manifest.metaData?.buildInfo?.buildVersion;
+  const versionProblem = buildVersion === undefined ? undefined : packageVersionProblem(String(buildVersion));
+  if (versionProblem)
+    throw new UploadError(400, 'bad-version', `${versionProblem} Refused; nothing was written.`);
   const missing = assetsOf(manifest).find((asset) => !listing.files.has(`${layout.browserRoot}${asset}`));
   if (missing) {
     throw new UploadError(

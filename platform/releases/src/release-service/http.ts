@@ -2,6 +2,7 @@
  * The release service's small pieces of HTTP: its error replies, the client's address for the audit, and the
  * strict reading of a query flag or a small JSON body (anything unexpected is a 400 `usage`, nothing changed).
  */
+import { randomBytes } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ErrorReply, OutputLine } from 'build-config/release-protocol';
 import { fromTheRight } from 'build-config/trusted-proxy';
@@ -24,14 +25,54 @@ export const problemReply = (
   );
 
 /** An UploadError, a UsageError or anything else thrown before a change starts, as a reply. */
-export function refusedBeforeChange(c: Context, error: unknown) {
+export function refusedBeforeChange(c: Context, error: unknown, log?: (line: string) => void) {
   if (error instanceof UploadError) return problemReply(c, error.status, error.problem, error.message);
   if (error instanceof UsageError) return problemReply(c, 400, 'usage', error.message);
-  return problemReply(c, 500, 'failed', (error as Error).message);
+  return hostFailure(c, (error as Error).message, log);
 }
+
+/**
+ * A 500: something failed on the host, not in the request. Its cause (a system error, which names the host's
+ * paths) goes to the service's log under a reference; a team's key gets the reference only, the operator's key
+ * (whose holder reads that log anyway) the cause too.
+ */
+export function hostFailure(
+  c: Context,
+  cause: string,
+  log?: (line: string) => void,
+  output: OutputLine[] = [],
+) {
+  const reference = randomBytes(4).toString('hex');
+  log?.(
+    `Release service: ${c.req.method} ${c.req.path} from ${knownClientAddress(c)} failed on the host (reference ${reference}): ${cause}`,
+  );
+  const holder = c.get('holder') as { scope?: string } | undefined;
+  const said =
+    holder?.scope === 'all'
+      ? `${cause} (reference ${reference})`
+      : `The release service failed on the host (reference ${reference} in its log): tell the operator, who can see why.`;
+  return problemReply(c, 500, 'failed', said, output);
+}
+
+/**
+ * Each request's client address, read once as it arrives: once the socket is closed (a reply that ended the
+ * connection, a client gone) Node no longer knows its peer, and a 500 was logged "from unknown".
+ */
+const addresses = new WeakMap<Request, string>();
 
 /** The client's address; behind trusted proxies (AGENCY_TRUST_PROXY), the one they say they were reached from. */
 export function clientAddress(c: Context, hops: number): string {
+  const known = addresses.get(c.req.raw);
+  if (known) return known;
+  const address = addressOf(c, hops);
+  addresses.set(c.req.raw, address);
+  return address;
+}
+
+/** The address clientAddress read for this request, for a line logged where the proxy hops are not known. */
+export const knownClientAddress = (c: Context): string => addresses.get(c.req.raw) ?? addressOf(c, 0);
+
+function addressOf(c: Context, hops: number): string {
   const forwarded = fromTheRight(c.req.header('x-forwarded-for'), hops, { emptyEntries: 'count' });
   if (forwarded) return forwarded;
   try {

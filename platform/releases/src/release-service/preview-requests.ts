@@ -7,6 +7,7 @@
 import { Readable } from 'node:stream';
 import { contentDigestHeader } from 'build-config/release-protocol';
 import { previewHours } from 'deploy-folder/preview/token';
+import { versionGrammar, versionPattern } from 'deploy-model/version';
 import { isLoopbackOrigin } from 'federation/preview';
 import type { Context } from 'hono';
 import { UsageError } from 'platform-kit/cli';
@@ -38,7 +39,12 @@ export async function previewOperation(
     if (Number(c.req.header('content-length') ?? 0) > maxJsonBytes)
       throw new UsageError('The request body is over 16 kB. Nothing changed.');
     const body = await jsonBody(c, ['version', 'dev', 'hours']);
-    const version = optionalString(body, 'version', /^[A-Za-z0-9._-]{1,64}$/, 'a published version');
+    const version = optionalString(
+      body,
+      'version',
+      versionPattern,
+      `a published version (${versionGrammar})`,
+    );
     const dev = optionalString(body, 'dev', /^https?:\/\/[^/\s]{1,200}$/, 'a loopback dev server origin');
     if (dev && !isLoopbackOrigin(dev))
       throw new UsageError(

@@ -23,6 +23,7 @@ import {
 import { remoteNames, remotes } from 'build-config/topology';
 import { describeAuditEntry, readAuditWithUploads } from 'deploy-folder/audit';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
+import { versionGrammar, versionPattern } from 'deploy-model/version';
 import { createNodeServer } from 'enquiry-api/node-server';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -41,6 +42,7 @@ import { ChangeGate, ChangeYielded } from './busy.ts';
 import {
   booleanQuery,
   clientAddress,
+  hostFailure,
   jsonBody,
   optionalString,
   problemReply,
@@ -48,6 +50,7 @@ import {
   unexpectedQuery,
 } from './http.ts';
 import { authenticate, ensureOperatorKey, type KeyHolder, mayChange } from './keys.ts';
+import { escapedLog } from './log-line.ts';
 import {
   type Operation,
   type OperationRequest,
@@ -100,9 +103,18 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
   const hops = trustedProxyHops(env);
   const limits = uploadLimits(env);
   const runOperation = options.runOperation ?? ((request) => runOperationInChild(request, env));
+  // Every line escaped: a path or a forwarded address a client sent cannot start a line of its own.
+  const log = options.log && escapedLog(options.log);
   const app = new Hono<{ Variables: Variables }>();
 
-  app.onError((error, c) => problemReply(c, 500, 'failed', error.message));
+  // The client's address is read as the request arrives, while its socket is surely open.
+  app.use('*', async (c, next) => {
+    clientAddress(c, hops);
+    await next();
+  });
+
+  const logError = (line: string) => log?.error(line);
+  app.onError((error, c) => hostFailure(c, error.message, logError));
   app.notFound((c) => problemReply(c, 404, 'not-found', `No such route: ${c.req.method} ${c.req.path}.`));
 
   // No key needed, so it says no more than whether a change is under way (not whose, nor of what).
@@ -114,7 +126,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
     await next();
     if (c.req.method !== 'GET' && c.res.status >= 400) {
       const by = c.get('holder')?.name ?? 'no valid key';
-      options.log?.error(
+      log?.error(
         `Release service: ${c.req.method} ${c.req.path} by ${by} from ${clientAddress(c, hops)} refused (${c.res.status})`,
       );
     }
@@ -123,11 +135,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
   // Every upload, accepted or refused (a 401 too), in the audit log.
   app.use(
     '/v1/*',
-    recordUploads({
-      deploy: deploy.path,
-      from: (c) => clientAddress(c, hops),
-      log: (line) => options.log?.error(line),
-    }),
+    recordUploads({ deploy: deploy.path, from: (c) => clientAddress(c, hops), log: logError }),
   );
 
   app.use('/v1/*', async (c, next) => {
@@ -199,7 +207,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
     try {
       prepared = await prepare();
     } catch (error) {
-      return refusedBeforeChange(c, error);
+      return refusedBeforeChange(c, error, logError);
     }
     try {
       return await claimAndRun(c, claimKey, what, holder, prepared.operation);
@@ -242,8 +250,11 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
           `This ${what} of ${claimKey} yielded to the ${doing} by ${by}, started at ${since.toISOString()}, before it ran: a rollback or an abort goes first. Nothing changed; send it again once that is done if it should still go out.`,
         );
       }
-      if (!result.ok) return problemReply(c, result.status, result.problem, result.error, result.output);
-      for (const entry of result.audit) options.log?.info(`Release service: ${describeAuditEntry(entry)}`);
+      if (!result.ok)
+        return result.status === 500
+          ? hostFailure(c, result.error, logError, result.output)
+          : problemReply(c, result.status, result.problem, result.error, result.output);
+      for (const entry of result.audit) log?.info(`Release service: ${describeAuditEntry(entry)}`);
       return c.json({ output: result.output, audit: result.audit });
     } finally {
       claim.release();
@@ -321,7 +332,12 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
     change(c, c.req.param('scope'), 'rollback', async (scope) => {
       const remote = remoteOnly(scope, 'rollback');
       const body = await jsonBody(c, ['version', 'force']);
-      const version = optionalString(body, 'version', /^[\w.+-]{1,100}$/, 'a published version');
+      const version = optionalString(
+        body,
+        'version',
+        versionPattern,
+        `a published version (${versionGrammar})`,
+      );
       if (body.force !== undefined && typeof body.force !== 'boolean')
         throw new UsageError('"force" must be true or false.');
       return {
@@ -461,7 +477,7 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 export async function startReleaseService(options: StartOptions): Promise<RunningReleaseService> {
   const deploy = openDeploy(options.deploy);
   const env = options.env ?? processEnvironment();
-  const log = options.log ?? { info: console.log, error: console.error };
+  const log = escapedLog(options.log ?? { info: console.log, error: console.error });
   const address = releaseServiceAddress(env);
   const host = options.host ?? address.host;
   const port = options.port ?? address.port;

@@ -20,6 +20,7 @@ export type UploadProblem =
   | 'duplicate-path'
   | 'no-manifest'
   | 'bad-manifest'
+  | 'bad-version'
   | 'wrong-remote'
   | 'integrity'
   /** 408: the body did not arrive in time (upload-limits.ts: bodyGraceMs, minBytesPerSecond). */

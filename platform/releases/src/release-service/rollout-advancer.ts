@@ -12,7 +12,7 @@ import type { Deploy } from 'deploy-folder/deploy';
 import type { CanaryCheck } from '../canary/check.ts';
 import { dueRollouts } from '../canary/rollout.ts';
 import type { WatchSettings } from '../canary/watcher.ts';
-import type { ChangeGate } from './busy.ts';
+import { type ChangeGate, ChangeYielded } from './busy.ts';
 import type { Operation, OperationRequest, OperationResult } from './operation.ts';
 
 export interface AdvancerOptions {
@@ -67,9 +67,14 @@ export function rolloutAdvancer(options: AdvancerOptions): RolloutAdvancer {
         reason: verdict.reason,
       };
       try {
-        const result = await claim.run(() =>
-          runOperation({ deploy: deploy.path, operation, by: 'automatic', from: 'host' }),
-        );
+        const result = await claim
+          .run(() => runOperation({ deploy: deploy.path, operation, by: 'automatic', from: 'host' }))
+          .catch((error: unknown) => {
+            // A rollback or an abort of that remote went ahead of it: the next tick sees what it left.
+            if (error instanceof ChangeYielded) return undefined;
+            throw error;
+          });
+        if (!result) continue;
         if (!result.ok) {
           log.error(`The staged rollout of ${scope} ${plan.version} could not advance: ${result.error}`);
           continue;

@@ -72,6 +72,8 @@ describe('GET /remote-health without ENQUIRY_HEALTH_KEY', () => {
         viewNetworks: 2,
         failureClients: 2,
         failureNetworks: 1,
+        // Issue 40: the failures of each network with the most, most first.
+        topNetworkFailures: [3],
       },
     ]);
     // Nothing has been counted after a time still to come.

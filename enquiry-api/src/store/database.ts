@@ -88,6 +88,18 @@ const migrations = [
      day INTEGER PRIMARY KEY,
      key BLOB NOT NULL
    );`,
+  // Issue 40: a canary's verdict counts distinct clients and networks over its whole period, so the hashes are
+  // keyed per remote version (kept while that version's counts are, deleted with them) instead of per UTC day,
+  // whose hashes no later day could match: one address counted again each day. The day keys' rows go.
+  `CREATE TABLE remote_health_version_keys (
+     remote TEXT NOT NULL,
+     version TEXT NOT NULL,
+     key BLOB NOT NULL,
+     last_day INTEGER NOT NULL,
+     PRIMARY KEY (remote, version)
+   ) WITHOUT ROWID;
+   DELETE FROM remote_health_visitors;
+   DROP TABLE remote_health_day_keys;`,
 ];
 
 function migrate(db: Db) {

@@ -87,12 +87,12 @@ describe('IdempotencyStore (real SQLite file)', () => {
     // health tables of the migration after it go too).
     db.exec('DROP TABLE idempotency_keys');
     db.exec(
-      'DROP TABLE remote_health_page_loads; DROP TABLE remote_health_visitors; DROP TABLE remote_health_day_keys',
+      'DROP TABLE remote_health_page_loads; DROP TABLE remote_health_visitors; DROP TABLE remote_health_version_keys',
     );
     db.pragma('user_version = 2');
     db.close();
     const reopened = open(dir).db;
-    expect(reopened.pragma('user_version', { simple: true })).toBe(4);
+    expect(reopened.pragma('user_version', { simple: true })).toBe(5);
     expect(new Inbox(reopened).list()).toMatchObject([{ name: enquiry.name }]);
     expect(new IdempotencyStore(reopened).prior({ key: 'k'.repeat(20), fingerprint: 'x' })).toBeNull();
   });

@@ -42,7 +42,7 @@ describe('remote health: what a beacon counts', () => {
   const visitors = () => store.report(start - day).visitors;
   /** Rows in every table a beacon writes. */
   const rowCount = () =>
-    ['remote_health', 'remote_health_page_loads', 'remote_health_visitors', 'remote_health_day_keys']
+    ['remote_health', 'remote_health_page_loads', 'remote_health_visitors', 'remote_health_version_keys']
       .map((table) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n)
       .reduce((sum, n) => sum + n, 0);
 
@@ -124,12 +124,14 @@ describe('remote health: what a beacon counts', () => {
         viewNetworks: 2,
         failureClients: 2,
         failureNetworks: 1,
+        // Issue 40: the failures of each network with the most, most first.
+        topNetworkFailures: [3],
       },
     ]);
-    // Another day's hashes cannot be matched with today's: the same client counts again then.
+    // Issue 40: on another day the same client is the same hash, so it is still one client in one network.
     now += day;
     await store.record(beaconOf([view]), visitorOf('203.0.113.9'));
-    expect(visitors()[0]).toMatchObject({ viewClients: 4, viewNetworks: 3 });
+    expect(visitors()[0]).toMatchObject({ viewClients: 3, viewNetworks: 2 });
     // A period starting today sees only today's.
     expect(store.report(now).visitors[0]).toMatchObject({
       viewClients: 1,
@@ -138,7 +140,7 @@ describe('remote health: what a beacon counts', () => {
     });
   });
 
-  it('stores no address, and forgets the day’s key when the day is over', async () => {
+  it('stores no address, and forgets a version’s key with its last counts', async () => {
     await store.record(beaconOf([view]), visitorOf('203.0.113.9'));
     await store.record(beaconOf([view]), visitorOf('2001:db8:7:1::1'));
     const everything = () =>
@@ -148,11 +150,16 @@ describe('remote health: what a beacon counts', () => {
         ),
       );
     for (const part of ['203.0.113', '2001:db8', '2001', '113.9']) expect(everything()).not.toContain(part);
-    const keys = () => db.prepare('SELECT day FROM remote_health_day_keys').all();
-    expect(keys()).toEqual([{ day: Math.floor(start / day) }]);
+    const keys = () => db.prepare('SELECT remote, version, last_day FROM remote_health_version_keys').all();
+    expect(keys()).toEqual([{ remote: 'mf_marketing', version, last_day: Math.floor(start / day) }]);
     now += day;
     await store.record(beaconOf([view]), visitorOf('203.0.113.9'));
-    expect(keys()).toEqual([{ day: Math.floor(start / day) + 1 }]);
+    expect(keys()).toEqual([{ remote: 'mf_marketing', version, last_day: Math.floor(start / day) + 1 }]);
+    // Past the retention (30 days here) from its last beacon, the key goes with the visitors.
+    now += 31 * day;
+    store.prune();
+    expect(keys()).toEqual([]);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM remote_health_visitors').get()).toEqual({ n: 0 });
   });
 
   it('lets one client write a bounded number of rows, however many beacons it sends (the third attack)', async () => {
@@ -166,8 +173,8 @@ describe('remote health: what a beacon counts', () => {
       remote: remotes[index % 3] ?? 'mf_marketing',
     }));
     await Promise.all(Array.from({ length: 120 }, () => store.record(beaconOf(events), client)));
-    // 3 remote-kind pairs: 10 page loads each (the share), 1 count row, 2 visitor rows; 1 day key.
-    expect(rowCount()).toBe(3 * (10 + 1 + 2) + 1);
+    // 3 remote-kind pairs: 10 page loads each (the share), 1 count row, 2 visitor rows; a key per remote version.
+    expect(rowCount()).toBe(3 * (10 + 1 + 2) + 3);
     expect(
       store.report(start - day).counts.map(({ remote, kind, count }) => `${remote} ${kind} ${count}`),
     ).toEqual(['mf_contact hydration-mismatch 10', 'mf_marketing view 10', 'mf_portfolio render-error 10']);
@@ -176,12 +183,12 @@ describe('remote health: what a beacon counts', () => {
   it('is added to a database of the previous release, keeping its counts', async () => {
     await store.addCounts([view]);
     db.exec(
-      'DROP TABLE remote_health_page_loads; DROP TABLE remote_health_visitors; DROP TABLE remote_health_day_keys',
+      'DROP TABLE remote_health_page_loads; DROP TABLE remote_health_visitors; DROP TABLE remote_health_version_keys',
     );
     db.pragma('user_version = 3');
     db.close();
     db = openDatabase(dir);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     store = new RemoteHealthStore(db, {
       retentionDays: 30,
       maxLoadsPerClient: 10,

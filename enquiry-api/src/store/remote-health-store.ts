@@ -56,9 +56,11 @@ const dayOf = (time: number) => Math.floor(time / dayMs);
  * counts at most its share of page loads per UTC day and remote version, as views and as failures of any kind
  * together (maxLoadsPerClient and maxLoadsPerNetwork); past it, nothing more of theirs is counted or stored, so one browser or one network
  * cannot outweigh the rest. Per day, each client's and network's counted loads are kept under an HMAC of the
- * day's random key, which is deleted when the day is over: the distinct clients and networks behind a version's
- * counts can be told (GET /remote-health), the addresses cannot. Old rows are deleted at start and then at most
- * once an hour, on a write.
+ * remote version's random key, the same on every day, so the distinct clients and networks behind a version's
+ * counts over a canary's whole period can be told (GET /remote-health) and one address is one client however
+ * many days it sends; the addresses are never stored, and the key is deleted with the version's last counts
+ * (the retention), after which no stored hash leads back to an address. Old rows are deleted at start and then
+ * at most once an hour, on a write.
  */
 export class RemoteHealthStore {
   private readonly upsert;
@@ -66,8 +68,8 @@ export class RemoteHealthStore {
   private readonly rememberPageLoad;
   private readonly loadsOf;
   private readonly addLoad;
-  private readonly dayKey;
-  private readonly addDayKey;
+  private readonly versionKey;
+  private readonly addVersionKey;
   private readonly forget;
   private readonly writes: WriteBatcher;
   private readonly now: () => number;
@@ -103,12 +105,18 @@ export class RemoteHealthStore {
        VALUES (@day, @remote, @version, @kind, @scope, @hash, 1)
        ON CONFLICT (day, remote, version, kind, scope, hash) DO UPDATE SET loads = loads + 1`,
     );
-    this.dayKey = db.prepare('SELECT key FROM remote_health_day_keys WHERE day = ?');
-    this.addDayKey = db.prepare('INSERT INTO remote_health_day_keys (day, key) VALUES (?, ?)');
+    this.versionKey = db.prepare(
+      `UPDATE remote_health_version_keys SET last_day = @day WHERE remote = @remote AND version = @version
+       RETURNING key`,
+    );
+    this.addVersionKey = db.prepare(
+      `INSERT INTO remote_health_version_keys (remote, version, key, last_day)
+       VALUES (@remote, @version, @key, @day)`,
+    );
     this.forget = {
       pageLoads: db.prepare('DELETE FROM remote_health_page_loads WHERE seen_at < ?'),
       visitors: db.prepare('DELETE FROM remote_health_visitors WHERE day < ?'),
-      dayKeys: db.prepare('DELETE FROM remote_health_day_keys WHERE day < ?'),
+      versionKeys: db.prepare('DELETE FROM remote_health_version_keys WHERE last_day < ?'),
     };
     this.prune();
   }
@@ -123,11 +131,6 @@ export class RemoteHealthStore {
     return this.writes.run(() => {
       if (at >= this.nextPruneAt) this.pruneAt(at);
       const day = dayOf(at);
-      const hashOf = this.hasherFor(day);
-      const hashes = {
-        client: hashOf(`client ${visitor.client}`),
-        network: hashOf(`network ${visitor.network}`),
-      };
       const outcome: RecordOutcome = { counted: 0, repeated: 0, overShare: 0 };
       const seen = new Set<string>();
       for (const event of beacon.events) {
@@ -135,6 +138,11 @@ export class RemoteHealthStore {
         if (seen.has(pair)) continue;
         seen.add(pair);
         const key = { day, remote: event.remote, version: event.version, kind: event.kind };
+        const hashOf = this.hasherFor(event.remote, event.version, day);
+        const hashes = {
+          client: hashOf(`client ${visitor.client}`),
+          network: hashOf(`network ${visitor.network}`),
+        };
         const loads = (scope: 'client' | 'network') =>
           (this.loadsOf.get({ ...key, scope, hash: hashes[scope] }) as { loads: number } | undefined)
             ?.loads ?? 0;
@@ -160,14 +168,15 @@ export class RemoteHealthStore {
     });
   }
 
-  /** HMAC with the day's key (made when the day's first beacon comes), cut to 128 bits. */
-  private hasherFor(day: number): (text: string) => string {
-    let row = this.dayKey.get(day) as { key: Buffer } | undefined;
+  /**
+   * HMAC with the remote version's key (made when its first beacon comes, kept while its counts are), cut to 128
+   * bits: the same client is the same hash on every day of a canary, so it is one client however long it lasts.
+   */
+  private hasherFor(remote: string, version: string, day: number): (text: string) => string {
+    let row = this.versionKey.get({ remote, version, day }) as { key: Buffer } | undefined;
     if (!row) {
       row = { key: randomBytes(32) };
-      this.addDayKey.run(day, row.key);
-      // Yesterday's key goes as soon as today's exists: from then on, no stored hash leads back to an address.
-      this.forget.dayKeys.run(day);
+      this.addVersionKey.run({ remote, version, key: row.key, day });
     }
     const key = row.key;
     return (text) => createHmac('sha256', key).update(text).digest('base64url').slice(0, 22);
@@ -209,7 +218,8 @@ export class RemoteHealthStore {
     const oldest = at - this.options.retentionDays * dayMs;
     this.forget.pageLoads.run(at - pageLoadMemoryMs);
     this.forget.visitors.run(dayOf(oldest));
-    this.forget.dayKeys.run(dayOf(at));
+    // A version's key goes with the last of its visitors: from then on, no stored hash leads back to an address.
+    this.forget.versionKeys.run(dayOf(oldest));
     return this.deleteBefore.run(oldest).changes;
   }
 }

@@ -66,26 +66,34 @@ export function sumRemoteHealth(
 }
 
 /**
- * Per remote version, how many distinct clients and networks its counted views and failures came from: distinct
- * within each UTC day from `fromDay` on (a day's hashes cannot be matched with another day's), added up over the
- * days. Failures are any kind but a view, so a client that failed in two ways is one failing client.
+ * Per remote version, how many distinct clients and networks its counted views and failures came from, over the
+ * whole period from the UTC day `fromDay` on: a version's hashes share one key for as long as its counts are
+ * kept, so a client seen on five days is one client, not five. Failures are any kind but a view, so a client
+ * that failed in two ways is one failing client. With them, the failures counted from each of the five networks
+ * with the most (a network's failures here are exactly what it added to the counts).
  */
 export function sumVisitors(db: Db, fromDay: number): RemoteHealthVisitors[] {
-  return db
+  const rows = db
     .prepare(
-      `SELECT remote, version, SUM(viewClients) AS viewClients, SUM(viewNetworks) AS viewNetworks,
-         SUM(failureClients) AS failureClients, SUM(failureNetworks) AS failureNetworks
-       FROM (
-         SELECT day, remote, version,
-           COUNT(DISTINCT CASE WHEN kind = 'view' AND scope = 'client' THEN hash END) AS viewClients,
-           COUNT(DISTINCT CASE WHEN kind = 'view' AND scope = 'network' THEN hash END) AS viewNetworks,
-           COUNT(DISTINCT CASE WHEN kind <> 'view' AND scope = 'client' THEN hash END) AS failureClients,
-           COUNT(DISTINCT CASE WHEN kind <> 'view' AND scope = 'network' THEN hash END) AS failureNetworks
-         FROM remote_health_visitors WHERE day >= ?
-         GROUP BY day, remote, version
-       )
+      `SELECT remote, version,
+         COUNT(DISTINCT CASE WHEN kind = 'view' AND scope = 'client' THEN hash END) AS viewClients,
+         COUNT(DISTINCT CASE WHEN kind = 'view' AND scope = 'network' THEN hash END) AS viewNetworks,
+         COUNT(DISTINCT CASE WHEN kind <> 'view' AND scope = 'client' THEN hash END) AS failureClients,
+         COUNT(DISTINCT CASE WHEN kind <> 'view' AND scope = 'network' THEN hash END) AS failureNetworks
+       FROM remote_health_visitors WHERE day >= ?
        GROUP BY remote, version
        ORDER BY remote, version`,
     )
-    .all(fromDay) as RemoteHealthVisitors[];
+    .all(fromDay) as Omit<RemoteHealthVisitors, 'topNetworkFailures'>[];
+  const top = db.prepare(
+    `SELECT SUM(loads) AS failures FROM remote_health_visitors
+     WHERE day >= @fromDay AND remote = @remote AND version = @version AND kind <> 'view' AND scope = 'network'
+     GROUP BY hash ORDER BY failures DESC LIMIT 5`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    topNetworkFailures: (
+      top.all({ fromDay, remote: row.remote, version: row.version }) as { failures: number }[]
+    ).map(({ failures }) => failures),
+  }));
 }

@@ -26,8 +26,10 @@ const distinct = z.int().nonnegative();
 
 /**
  * How many distinct clients (an IPv4 address, or an IPv6 /64) and networks (IPv4 /24, IPv6 /48) a version's
- * counted views and failures came from: distinct within each UTC day, added up over the days from the one
- * `since` is in (the API keeps only a keyed hash per day, never an address).
+ * counted views and failures came from, over the whole period from the UTC day `since` is in (the API keeps
+ * only a hash keyed per version, never an address): one client is one client however many days it sends.
+ * `topNetworkFailures`: the counted failures of the (up to) five networks with the most, most first, so the
+ * verdict can ask whether the canary is still worse without the few networks one party may hold.
  */
 export const remoteHealthVisitorsSchema = z.strictObject({
   remote: z.string(),
@@ -36,6 +38,7 @@ export const remoteHealthVisitorsSchema = z.strictObject({
   viewNetworks: distinct,
   failureClients: distinct,
   failureNetworks: distinct,
+  topNetworkFailures: z.array(distinct).max(5).optional(),
 });
 export type RemoteHealthVisitors = z.infer<typeof remoteHealthVisitorsSchema>;
 

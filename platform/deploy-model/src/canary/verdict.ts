@@ -15,7 +15,11 @@
  * minClients distinct clients in at least minNetworks distinct networks (an IPv4 address or IPv6 /64 is a
  * client, an IPv4 /24 or IPv6 /48 a network, as the enquiry API tells them apart). One browser, or one network
  * however many addresses it has, cannot make a healthy canary look failing; nor, as the API counts each client
- * and network only up to a daily share, can it bury a failing canary's failures under views of its own.
+ * and network only up to a daily share, can it bury a failing canary's failures under views of its own. The
+ * clients and networks are distinct over the canary's whole period, never per day added up (issue 40: one
+ * address sending for five days counted as five clients in five networks). And the canary must still be clearly
+ * worse without the failures of the discountedNetworks networks with the most (3: an IPv4 /24 each), so forged
+ * failures from up to that many networks, over any number of days, never abort a healthy canary.
  */
 
 /** How many distinct clients and networks the views and the failures came from. */
@@ -24,6 +28,11 @@ export interface DistinctVisitors {
   viewNetworks: number;
   failureClients: number;
   failureNetworks: number;
+  /**
+   * The failures counted from each of the networks with the most (most first), when the counts say: an abort
+   * must hold without the first `discountedNetworks` of them.
+   */
+  topNetworkFailures?: readonly number[];
 }
 
 /**
@@ -51,6 +60,12 @@ export interface CanaryRules {
   minClients: number;
   /** Distinct networks the same. */
   minNetworks: number;
+  /**
+   * Networks one party may hold (an IPv4 /24 or IPv6 /48 each): the canary must be clearly worse even with the
+   * failures of this many networks with the most left out, so that forged failures from up to this many
+   * networks, sent over any number of days, never abort a healthy canary.
+   */
+  discountedNetworks: number;
 }
 
 export const canaryRules: CanaryRules = {
@@ -61,12 +76,19 @@ export const canaryRules: CanaryRules = {
   confidenceZ: 1.96,
   minClients: 5,
   minNetworks: 3,
+  discountedNetworks: 3,
 };
 
 export type CanaryVerdict = { action: 'keep'; reason: string } | { action: 'abort'; reason: string };
 
 function checkCounts(who: string, health: VersionHealth): void {
-  const counts = { views: health.views, failures: health.failures, ...health.distinct };
+  const { topNetworkFailures = [], ...distinct } = health.distinct;
+  const counts = { views: health.views, failures: health.failures, ...distinct };
+  for (const value of topNetworkFailures)
+    if (!Number.isInteger(value) || value < 0)
+      throw new RangeError(
+        `The ${who}'s topNetworkFailures must be whole numbers of 0 or more, got ${value}.`,
+      );
   for (const field of Object.keys(counts) as (keyof typeof counts)[]) {
     const value = counts[field];
     if (!Number.isInteger(value) || value < 0) {
@@ -143,6 +165,25 @@ function tooFewVisitors(distinct: DistinctVisitors, rules: CanaryRules): string 
 }
 
 /**
+ * Why the canary is not clearly worse once the failures of the networks with the most are left out, or undefined
+ * when it still is (or the counts do not say which networks failed most).
+ */
+function withoutTopNetworks(canary: VersionHealth, rules: CanaryRules, limit: number): string | undefined {
+  const top = canary.distinct.topNetworkFailures;
+  if (top === undefined || rules.discountedNetworks <= 0) return undefined;
+  const discounted = top.slice(0, rules.discountedNetworks);
+  const left = discounted.reduce((sum, failures) => sum + failures, 0);
+  const rest = rateOf({ ...canary, failures: Math.max(0, canary.failures - left) });
+  const lowest = rest.views === 0 ? 0 : lowestLikelyRate(rest, rules.confidenceZ);
+  if (lowest > limit) return undefined;
+  return (
+    `without the ${plural(discounted.length, 'network', 'networks')} with the most failures (${left} of them) ` +
+    `its failure rate is ${rateText(rest, `at least ${percent(lowest)} allowing for chance`)}, not clearly ` +
+    `worse: a few networks alone, which one party may hold, never abort a canary; keeping it`
+  );
+}
+
+/**
  * The failure rate (a fraction) the canary is held to: the default version's plus maxExcessPoints, or, without
  * enough default views, whose rate is noise (or undefined at 0 views), the fixed ceiling.
  */
@@ -192,6 +233,9 @@ export function judgeCanary(
     const few = tooFewVisitors(canary.distinct, rules);
     if (few)
       return { action: 'keep', reason: `${withLowest} exceeds ${against}${excess}, but ${few}${notes}` };
+    const held = withoutTopNetworks(canary, rules, limit);
+    if (held)
+      return { action: 'keep', reason: `${withLowest} exceeds ${against}${excess}, but ${held}${notes}` };
     return { action: 'abort', reason: `${withLowest} exceeds ${against}${excess}${notes}` };
   }
   return {

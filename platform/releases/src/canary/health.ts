@@ -119,6 +119,7 @@ export function countsOf(
       viewNetworks: seen?.viewNetworks ?? 0,
       failureClients: seen?.failureClients ?? 0,
       failureNetworks: seen?.failureNetworks ?? 0,
+      ...(seen?.topNetworkFailures ? { topNetworkFailures: seen.topNetworkFailures } : {}),
     },
     byKind: { 'load-failure': 0, 'render-error': 0, 'hydration-mismatch': 0 },
     loadFailures: {},

@@ -1,0 +1,8 @@
+/**
+ * The remote health store as the API runs it (real SQLite, the beacon's visitor worked out from an address),
+ * for the release tooling's tests that judge canaries across days: they move the store's clock, which a running
+ * API's process cannot have moved.
+ */
+export { visitorOf } from '../http/visitor.ts';
+export { openDatabase } from './database.ts';
+export { RemoteHealthStore } from './remote-health-store.ts';

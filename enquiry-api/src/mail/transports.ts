@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { SmtpSettings } from '../config.ts';
@@ -56,11 +56,14 @@ export function createFolderWriter(dataDir: string): FolderWriter {
     folder,
     async write(mail, id) {
       const info = await builder.sendMail(mail);
-      mkdirSync(folder, { recursive: true });
+      // A visitor's message: 0700 and 0600 whatever the umask.
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      chmodSync(folder, 0o700);
       const file = join(folder, `${id}.eml`);
       // Write then rename, so a reader of the folder never sees half a mail.
       const temporary = `${file}.tmp`;
-      writeFileSync(temporary, info.message as Buffer);
+      writeFileSync(temporary, info.message as Buffer, { mode: 0o600 });
+      chmodSync(temporary, 0o600);
       renameSync(temporary, file);
       return file;
     },

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -117,8 +117,13 @@ function migrate(db: Db) {
  * writes; synchronous=FULL makes every committed write survive a killed process and a power cut alike.
  */
 export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(databaseFile(dataDir));
+  // Visitors' messages: the folder 0700 and the database 0600 whatever the umask (SQLite gives its -wal and
+  // -shm files the database's mode), and a folder or file made looser before is tightened.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  const file = databaseFile(dataDir);
+  const db = new Database(file);
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(part)) chmodSync(part, 0o600);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');

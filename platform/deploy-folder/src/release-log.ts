@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { releasesFolder } from './private-files.ts';
 import { withFileLock, writeFileAtomic } from './remote-map-file.ts';
 
 /**
@@ -86,7 +87,7 @@ function readLog(deploy: string, folder: string): ReleaseLog {
 
 /** Read-modify-write of one remote's log under its lock (a release and the canary watcher may both write). */
 function updateLog(deploy: string, folder: string, change: (log: ReleaseLog) => ReleaseLog | undefined) {
-  mkdirSync(join(deploy, 'releases'), { recursive: true });
+  releasesFolder(deploy);
   const file = logFile(deploy, folder);
   withFileLock(file, () => {
     const next = change(readLog(deploy, folder));

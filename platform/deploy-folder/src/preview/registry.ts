@@ -4,11 +4,12 @@
  * defaults, and its pinned remotes.json, into pages/previews/<folder>/<version>/; a preview that has expired is
  * left out the next time the pages are written. Nothing here touches the remote map: a preview takes no traffic.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RemoteName, remoteNames } from 'build-config/topology';
 import { isVersionName } from 'deploy-model/version';
 import { defaultRemoteMap, type RemoteMapDocument, type ResolvedRemoteMap } from 'federation/remote-map';
+import { releasesFolder } from '../private-files.ts';
 import { manifestUrl } from '../publish.ts';
 import { versionEntry, writeFileAtomic } from '../remote-map-file.ts';
 
@@ -56,7 +57,7 @@ export function recordPreview(deploy: string, preview: OpenPreview, now = new Da
     ({ remote, version }) => remote === preview.remote && version === preview.version,
   );
   const until = earlier && earlier.until > preview.until ? earlier.until : preview.until;
-  mkdirSync(join(deploy, 'releases'), { recursive: true });
+  releasesFolder(deploy);
   writeFileAtomic(previewsFile(deploy), `${JSON.stringify([...kept, { ...preview, until }], null, 2)}\n`);
 }
 

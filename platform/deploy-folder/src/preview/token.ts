@@ -6,8 +6,7 @@
  */
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { originOf, type remotes, shell } from 'build-config/topology';
 import { previewSecretFile } from 'deploy-model/layout';
 import { checkPreviewToken, type TokenRefusal } from 'deploy-model/preview/verify';
@@ -16,19 +15,21 @@ import { UsageError } from 'platform-kit/cli';
 import { processEnvironment } from 'platform-kit/settings/read';
 import { previewHoursSetting } from 'platform-kit/settings/release-service';
 import { siteOriginSetting } from 'platform-kit/settings/site';
+import { keepPrivate, releasesFolder } from '../private-files.ts';
 
 export type { TokenRefusal } from 'deploy-model/preview/verify';
 
 /** The deploy's preview secret, created (mode 0600) the first time it is asked for. */
 export function ensurePreviewSecret(deploy: string): string {
   const file = previewSecretFile(deploy);
-  mkdirSync(join(deploy, 'releases'), { recursive: true });
+  releasesFolder(deploy);
   try {
     writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
   } catch (error) {
     // Already there (perhaps written a moment ago by another process): that one stays the secret.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+  keepPrivate(file);
   return readPreviewSecret(deploy) ?? '';
 }
 

@@ -5,9 +5,10 @@
  * once. The operator key itself is kept in deploy/releases/operator.key (mode 0600), for the host's own CLI.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ReleaseScope, releaseScopes } from 'build-config/release-protocol';
+import { keepPrivate, releasesFolder } from 'deploy-folder/private-files';
 import { withFileLock, writeFileAtomic } from 'deploy-folder/remote-map-file';
 
 export interface StoredKey {
@@ -69,7 +70,7 @@ export function readKeys(deploy: string): StoredKey[] {
 }
 
 function updateKeys(deploy: string, change: (keys: StoredKey[]) => StoredKey[]) {
-  mkdirSync(releasesDir(deploy), { recursive: true });
+  releasesFolder(deploy);
   const file = keysFile(deploy);
   // Two operators creating keys at the same moment: one is refused (it says so), rather than one key lost.
   withFileLock(file, () => {
@@ -81,13 +82,16 @@ function updateKeys(deploy: string, change: (keys: StoredKey[]) => StoredKey[]) 
 /** The host's operator key, created (mode 0600) the first time it is asked for. */
 export function ensureOperatorKey(deploy: string): string {
   const file = operatorKeyFile(deploy);
-  mkdirSync(releasesDir(deploy), { recursive: true });
+  // Every start of the service: releases/ 0700, the operator key 0600, whatever the umask or an earlier mode.
+  releasesFolder(deploy);
   try {
     writeFileSync(file, `${newKey()}\n`, { flag: 'wx', mode: 0o600 });
   } catch (error) {
     // Already there (perhaps written a moment ago by another start): that one stays the key.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+  keepPrivate(file);
+  if (existsSync(keysFile(deploy))) keepPrivate(keysFile(deploy));
   const key = readFileSync(file, 'utf8').trim();
   if (key === '') throw new Error(`${file} is empty; delete it and start the release service again`);
   return key;

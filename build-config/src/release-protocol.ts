@@ -44,6 +44,11 @@ export const releaseRoutes = {
    * link is the output's last line.
    */
   preview: (scope: ReleaseScope) => `/v1/${scope}/previews`,
+  /**
+   * POST, JSON `{ link? }`: ends one preview link of the remote (the link, or its token, as printed), or without
+   * `link` every link of the remote made until now. The remote's key or the operator's.
+   */
+  revokePreviews: (scope: ReleaseScope) => `/v1/${scope}/previews/revoke`,
 } as const;
 
 /** The SHA-256 of the uploaded archive, as RFC 9530 has it: `sha-256=:<base64>:`. A mismatch is refused. */
@@ -81,7 +86,17 @@ export interface AuditEntry {
   /** mf-marketing, mf-portfolio, mf-contact or shell. */
   scope: ReleaseScope;
   /** `stage`: a staged rollout took the canary to its next share (by `automatic`; the reason names the stage). */
-  action: 'release' | 'canary' | 'stage' | 'promote' | 'abort' | 'rollback' | 'publish' | 'preview';
+  action:
+    | 'release'
+    | 'canary'
+    | 'stage'
+    | 'promote'
+    | 'abort'
+    | 'rollback'
+    | 'publish'
+    | 'preview'
+    /** Preview links ended: `version` the link's version (or `all`), `reason` which. */
+    | 'revoke-preview';
   /** The version made live (or the canary's, for promote and abort). */
   version: string;
   /** The version live before, if any. */

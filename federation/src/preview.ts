@@ -22,7 +22,16 @@ export interface PreviewClaim {
   dev?: string;
   /** Unix time in seconds. */
   expires: number;
+  /** The link's own id, by which `pnpm release preview revoke` ends it alone. */
+  id?: string;
+  /** The release key that made it: revoking that key ends the link. */
+  by?: string;
+  /** Unix time in seconds it was made: revoking all of a remote's links ends those made before. */
+  issued?: number;
 }
+
+const linkId = /^[A-Za-z0-9_-]{8,32}$/;
+const keyName = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
 /**
  * A published version's name: the grammar of platform/deploy-model/src/version.ts (the rule, with its reasons),
@@ -53,8 +62,8 @@ const fromBase64Url = (text: string) => {
 };
 
 export function encodePreviewClaim(claim: PreviewClaim): string {
-  const { remote, version, dev, expires } = claim;
-  return toBase64Url(JSON.stringify({ remote, version, dev, expires }));
+  const { remote, version, dev, expires, id, by, issued } = claim;
+  return toBase64Url(JSON.stringify({ remote, version, dev, expires, id, by, issued }));
 }
 
 /** The claim a token's payload holds, if it is well-formed (its signature is not checked here). */
@@ -67,7 +76,10 @@ export function decodePreviewClaim(payload: string): PreviewClaim | undefined {
     return undefined;
   }
   if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const { remote, version, dev, expires } = parsed;
+  const { remote, version, dev, expires, id, by, issued } = parsed;
+  if (id !== undefined && (typeof id !== 'string' || !linkId.test(id))) return undefined;
+  if (by !== undefined && (typeof by !== 'string' || !keyName.test(by))) return undefined;
+  if (issued !== undefined && (typeof issued !== 'number' || !Number.isInteger(issued))) return undefined;
   if (!remoteNames.includes(remote as RemoteName)) return undefined;
   if (typeof expires !== 'number' || !Number.isInteger(expires)) return undefined;
   // Exactly one of a published version and a dev origin.
@@ -79,6 +91,9 @@ export function decodePreviewClaim(payload: string): PreviewClaim | undefined {
     ...(version === undefined ? {} : { version: version as string }),
     ...(dev === undefined ? {} : { dev: dev as string }),
     expires,
+    ...(id === undefined ? {} : { id: id as string }),
+    ...(by === undefined ? {} : { by: by as string }),
+    ...(issued === undefined ? {} : { issued: issued as number }),
   };
 }
 

@@ -71,6 +71,7 @@ export const releaseUsage = `Usage: pnpm release <remote-folder> [--canary <perc
        pnpm release <remote-folder> promote | abort [--reason <text>]
        pnpm release <remote-folder> --preview [--hours <h>] [--build-dir <dir>] [--force]
        pnpm release preview <remote-folder> <version> [--hours <h>]
+       pnpm release preview revoke <remote-folder> [<link>]
        pnpm release shell [--build-dir <dir>] [--force]
        pnpm release status [<remote-folder>]
        pnpm release watch [--once]
@@ -239,12 +240,18 @@ const releaseForms = [
     name: 'preview',
     summary: 'a preview link for a version already published',
     help: `Usage: pnpm release preview <remote-folder> <version> [--hours <h>]
+       pnpm release preview revoke <remote-folder> [<link>]
 
   Prints a link (last line) that puts the browser opening it, alone, on that published version of the remote on
   every page, with a banner. pnpm rollback <remote-folder> --list names the versions.
+  revoke ends one link (as printed) before it expires, or without one every link of the remote made until now;
+  a browser in that preview leaves it on its next page. Revoking a key ends every link it made.
 
   --hours <h>  how long the link works (default 2)`,
-    examples: ['pnpm release preview mf-portfolio 1a2b3c4d5e6f --hours 4'],
+    examples: [
+      'pnpm release preview mf-portfolio 1a2b3c4d5e6f --hours 4',
+      'pnpm release preview revoke mf-portfolio',
+    ],
   },
   {
     name: 'shell',

@@ -29,6 +29,7 @@ const actions: readonly AuditEntry['action'][] = [
   'rollback',
   'publish',
   'preview',
+  'revoke-preview',
 ];
 
 const isEntry = (value: unknown): value is AuditEntry => {

@@ -16,6 +16,10 @@ export const inlineScriptsIndexName = 'inline-scripts.json';
 /** The secret preview links are signed with (created on first use, mode 0600). */
 export const previewSecretFile = (deploy: string) => join(deploy, 'releases', 'preview.secret');
 
+/** The preview links ended before they expire (preview/verify.ts's PreviewRevocations), read by both hosts. */
+export const previewRevocationsFile = (deploy: string) =>
+  join(deploy, 'releases', 'preview-revocations.json');
+
 export const pagesDir = (deploy: string) => join(deploy, 'pages');
 
 /*

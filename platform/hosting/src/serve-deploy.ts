@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { originOf, portOf, remoteNames, remotes, shell } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
+import { readPreviewRevocations } from 'deploy-folder/preview/revocations';
 import { shellHtmlHeaders, standalonePageHeaders } from 'deploy-folder/security-headers';
 import { listenHost } from './static-host/listen.ts';
 import { trustedProxyHops } from './static-host/proxy.ts';
@@ -27,7 +28,7 @@ export function siteRoots(
       cors: false,
       pagesDir: deploy.pagesDir,
       htmlHeaders: shellHtmlHeaders(shellDir, deploy.pagesDir),
-      preview: { secret: () => deploy.previewSecret() },
+      preview: { secret: () => deploy.previewSecret(), revoked: () => readPreviewRevocations(deploy.path) },
     },
     ...remoteNames.map((name) => ({
       ...listening,

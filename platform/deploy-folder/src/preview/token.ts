@@ -9,7 +9,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { originOf, type remotes, shell } from 'build-config/topology';
 import { previewSecretFile } from 'deploy-model/layout';
-import { checkPreviewToken, type TokenRefusal } from 'deploy-model/preview/verify';
+import { checkPreviewToken, type PreviewRevocations, type TokenRefusal } from 'deploy-model/preview/verify';
 import { encodePreviewClaim, isLoopbackOrigin, type PreviewClaim, previewPaths } from 'federation/preview';
 import { UsageError } from 'platform-kit/cli';
 import { processEnvironment } from 'platform-kit/settings/read';
@@ -55,9 +55,18 @@ export function verifyPreviewToken(
   secret: string | undefined,
   token: string | undefined,
   now = Date.now(),
+  revoked?: PreviewRevocations,
 ): { claim: PreviewClaim } | { refused: TokenRefusal } {
-  return checkPreviewToken(secret ? (payload) => signatureOf(secret, payload) : undefined, token, now);
+  return checkPreviewToken(
+    secret ? (payload) => signatureOf(secret, payload) : undefined,
+    token,
+    now,
+    revoked,
+  );
 }
+
+/** A new link's id: 12 random bytes, base64url. */
+export const newLinkId = () => randomBytes(12).toString('base64url');
 
 /** How long a link lasts: AGENCY_PREVIEW_HOURS (default 2), or the command's --hours; at most a week. */
 export function previewHours(raw: string | undefined, env: NodeJS.ProcessEnv = processEnvironment()): number {
@@ -84,10 +93,24 @@ export function previewLink(origin: string, token: string): string {
 }
 
 /** A signed link to a loopback dev server of one remote; anything but a loopback origin is refused. */
-export function devOverrideToken(secret: string, remote: keyof typeof remotes, dev: string, hours: number) {
+export function devOverrideToken(
+  secret: string,
+  remote: keyof typeof remotes,
+  dev: string,
+  hours: number,
+  by?: string,
+) {
   if (!isLoopbackOrigin(dev))
     throw new PreviewError(
       `Only a dev server on this machine (http://localhost:<port>, 127.0.0.1, [::1]) can be previewed, got "${dev}".`,
     );
-  return signPreviewClaim(secret, { remote, dev, expires: Math.floor(Date.now() / 1000 + hours * 3600) });
+  const issued = Math.floor(Date.now() / 1000);
+  return signPreviewClaim(secret, {
+    remote,
+    dev,
+    expires: Math.floor(issued + hours * 3600),
+    id: newLinkId(),
+    issued,
+    ...(by === undefined ? {} : { by }),
+  });
 }

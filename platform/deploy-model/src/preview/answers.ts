@@ -58,6 +58,12 @@ export function openAnswer(
         'This preview link has expired',
         'Preview links last a limited time. Ask the team for a new one (pnpm release preview).',
       );
+    if (verified.refused === 'revoked')
+      return refusalAnswer(
+        410,
+        'This preview link was revoked',
+        'It was ended before it expired, or the key that made it was revoked. Ask the team for a new one.',
+      );
     return refusalAnswer(
       verified.refused === 'signature' ? 403 : 400,
       'This preview link is not valid',

@@ -5,7 +5,39 @@
 import { decodePreviewClaim, type PreviewClaim, splitPreviewToken } from 'federation/preview';
 
 /** Why a token is refused, in words the refusal page shows. */
-export type TokenRefusal = 'malformed' | 'signature' | 'expired';
+export type TokenRefusal = 'malformed' | 'signature' | 'expired' | 'revoked';
+
+/**
+ * The links ended before they expire (releases/preview-revocations.json, read by both hosts): by id (one link),
+ * by the key that made them (a revoked key), or every link of a remote made up to a time (Unix seconds).
+ */
+export interface PreviewRevocations {
+  links: readonly string[];
+  keys: readonly string[];
+  remotes: Readonly<Record<string, number>>;
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/** The revocations in a parsed file (anything else in it ignored); none for a missing or broken one. */
+export function revocationsOf(parsed: unknown): PreviewRevocations {
+  const value = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  const remotes: Record<string, number> = {};
+  if (typeof value.remotes === 'object' && value.remotes !== null)
+    for (const [remote, before] of Object.entries(value.remotes as Record<string, unknown>))
+      if (typeof before === 'number') remotes[remote] = before;
+  return { links: strings(value.links), keys: strings(value.keys), remotes };
+}
+
+function isRevoked(claim: PreviewClaim, revoked: PreviewRevocations | undefined): boolean {
+  if (!revoked) return false;
+  if (claim.id !== undefined && revoked.links.includes(claim.id)) return true;
+  if (claim.by !== undefined && revoked.keys.includes(claim.by)) return true;
+  const before = revoked.remotes[claim.remote];
+  // A link made before links carried the time they were made counts as made at 0.
+  return before !== undefined && (claim.issued ?? 0) <= before;
+}
 
 /** Compares in time that depends on the length only, so a forger learns nothing from how long a check took. */
 function sameText(expected: string, given: string): boolean {
@@ -26,6 +58,7 @@ export function checkPreviewToken(
   signatureOf: ((payload: string) => string) | undefined,
   token: string | undefined,
   now: number,
+  revoked?: PreviewRevocations,
 ): { claim: PreviewClaim } | { refused: TokenRefusal } {
   const parts = token ? splitPreviewToken(token) : undefined;
   if (!parts) return { refused: 'malformed' };
@@ -34,5 +67,6 @@ export function checkPreviewToken(
   const claim = decodePreviewClaim(parts.payload);
   if (!claim) return { refused: 'malformed' };
   if (claim.expires * 1000 <= now) return { refused: 'expired' };
+  if (isRevoked(claim, revoked)) return { refused: 'revoked' };
   return { claim };
 }

@@ -11,7 +11,13 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
 import { isAddressRange } from 'build-config/trusted-proxy';
-import { inlineScriptsIndexName, pageFileName, pagesDir, previewSecretFile } from 'deploy-model/layout';
+import {
+  inlineScriptsIndexName,
+  pageFileName,
+  pagesDir,
+  previewRevocationsFile,
+  previewSecretFile,
+} from 'deploy-model/layout';
 import { processEnvironment } from 'platform-kit/settings/read';
 import { trustProxyFromSetting } from 'platform-kit/settings/site';
 import { listenHost, loopbackAddresses } from '../static-host/listen.ts';
@@ -75,6 +81,7 @@ export function njsModel(deploy: string, policyCache?: string): NjsModel {
     pagesFolder: pagesDir('.'),
     inlineScriptsIndexName,
     previewSecret: previewSecretFile('.'),
+    previewRevocations: previewRevocationsFile('.'),
     notFoundPage: pageFileName(null),
     policyCache,
   };

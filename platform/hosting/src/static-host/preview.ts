@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { verifyPreviewToken } from 'deploy-folder/preview/token';
 import { exitAnswer, openAnswer, type PreviewAnswer } from 'deploy-model/preview/answers';
 import { previewPagesDir } from 'deploy-model/preview/folders';
+import type { PreviewRevocations } from 'deploy-model/preview/verify';
 import { type PreviewClaim, previewPaths, previewTokenIn } from 'federation/preview';
 
 export { devPreviewMap, withDevOrigin } from 'deploy-model/preview/answers';
@@ -18,7 +19,13 @@ export { devPreviewMap, withDevOrigin } from 'deploy-model/preview/answers';
 export interface PreviewSettings {
   /** The deploy's preview secret (releases/preview.secret), read when needed: undefined before any link. */
   secret(): string | undefined;
+  /** The links ended before they expire (releases/preview-revocations.json), read on each preview request. */
+  revoked?(): PreviewRevocations;
 }
+
+/** A token's claim if its signature holds, it has not expired and it was not revoked; else why not. */
+const verify = (settings: PreviewSettings | undefined, token: string | undefined) =>
+  verifyPreviewToken(settings?.secret(), token, Date.now(), settings?.revoked?.());
 
 /** The folder of the preview pages a request's cookie entitles it to, if its token holds and they exist. */
 export function previewPagesFor(
@@ -29,7 +36,7 @@ export function previewPagesFor(
   if (!settings || !pagesDir) return undefined;
   const token = previewTokenIn(request.headers.cookie);
   if (!token) return undefined;
-  const verified = verifyPreviewToken(settings.secret(), token);
+  const verified = verify(settings, token);
   if (!('claim' in verified)) return undefined;
   const dir = pagesDirOf(verified.claim, pagesDir);
   return dir && existsSync(join(dir, 'index.html')) ? dir : undefined;
@@ -47,7 +54,7 @@ export function devPreviewFor(
   if (!settings) return undefined;
   const token = previewTokenIn(request.headers.cookie);
   if (!token) return undefined;
-  const verified = verifyPreviewToken(settings.secret(), token);
+  const verified = verify(settings, token);
   if (!('claim' in verified) || !verified.claim.dev) return undefined;
   return { remote: verified.claim.remote, origin: verified.claim.dev };
 }
@@ -86,7 +93,7 @@ export function answerPreviewPath(
   }
   if (path !== previewPaths.open) return false;
   const token = new URL(request.url ?? '/', 'http://host.invalid').searchParams.get('token') ?? undefined;
-  const verified = verifyPreviewToken(settings?.secret(), token);
+  const verified = verify(settings, token);
   const dir = 'claim' in verified && pagesDir ? pagesDirOf(verified.claim, pagesDir) : undefined;
   const pagesOpen = dir !== undefined && existsSync(join(dir, 'index.html'));
   send(response, openAnswer(verified, { token: token as string, secure, now: Date.now(), pagesOpen }));

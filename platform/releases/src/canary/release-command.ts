@@ -50,6 +50,8 @@ export type ReleaseCommand =
   | { kind: 'watch'; once: boolean }
   | { kind: 'preview'; name: RemoteName; buildDir?: string; force: boolean; hours?: string }
   | { kind: 'preview-link'; name: RemoteName; version: string; hours?: string }
+  /** pnpm release preview revoke <remote> [<link>]: one link, or every link of the remote (the service's). */
+  | { kind: 'revoke-preview'; name: RemoteName; link?: string }
   /** Not a form of pnpm release: pnpm dev <remote> --against asks the service for it. */
   | { kind: 'dev-link'; name: RemoteName; dev: string; hours?: string };
 
@@ -85,6 +87,15 @@ export function parseReleaseCommand(argv: readonly string[], cwd = process.cwd()
     if (positionals.length > 1)
       throw new UsageError(`watch takes no arguments, got: ${positionals.join(' ')}.`);
     return { kind: 'watch', once: values.once ?? false };
+  }
+  if (first === 'preview' && second === 'revoke') {
+    refuseFlags(values, [], 'preview revoke');
+    const [remote, link, ...extra] = more;
+    if (remote === undefined || extra.length > 0)
+      throw new UsageError(
+        'Name a remote, and a link to end only that one: pnpm release preview revoke <remote> [<link>].',
+      );
+    return { kind: 'revoke-preview', name: resolveRemote(remote), ...(link === undefined ? {} : { link }) };
   }
   if (first === 'preview') {
     refuseFlags(values, ['hours'], 'preview');
@@ -146,6 +157,8 @@ export interface CommandContext {
   build(name: RemoteName | 'shell'): void;
   out(text: string): void;
   warn(text: string): void;
+  /** The release key making the change (the service's): a preview link records it, so revoking it ends the link. */
+  by?: string;
 }
 
 /** The context with its deploy opened: every step of one command reads the same Deploy. */
@@ -260,6 +273,7 @@ function preview(command: Extract<ReleaseCommand, { kind: 'preview' }>, context:
     force,
     env: context.env,
     ...(hours === undefined ? {} : { hours }),
+    ...(context.by === undefined ? {} : { by: context.by }),
   });
   for (const problem of outcome.forced) context.warn(`Published despite: ${problem}`);
   context.out(describePreview(name, outcome));
@@ -270,13 +284,18 @@ function previewLinkOf(command: Extract<ReleaseCommand, { kind: 'preview-link' }
   const outcome = openPreview(context.deploy, name, version, {
     env: context.env,
     ...(hours === undefined ? {} : { hours }),
+    ...(context.by === undefined ? {} : { by: context.by }),
   });
   context.out(describePreview(name, outcome));
 }
 
 function devLinkOf(command: Extract<ReleaseCommand, { kind: 'dev-link' }>, context: OpenContext) {
   const { name, dev, hours } = command;
-  const link = devPreviewLink(context.deploy, name, dev, { env: context.env, ...(hours ? { hours } : {}) });
+  const link = devPreviewLink(context.deploy, name, dev, {
+    env: context.env,
+    ...(hours ? { hours } : {}),
+    ...(context.by === undefined ? {} : { by: context.by }),
+  });
   context.out(
     `Dev preview of ${remotes[name].folder} from ${dev}: the browser that opens this link loads it from there ` +
       `on every page, until ${link.until.toISOString()}.\n${link.link}`,
@@ -325,5 +344,7 @@ export async function runReleaseCommand(
   else if (command.kind === 'preview') preview(command, context);
   else if (command.kind === 'preview-link') previewLinkOf(command, context);
   else if (command.kind === 'dev-link') devLinkOf(command, context);
+  else if (command.kind === 'revoke-preview')
+    throw new UsageError('A preview link is revoked through the release service: pnpm release preview revoke.');
   return undefined;
 }

@@ -8,6 +8,7 @@ import { type RemoteName, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import {
   devOverrideToken,
+  newLinkId,
   previewHours,
   previewLink,
   signPreviewClaim,
@@ -29,6 +30,8 @@ interface PreviewOptions {
   /** --hours; AGENCY_PREVIEW_HOURS or 2 without it. */
   hours?: string;
   now?: Date;
+  /** The release key making the link: revoking it ends the link. */
+  by?: string;
 }
 
 /** A link for a version already published here; refused for one that is not (nothing changes). */
@@ -58,6 +61,10 @@ export function openPreview(
     remote: name,
     version,
     expires: Math.floor(until.getTime() / 1000),
+    // Its own id (pnpm release preview revoke), its key, and when it was made (revoking all of a remote's).
+    id: newLinkId(),
+    issued: Math.floor(now.getTime() / 1000),
+    ...(options.by === undefined ? {} : { by: options.by }),
   });
   return { version, link: previewLink(siteOrigin(env), token), until, forced: [] };
 }
@@ -97,6 +104,6 @@ export function devPreviewLink(
   const env = options.env ?? processEnvironment();
   const hours = previewHours(options.hours, env);
   const until = new Date((options.now ?? new Date()).getTime() + hours * 3_600_000);
-  const token = devOverrideToken(openDeploy(deploy).ensurePreviewSecret(), name, dev, hours);
+  const token = devOverrideToken(openDeploy(deploy).ensurePreviewSecret(), name, dev, hours, options.by);
   return { link: previewLink(siteOrigin(env), token), until };
 }

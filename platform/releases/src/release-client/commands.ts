@@ -94,5 +94,9 @@ export async function runThroughService(command: ReleaseCommand, context: Client
       return send(context, 'POST', releaseRoutes.preview(scopeOf(command.name)), {
         json: { version: command.version, ...(command.hours === undefined ? {} : { hours: command.hours }) },
       });
+    case 'revoke-preview':
+      return send(context, 'POST', releaseRoutes.revokePreviews(scopeOf(command.name)), {
+        json: command.link === undefined ? {} : { link: command.link },
+      });
   }
 }

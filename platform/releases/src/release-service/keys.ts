@@ -8,6 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ReleaseScope, releaseScopes } from 'build-config/release-protocol';
+import { revokePreviewLinks } from 'deploy-folder/preview/revocations';
 import { keepPrivate, releasesFolder } from 'deploy-folder/private-files';
 import { withFileLock, writeFileAtomic } from 'deploy-folder/remote-map-file';
 
@@ -158,6 +159,8 @@ export function revokeKey(deploy: string, name: string, now = new Date()): Store
     revoked = { ...found, revokedAt: now.toISOString() };
     return keys.map((entry) => (entry === found ? (revoked as StoredKey) : entry));
   });
+  // Every preview link the key made ends with it (a revoked key's name is never given to another key).
+  revokePreviewLinks(deploy, { key: name });
   return revoked as StoredKey;
 }
 

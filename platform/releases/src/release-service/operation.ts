@@ -322,7 +322,7 @@ export async function performOperation(
   };
   try {
     const before = liveState(deploy);
-    const context = { deploy, env: processEnvironment(), out, warn };
+    const context = { deploy, env: processEnvironment(), out, warn, by };
     if (operation.kind === 'rollback') {
       const { scope, version, force } = operation;
       runRollback({ name: remoteOfScope(scope), force, ...(version ? { version } : {}) }, context);

@@ -59,6 +59,7 @@ import {
   runOperationInChild,
 } from './operation.ts';
 import { previewOperation } from './preview-requests.ts';
+import { revokePreviews } from './preview-revoke.ts';
 import { rolloutAdvancer } from './rollout-advancer.ts';
 import { receiveBuildUpload, uploadLimits } from './upload.ts';
 import { noteUploadVersion, recordUploads } from './upload-audit.ts';
@@ -357,6 +358,38 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
       previewOperation(c, remoteOnly(scope, 'preview'), { tempRoot, limits }),
     ),
   );
+
+  // Ends one preview link of the remote, or all of them: a small file both hosts read, so no change runs.
+  app.post('/v1/:scope/previews/revoke', smallBody, async (c) => {
+    const scope = c.req.param('scope');
+    if (!isScope(scope))
+      return problemReply(
+        c,
+        404,
+        'unknown-scope',
+        `Unknown remote "${scope}": one of ${releaseScopes.join(', ')}.`,
+      );
+    const holder = c.get('holder');
+    if (!mayChange(holder, scope))
+      return problemReply(
+        c,
+        403,
+        'forbidden',
+        `The key "${holder.name}" is for ${holder.scope}; it cannot revoke ${scope}'s links. Nothing changed.`,
+      );
+    try {
+      const body = await jsonBody(c, ['link']);
+      const link = optionalString(body, 'link', /^\S{1,4096}$/, 'a preview link as printed, or its token');
+      const done = revokePreviews(deploy, remoteOnly(scope, 'preview'), link, {
+        by: holder.name,
+        from: clientAddress(c, hops),
+      });
+      for (const entry of done.audit) log?.info(`Release service: ${describeAuditEntry(entry)}`);
+      return c.json(done);
+    } catch (error) {
+      return refusedBeforeChange(c, error, logError);
+    }
+  });
 
   app.post(releaseRoutes.check, (c) => {
     const holder = c.get('holder');

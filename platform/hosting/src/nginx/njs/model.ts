@@ -12,6 +12,8 @@ export interface NjsModel {
   inlineScriptsIndexName: string;
   /** The preview secret, relative to the deploy (preview/token.ts). */
   previewSecret: string;
+  /** The revoked preview links, relative to the deploy (deploy-folder/preview/revocations.ts). */
+  previewRevocations: string;
   /** The 404 page's file name (pages.ts). */
   notFoundPage: string;
   /**

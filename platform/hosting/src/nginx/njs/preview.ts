@@ -11,6 +11,7 @@ import {
   type NjsRequest,
   previewFolderOf,
   readJson,
+  readRevocations,
   readSecret,
   secureOf,
   shellFile,
@@ -34,7 +35,7 @@ function send(r: NjsRequest, { status, headers, body }: PreviewAnswer) {
 function previewOpen(r: NjsRequest) {
   const token = r.args.token;
   const now = Date.now();
-  const verified = checkPreviewToken(signerOf(readSecret()), token, now);
+  const verified = checkPreviewToken(signerOf(readSecret()), token, now, readRevocations());
   const folder = 'claim' in verified ? previewFolderOf(verified.claim) : undefined;
   const pagesOpen = folder !== undefined && exists(`${folder}/index.html`);
   send(r, openAnswer(verified, { token: token as string, secure: secureOf(r), now, pagesOpen }));

@@ -6,7 +6,7 @@
 // biome-ignore lint/style/useNodejsImportProtocol: njs names its built-in modules "fs" and "crypto", without node:
 import crypto from 'crypto';
 import { previewPagesDir } from 'deploy-model/preview/folders';
-import { checkPreviewToken } from 'deploy-model/preview/verify';
+import { checkPreviewToken, revocationsOf } from 'deploy-model/preview/verify';
 import { type PreviewClaim, previewTokenIn } from 'federation/preview';
 // biome-ignore lint/style/useNodejsImportProtocol: as above
 import fs from 'fs';
@@ -70,6 +70,9 @@ export const secureOf = (r: NjsRequest) => r.variables.agency_https === '1';
 
 export const readSecret = () => readText(agencyModel.previewSecret)?.trim() || undefined;
 
+/** The revoked links, as the embedded host reads them (none when no link was ever revoked). */
+export const readRevocations = () => revocationsOf(readJson(agencyModel.previewRevocations));
+
 export const signerOf = (secret: string | undefined) =>
   secret
     ? (payload: string) =>
@@ -82,7 +85,7 @@ export const signerOf = (secret: string | undefined) =>
 export function verifiedClaim(r: NjsRequest, now = Date.now()): PreviewClaim | undefined {
   const token = previewTokenIn(r.headersIn.Cookie);
   if (!token) return undefined;
-  const verified = checkPreviewToken(signerOf(readSecret()), token, now);
+  const verified = checkPreviewToken(signerOf(readSecret()), token, now, readRevocations());
   return 'claim' in verified ? verified.claim : undefined;
 }
 

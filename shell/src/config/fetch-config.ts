@@ -15,9 +15,15 @@ export function setShellFetch(transport: typeof fetch): void {
 /** Fetches as the shell does: the page's fetch in the browser, the prerender's transport in Node. */
 export const shellFetch: typeof fetch = (input, init) => currentFetch(input, init);
 
-/** Fetches one of the shell's run-time files. They are never cached, so a release shows on the next load. */
+/**
+ * Fetches one of the shell's run-time files. The page preloads both (`<link rel=preload as=fetch crossorigin>`),
+ * and this fetch takes the preload's response only with the default cache mode: Firefox matches no preload to a
+ * `cache: 'no-store'` or `'no-cache'` fetch and downloads the file a second time (Chromium matches either). They
+ * stay fresh all the same: every host serves them `Cache-Control: no-store`, so no copy is ever kept to reuse,
+ * and a release shows on the next load or Retry.
+ */
 export async function fetchConfigFile(path: string): Promise<unknown> {
-  const response = await shellFetch(path, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  const response = await shellFetch(path, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   try {
     return await response.json();

@@ -14,7 +14,6 @@
 import { type RemoteName, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { ReleaseError } from 'deploy-model/release-error';
-import { openSandbox } from 'platform-kit/sandbox';
 import { processEnvironment } from 'platform-kit/settings/read';
 import { releaseGatesOff } from 'platform-kit/settings/release-service';
 import { candidateDeploy } from './candidate-deploy.ts';
@@ -75,10 +74,8 @@ export function renderGateProblems(
     return [(error as Error).message];
   }
   const problems: string[] = [];
-  // The build's code runs only in sandboxes (platform-kit/sandbox): each reads a copy of what it renders.
-  const nodeSandbox = openSandbox('release-gates');
+  const candidate = candidateDeploy(openDeploy(deploy), name, buildDir, env);
   try {
-    const candidate = candidateDeploy(openDeploy(deploy), name, buildDir, env, nodeSandbox.view);
     const report = renderInNode(
       {
         deploy: candidate.dir,
@@ -88,17 +85,15 @@ export function renderGateProblems(
         exposes: plan,
       },
       env,
-      nodeSandbox,
     );
     problems.push(...nodeProblems(name, report, plan));
   } catch (error) {
-    problems.push(`its Node renders did not run: ${nodeSandbox.hide((error as Error).message)}`);
+    problems.push(`its Node renders did not run: ${(error as Error).message}`);
   } finally {
-    nodeSandbox.remove();
+    candidate.remove();
   }
-  const browserSandbox = openSandbox('release-gates-browser');
   try {
-    for (const { module, index, error } of renderInChromium(buildDir, plan, env, browserSandbox)) {
+    for (const { module, index, error } of renderInChromium(buildDir, plan, env)) {
       const render = plan.find((entry) => entry.module === module && entry.index === index);
       if (error)
         problems.push(
@@ -106,9 +101,7 @@ export function renderGateProblems(
         );
     }
   } catch (error) {
-    problems.push(`its Chromium renders did not run: ${browserSandbox.hide((error as Error).message)}`);
-  } finally {
-    browserSandbox.remove();
+    problems.push(`its Chromium renders did not run: ${(error as Error).message}`);
   }
   return [...new Set(problems)];
 }

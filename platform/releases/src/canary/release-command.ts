@@ -345,6 +345,8 @@ export async function runReleaseCommand(
   else if (command.kind === 'preview-link') previewLinkOf(command, context);
   else if (command.kind === 'dev-link') devLinkOf(command, context);
   else if (command.kind === 'revoke-preview')
-    throw new UsageError('A preview link is revoked through the release service: pnpm release preview revoke.');
+    throw new UsageError(
+      'A preview link is revoked through the release service: pnpm release preview revoke.',
+    );
   return undefined;
 }

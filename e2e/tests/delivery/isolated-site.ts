@@ -64,6 +64,18 @@ export const copyMarketingBuild = (label: string, rewrite: (manifest: Record<str
   copyRemoteBuild('mf_marketing', join(workDir, label), rewrite);
 
 /** A digest of every file of a folder (path and bytes), leaving out the named files. */
+/**
+ * A file's bytes as the digest counts them: the audit log by its changes only, since every upload, refused ones
+ * too, leaves a line there (issue 40) and a refusal changes nothing.
+ */
+function contentOf(name: string, path: string): Buffer | string {
+  if (!name.endsWith('audit.jsonl')) return readFileSync(path);
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => !line.includes('"action":"upload"'))
+    .join('\n');
+}
+
 export function folderDigest(dir: string, except: readonly string[] = []): Record<string, string> {
   const digest: Record<string, string> = {};
   const walk = (current: string) => {
@@ -72,7 +84,7 @@ export function folderDigest(dir: string, except: readonly string[] = []): Recor
       const name = relative(dir, path);
       if (except.includes(name)) continue;
       if (entry.isDirectory()) walk(path);
-      else digest[name] = createHash('sha256').update(readFileSync(path)).digest('hex');
+      else digest[name] = createHash('sha256').update(contentOf(name, path)).digest('hex');
     }
   };
   walk(dir);

@@ -193,7 +193,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     const revoked = team(key, 'rollback', 'mf-portfolio');
     expect(revoked.status, output(revoked)).toBe(1);
 
-    expect(folderDigest(deploy, ['releases/keys.json'])).toEqual(
+    expect(folderDigest(deploy, ['releases/keys.json', 'releases/preview-revocations.json'])).toEqual(
       Object.fromEntries(Object.entries(files).filter(([name]) => name !== 'releases/keys.json')),
     );
   });

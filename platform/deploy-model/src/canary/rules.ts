@@ -48,8 +48,13 @@ export const canaryRuleVariables = {
 } as const;
 
 export function canaryRulesFromEnv(env: NodeJS.ProcessEnv = process.env): CanaryRules {
+  const minNetworks = setting(env, 'AGENCY_CANARY_MIN_NETWORKS', canaryRules.minNetworks, views);
   return {
     ...canaryRules,
+    // A site whose operator asks for fewer networks than the default (a test site, where every browser is on one
+    // network) discounts fewer too: otherwise no failure from its few networks could ever abort a canary.
+    discountedNetworks:
+      minNetworks < canaryRules.minNetworks ? Math.max(0, minNetworks - 1) : canaryRules.discountedNetworks,
     minCanaryViews: setting(env, 'AGENCY_CANARY_MIN_VIEWS', canaryRules.minCanaryViews, views),
     maxExcessPoints: setting(env, 'AGENCY_CANARY_MAX_EXCESS_POINTS', canaryRules.maxExcessPoints, percent),
     minDefaultViews: setting(env, 'AGENCY_CANARY_MIN_DEFAULT_VIEWS', canaryRules.minDefaultViews, {
@@ -63,7 +68,7 @@ export function canaryRulesFromEnv(env: NodeJS.ProcessEnv = process.env): Canary
       percent,
     ),
     minClients: setting(env, 'AGENCY_CANARY_MIN_CLIENTS', canaryRules.minClients, views),
-    minNetworks: setting(env, 'AGENCY_CANARY_MIN_NETWORKS', canaryRules.minNetworks, views),
+    minNetworks,
   };
 }
 

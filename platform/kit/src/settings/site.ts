@@ -66,6 +66,14 @@ export function siteOriginSetting(env: Env = process.env): string | undefined {
   return configured ? new URL(configured).origin : undefined;
 }
 
+/**
+ * The settings a render in a sandbox (platform-kit/sandbox) is given, and nothing else of the host's environment:
+ * where the deploy's URLs point (AGENCY_PORT_BASE, AGENCY_REMOTES_ORIGIN). None of them is a secret.
+ */
+export function renderSandboxSettings(env: Env = process.env): Record<string, string | undefined> {
+  return { AGENCY_PORT_BASE: env.AGENCY_PORT_BASE, AGENCY_REMOTES_ORIGIN: env.AGENCY_REMOTES_ORIGIN };
+}
+
 /** AGENCY_REMOTES_ORIGIN: the one static host or CDN the whole deploy folder is uploaded to, checked. */
 export function remotesOriginSetting(env: Env = process.env): string | undefined {
   const cdn = env.AGENCY_REMOTES_ORIGIN;

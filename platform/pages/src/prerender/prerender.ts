@@ -4,14 +4,13 @@
  * or a page variant's (../pages/variants.ts). Part of every start, release and rollback, through writePages
  * (pages.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { pinnedDocument, type ResolvedRemoteMap } from 'federation/remote-map';
-import { repoRoot } from 'platform-kit/paths';
+import { openSandbox } from 'platform-kit/sandbox';
+import { renderSandboxSettings } from 'platform-kit/settings/site';
+import { copyRenderView } from './sandbox-view.ts';
 
 export interface PrerenderResult {
   /** The page's path, or null for the 404 page. */
@@ -23,9 +22,6 @@ export interface PrerenderResult {
   /** The render errors thrown inside a slot, with the slot; absent from a shell build older than the field. */
   slotErrors?: Array<{ slot: string; error: string }>;
 }
-
-// The worker is TypeScript, like every script here: run it through tsx's loader, found from this repo.
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export class PrerenderError extends Error {
   override name = 'PrerenderError';
@@ -45,25 +41,32 @@ export function prerenderPages(
   if (!existsSync(join(serverBuildDir(deploy), serverEntryFile))) {
     throw new PrerenderError(`No shell Node build at ${serverBuildDir(deploy)}: publish the shell first`);
   }
-  const result = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      tsxLoader,
-      join(import.meta.dirname, 'worker.ts'),
-      deploy,
-      JSON.stringify(pinnedDocument(remoteMap)),
-      ...paths.map((path) => path ?? ''),
-    ],
-    { cwd: repoRoot, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 120_000 },
-  );
-  if (result.error) throw new PrerenderError(`The prerenderer could not run: ${result.error.message}`);
-  if (result.status !== 0) {
-    throw new PrerenderError(`The prerenderer failed (exit ${result.status}):\n${result.stderr.trim()}`);
-  }
+  // The remotes' Node code runs in it: a sandbox (platform-kit/sandbox) that reads a copy of what it renders,
+  // with no network (every file it needs is in that copy) and no secret.
+  const sandbox = openSandbox('prerender');
   try {
-    return JSON.parse(result.stdout) as PrerenderResult[];
-  } catch {
-    throw new PrerenderError('The prerenderer printed something other than its results');
+    copyRenderView(deploy, sandbox.view, remoteMap);
+    const result = sandbox.run({
+      worker: join(import.meta.dirname, 'worker.ts'),
+      args: [sandbox.view, JSON.stringify(pinnedDocument(remoteMap)), ...paths.map((path) => path ?? '')],
+      settings: renderSandboxSettings(env),
+      network: 'none',
+      nodePermissions: true,
+      memoryMb: 1024,
+      maxBuffer: 256 * 1024 * 1024,
+      timeoutMs: 120_000,
+    });
+    if (result.error) throw new PrerenderError(`The prerenderer could not run: ${result.error.message}`);
+    if (result.status !== 0) {
+      const said = sandbox.hide(result.stderr.trim());
+      throw new PrerenderError(`The prerenderer failed (exit ${result.status ?? result.signal}):\n${said}`);
+    }
+    try {
+      return JSON.parse(sandbox.hide(result.stdout)) as PrerenderResult[];
+    } catch {
+      throw new PrerenderError('The prerenderer printed something other than its results');
+    }
+  } finally {
+    sandbox.remove();
   }
 }

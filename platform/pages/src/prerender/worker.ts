@@ -8,6 +8,8 @@
  *   node --import tsx worker.ts <deploy folder> <remote map JSON> <path>...   ("" stands for the 404 page)
  */
 
+// First: what Node 20's permission model needs of fs before the federation runtime loads.
+import 'platform-kit/sandbox-worker';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';

@@ -28,13 +28,29 @@ const renderTimeoutMs = 20_000;
 const server = createServer(handleStatic({ dir: request.buildDir, spa: true, cors: false }));
 await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const browser = await chromium.launch({
+/** What the build's code may reach: its own origin's files, nothing else (no other host, port or scheme). */
+const ownOrigin = (url: string) => url === origin || url.startsWith(`${origin}/`);
+// Its own profile in the sandbox's home. Every request not to the build's own origin goes to a proxy that does
+// not exist (WebSockets too, which request interception does not see); the route below refuses them as well.
+const context = await chromium.launchPersistentContext(request.profileDir, {
   executablePath: request.executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--js-flags=--max-old-space-size=256',
+    '--proxy-server=http://127.0.0.1:9',
+    `--proxy-bypass-list=<-loopback>;${new URL(origin).host}`,
+  ],
+  acceptDownloads: false,
+  serviceWorkers: 'block',
 });
+await context.route('**/*', (route) =>
+  ownOrigin(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
+);
+const browser = { close: () => context.close() };
 const report: ChromiumRenderReport = [];
 try {
-  const context = await browser.newContext();
   for (const { module, index } of request.renders) {
     const page = await context.newPage();
     const thrown: string[] = [];

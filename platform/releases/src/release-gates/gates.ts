@@ -14,6 +14,7 @@
 import { type RemoteName, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { ReleaseError } from 'deploy-model/release-error';
+import { openSandbox } from 'platform-kit/sandbox';
 import { processEnvironment } from 'platform-kit/settings/read';
 import { releaseGatesOff } from 'platform-kit/settings/release-service';
 import { candidateDeploy } from './candidate-deploy.ts';
@@ -74,8 +75,10 @@ export function renderGateProblems(
     return [(error as Error).message];
   }
   const problems: string[] = [];
-  const candidate = candidateDeploy(openDeploy(deploy), name, buildDir, env);
+  // The build's code runs only in sandboxes (platform-kit/sandbox): each reads a copy of what it renders.
+  const nodeSandbox = openSandbox('release-gates');
   try {
+    const candidate = candidateDeploy(openDeploy(deploy), name, buildDir, env, nodeSandbox.view);
     const report = renderInNode(
       {
         deploy: candidate.dir,
@@ -85,15 +88,17 @@ export function renderGateProblems(
         exposes: plan,
       },
       env,
+      nodeSandbox,
     );
     problems.push(...nodeProblems(name, report, plan));
   } catch (error) {
-    problems.push(`its Node renders did not run: ${(error as Error).message}`);
+    problems.push(`its Node renders did not run: ${nodeSandbox.hide((error as Error).message)}`);
   } finally {
-    candidate.remove();
+    nodeSandbox.remove();
   }
+  const browserSandbox = openSandbox('release-gates-browser');
   try {
-    for (const { module, index, error } of renderInChromium(buildDir, plan, env)) {
+    for (const { module, index, error } of renderInChromium(buildDir, plan, env, browserSandbox)) {
       const render = plan.find((entry) => entry.module === module && entry.index === index);
       if (error)
         problems.push(
@@ -101,7 +106,9 @@ export function renderGateProblems(
         );
     }
   } catch (error) {
-    problems.push(`its Chromium renders did not run: ${(error as Error).message}`);
+    problems.push(`its Chromium renders did not run: ${browserSandbox.hide((error as Error).message)}`);
+  } finally {
+    browserSandbox.remove();
   }
   return [...new Set(problems)];
 }

@@ -4,15 +4,13 @@
  * page is rendered with) and the build in the remote's place (candidate-deploy.ts). Run in a child process
  * (node-worker.ts) and waited for, as the prerender is, so a release stays one synchronous step.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { RemoteName } from 'build-config/topology';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import type { ResolvedRemoteMap } from 'federation/remote-map';
-import { repoRoot } from 'platform-kit/paths';
+import type { Sandbox } from 'platform-kit/sandbox';
+import { renderSandboxSettings } from 'platform-kit/settings/site';
 import { routes } from 'shared-content/site';
 import type { ExposeRender } from './render-plan.ts';
 
@@ -43,22 +41,35 @@ export const pagesShowing = (remote: RemoteName): string[] =>
     .filter((route) => route.slots.some((slot) => slot.remote === remote))
     .map((route) => route.path);
 
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
-/** Runs the Node renders; throws when they could not run at all (no shell Node build, the worker failed). */
-export function renderInNode(request: NodeRenderRequest, env: NodeJS.ProcessEnv): NodeRenderReport {
+/**
+ * Runs the Node renders in the sandbox whose view holds the candidate deploy (its own process, no network, no
+ * secret, reading only that view); throws when they could not run at all (no shell Node build, the worker failed).
+ */
+export function renderInNode(
+  request: NodeRenderRequest,
+  env: NodeJS.ProcessEnv,
+  sandbox: Sandbox,
+): NodeRenderReport {
   if (!existsSync(join(serverBuildDir(request.deploy), serverEntryFile))) {
     throw new Error('no shell Node build is deployed here to render it with: publish the shell first');
   }
-  const result = spawnSync(
-    process.execPath,
-    ['--import', tsxLoader, join(import.meta.dirname, 'node-worker.ts'), JSON.stringify(request)],
-    { cwd: repoRoot, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
-  );
+  const result = sandbox.run({
+    worker: join(import.meta.dirname, 'node-worker.ts'),
+    args: [JSON.stringify(request)],
+    settings: renderSandboxSettings(env),
+    network: 'none',
+    nodePermissions: true,
+    memoryMb: 1024,
+    maxBuffer: 64 * 1024 * 1024,
+    timeoutMs: 180_000,
+  });
   if (result.error) throw new Error(`the Node renders could not run: ${result.error.message}`);
   if (result.status !== 0) {
-    const said = result.stderr.trim().split('\n').slice(-20).join('\n');
-    throw new Error(`the Node renders failed (exit ${result.status}):\n${said}`);
+    const said = sandbox.hide(result.stderr.trim().split('\n').slice(-20).join('\n'));
+    const ended = result.signal
+      ? `ended by ${result.signal}: out of time or memory`
+      : `exit ${result.status}`;
+    throw new Error(`the Node renders failed (${ended}):\n${said}`);
   }
-  return JSON.parse(result.stdout) as NodeRenderReport;
+  return JSON.parse(sandbox.hide(result.stdout)) as NodeRenderReport;
 }

@@ -6,6 +6,8 @@
  *   node --import tsx node-worker.ts <request JSON>
  */
 
+// First: what Node 20's permission model needs of fs before the federation runtime loads.
+import 'platform-kit/sandbox-worker';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';

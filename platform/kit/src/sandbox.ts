@@ -108,7 +108,7 @@ export function openSandbox(prefix: string): Sandbox {
   }
 
   function run(options: SandboxRun): SpawnSyncReturns<string> {
-    const env: Record<string, string> = {
+    const childEnv: Record<string, string> = {
       PATH: '/usr/local/bin:/usr/bin:/bin',
       HOME: home,
       TMPDIR: join(home, 'tmp'),
@@ -116,7 +116,7 @@ export function openSandbox(prefix: string): Sandbox {
       NODE_ENV: 'production',
     };
     for (const [name, value] of Object.entries(options.settings ?? {}))
-      if (value !== undefined) env[name] = value;
+      if (value !== undefined) childEnv[name] = value;
     const node = [`--max-old-space-size=${options.memoryMb}`, '--disable-warning=ExperimentalWarning'];
     if (options.nodePermissions) {
       const entry = bundle(options.worker, code);
@@ -140,7 +140,7 @@ export function openSandbox(prefix: string): Sandbox {
     asUser.push('--no-new-privs', '--inh-caps=-all', '--bounding-set=-all', '--');
     const spawnOptions = {
       cwd: home,
-      env,
+      env: childEnv,
       encoding: 'utf8' as const,
       maxBuffer: options.maxBuffer,
       timeout: options.timeoutMs,

@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { UsageError } from 'platform-kit/cli';
+import { repoRoot } from 'platform-kit/paths';
 import { describe, expect, it } from 'vitest';
-import { e2eRun } from './e2e-arguments.ts';
+import { e2eRun, teamProjects } from './e2e-arguments.ts';
 
 const grepFor = (tags: string) => `--grep=(${tags})(?![\\w-])`;
+/** A team's run: every project but nginx's (issue 41), unless it names its own. */
+const teamRun = ['--project=desktop', '--project=mobile', '--project=delivery'];
 
 describe('pnpm test:e2e arguments', () => {
   it('hands every argument to Playwright as it is when neither option is given', () => {
@@ -11,12 +16,30 @@ describe('pnpm test:e2e arguments', () => {
   });
 
   it('--remote runs the specs tagged with the remote and the composition smoke', () => {
-    expect(e2eRun(['--remote', 'mf-portfolio']).playwright).toEqual([grepFor('@mf-portfolio|@smoke')]);
+    expect(e2eRun(['--remote', 'mf-portfolio']).playwright).toEqual([
+      grepFor('@mf-portfolio|@smoke'),
+      ...teamRun,
+    ]);
     expect(e2eRun(['--remote=mf-contact', '--project', 'desktop']).playwright).toEqual([
       grepFor('@mf-contact|@smoke'),
       '--project',
       'desktop',
     ]);
+  });
+
+  it('--remote leaves out the nginx project unless a --project is named (a team job has no nginx)', () => {
+    expect(e2eRun(['--remote', 'mf-contact']).playwright).not.toContain('--project=nginx');
+    expect(e2eRun(['--remote', 'mf-contact', '--project=nginx']).playwright).toEqual([
+      grepFor('@mf-contact|@smoke'),
+      '--project=nginx',
+    ]);
+    expect(e2eRun(['tests/portfolio']).playwright).toEqual(['tests/portfolio']);
+  });
+
+  it('names projects that e2e/playwright.config.ts declares, every one but nginx and its site', () => {
+    const config = readFileSync(join(repoRoot, 'e2e', 'playwright.config.ts'), 'utf8');
+    const declared = [...config.matchAll(/name: '([^']+)'/g)].map((match) => match[1]);
+    expect(declared.filter((name) => !name?.startsWith('nginx'))).toEqual([...teamProjects]);
   });
 
   it('takes a remote by its federation name too, and names it by its folder', () => {
@@ -29,7 +52,7 @@ describe('pnpm test:e2e arguments', () => {
       'tests/portfolio',
     ]);
     expect(e2eRun(['--remote', 'mf-portfolio', '--fail-fast'])).toEqual({
-      playwright: [grepFor('@mf-portfolio|@smoke'), '--max-failures=1'],
+      playwright: [grepFor('@mf-portfolio|@smoke'), ...teamRun, '--max-failures=1'],
       remote: 'mf-portfolio',
       failFast: true,
     });

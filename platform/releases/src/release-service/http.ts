@@ -8,6 +8,7 @@ import type { ErrorReply, OutputLine } from 'build-config/release-protocol';
 import { fromTheRight } from 'build-config/trusted-proxy';
 import type { Context } from 'hono';
 import { UsageError } from 'platform-kit/cli';
+import { OperatorKeyNeeded } from './operator-force.ts';
 import { UploadError } from './upload.ts';
 
 export const problemReply = (
@@ -24,10 +25,11 @@ export const problemReply = (
     status as 400,
   );
 
-/** An UploadError, a UsageError or anything else thrown before a change starts, as a reply. */
+/** An UploadError, a UsageError, a team key's --force or anything else thrown before a change starts, as a reply. */
 export function refusedBeforeChange(c: Context, error: unknown, log?: (line: string) => void) {
   if (error instanceof UploadError) return problemReply(c, error.status, error.problem, error.message);
   if (error instanceof UsageError) return problemReply(c, 400, 'usage', error.message);
+  if (error instanceof OperatorKeyNeeded) return problemReply(c, 403, 'forbidden', error.message);
   return hostFailure(c, (error as Error).message, log);
 }
 

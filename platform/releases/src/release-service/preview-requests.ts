@@ -12,7 +12,9 @@ import { isLoopbackOrigin } from 'federation/preview';
 import type { Context } from 'hono';
 import { UsageError } from 'platform-kit/cli';
 import { booleanQuery, jsonBody, optionalString } from './http.ts';
+import type { KeyHolder } from './keys.ts';
 import type { Operation, RemoteScope } from './operation.ts';
+import { refuseTeamForce } from './operator-force.ts';
 import { receiveBuildUpload } from './upload.ts';
 import { noteUploadVersion } from './upload-audit.ts';
 import type { UploadLimits } from './upload-limits.ts';
@@ -34,6 +36,12 @@ export async function previewOperation(
   { tempRoot, limits }: { tempRoot: string; limits: UploadLimits },
 ): Promise<{ operation: Operation; cleanup?: () => void }> {
   const force = booleanQuery(c.req.query('force'), 'force');
+  refuseTeamForce(
+    c.get('holder') as KeyHolder,
+    force,
+    'Publishing a preview',
+    `npx pnpm release ${scope} --preview --build-dir <this build> --force`,
+  );
   const contentType = c.req.header('content-type') ?? '';
   if (/^application\/json\b/i.test(contentType)) {
     if (Number(c.req.header('content-length') ?? 0) > maxJsonBytes)

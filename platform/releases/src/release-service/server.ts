@@ -58,6 +58,7 @@ import {
   type RemoteScope,
   runOperationInChild,
 } from './operation.ts';
+import { refuseTeamForce } from './operator-force.ts';
 import { previewOperation } from './preview-requests.ts';
 import { revokePreviews } from './preview-revoke.ts';
 import { rolloutAdvancer } from './rollout-advancer.ts';
@@ -280,6 +281,18 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
       if (scope === 'shell' && canary !== undefined)
         throw new UsageError('The shell has no canary: release it for everyone, without canary.');
       const force = booleanQuery(c.req.query('force'), 'force');
+      // Before the upload is read: a team key's --force is refused whatever the build holds.
+      const share = rollout
+        ? ` --stages ${rollout.stages.join(',')} --hold ${rollout.holdSeconds}s`
+        : canary === undefined
+          ? ''
+          : ` --canary ${canary}`;
+      refuseTeamForce(
+        c.get('holder'),
+        force,
+        'Releasing',
+        `npx pnpm release ${scope}${share} --build-dir <this build> --force`,
+      );
       const body = c.req.raw.body ?? Readable.from([]);
       const received = await receiveBuildUpload(body, {
         contentLength: c.req.header('content-length') ?? null,
@@ -341,6 +354,12 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
       );
       if (body.force !== undefined && typeof body.force !== 'boolean')
         throw new UsageError('"force" must be true or false.');
+      refuseTeamForce(
+        c.get('holder'),
+        body.force === true,
+        'Rolling back',
+        `npx pnpm rollback ${remote}${version ? ` ${version}` : ''} --force`,
+      );
       return {
         operation: {
           kind: 'rollback',

@@ -1,0 +1,128 @@
+import { releaseRoutes, type UploadAuditEntry } from 'build-config/release-protocol';
+import { readAudit, readAuditWithUploads } from 'deploy-folder/audit';
+import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey, ensureOperatorKey } from './keys.ts';
+import { packBuild } from './pack.ts';
+import type { RunningReleaseService } from './server.ts';
+import {
+  digestOf,
+  makeServiceDeploy,
+  post,
+  type Reply,
+  remoteBuild,
+  type ServiceDeploy,
+  startService,
+  upload,
+} from './test-service.ts';
+
+/**
+ * Issue 41, item 4: `--force` past a failed gate needs the operator's key. A team key's force is refused with 403
+ * naming what to ask the operator for, nothing changes, and an upload's refusal is in the audit log; the
+ * operator's key still forces. The gate here is the contract check (a build needing a React the shell does not
+ * lend), through the real service and its child process.
+ */
+let site: ServiceDeploy;
+let service: RunningReleaseService;
+let operatorKey: string;
+let teamKey: string;
+
+beforeAll(async () => {
+  site = makeServiceDeploy();
+  service = await startService(site.deploy);
+  operatorKey = ensureOperatorKey(site.deploy);
+  teamKey = createKey(site.deploy, 'mf-marketing', 'marketing-ci').key;
+}, 60_000);
+afterAll(async () => {
+  await service.stop();
+  site.remove();
+});
+
+async function unchanged(send: () => Promise<Reply>): Promise<Reply> {
+  const before = digestOf(site.deploy);
+  const reply = await send();
+  expect(digestOf(site.deploy)).toEqual(before);
+  return reply;
+}
+
+const lastUpload = () =>
+  readAuditWithUploads(site.deploy)
+    .filter((entry): entry is UploadAuditEntry => entry.action === 'upload')
+    .at(-1);
+
+describe("--force past a gate needs the operator's key", () => {
+  it('a team key with --force: 403 naming the command the operator runs, nothing changed, in the audit log', async () => {
+    const incompatible = remoteBuild(site.work, 'mf_marketing', { incompatible: true });
+    const reply = await unchanged(() =>
+      upload(service.url, teamKey, 'mf-marketing', incompatible, '?canary=10&force=1'),
+    );
+    expect(reply.status).toBe(403);
+    expect(reply.body.problem).toBe('forbidden');
+    expect(reply.body.error).toBe(
+      `Releasing past a failed gate (--force) needs the operator's key; "marketing-ci" is a key for mf-marketing. Nothing changed. Send it again without --force to see what the gates say; to go ahead despite them, ask the operator to run on the host: npx pnpm release mf-marketing --canary 10 --build-dir <this build> --force`,
+    );
+    expect(lastUpload()).toMatchObject({
+      by: 'marketing-ci',
+      scope: 'mf-marketing',
+      outcome: 'refused',
+      status: 403,
+      problem: 'forbidden',
+      reason: expect.stringContaining("needs the operator's key"),
+    });
+  }, 60_000);
+
+  it('refused even for a build the gates would pass: force is the operator’s, whatever the build', async () => {
+    const reply = await unchanged(() =>
+      upload(service.url, teamKey, 'mf-marketing', remoteBuild(site.work, 'mf_marketing'), '?force=1'),
+    );
+    expect(reply.status).toBe(403);
+    expect(reply.body.error).toContain('npx pnpm release mf-marketing --build-dir <this build> --force');
+  }, 60_000);
+
+  it('a team key rolling back or previewing with force: 403, nothing changed', async () => {
+    const rollback = await unchanged(() =>
+      post(service.url, teamKey, releaseRoutes.rollback('mf-marketing'), { force: true }),
+    );
+    expect(rollback.status).toBe(403);
+    expect(rollback.body.error).toMatch(
+      /^Rolling back past a failed gate \(--force\) needs the operator's key; .* ask the operator to run on the host: npx pnpm rollback mf-marketing --force$/,
+    );
+    const preview = await unchanged(async () => {
+      const build = remoteBuild(site.work, 'mf_marketing', { incompatible: true });
+      const { archive, digest } = await packBuild(build);
+      const response = await fetch(`${service.url}${releaseRoutes.preview('mf-marketing')}?force=1`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${teamKey}`,
+          'content-type': 'application/gzip',
+          'content-digest': digest,
+        },
+        body: new Uint8Array(archive),
+      });
+      return { status: response.status, body: (await response.json()) as Reply['body'] };
+    });
+    expect(preview.status).toBe(403);
+    expect(preview.body.error).toContain(
+      'npx pnpm release mf-marketing --preview --build-dir <this build> --force',
+    );
+    expect(lastUpload()).toMatchObject({ outcome: 'refused', status: 403, problem: 'forbidden' });
+  }, 60_000);
+
+  it('a team key without --force gets the gate’s own refusal (422), as before', async () => {
+    const incompatible = remoteBuild(site.work, 'mf_marketing', { incompatible: true });
+    const reply = await unchanged(() => upload(service.url, teamKey, 'mf-marketing', incompatible));
+    expect(reply.status).toBe(422);
+    expect(reply.body.problem).toBe('incompatible');
+  }, 60_000);
+
+  it("the operator's key with --force still releases past the gate, and the audit says why", async () => {
+    const incompatible = remoteBuild(site.work, 'mf_marketing', { incompatible: true });
+    const reply = await upload(service.url, operatorKey, 'mf-marketing', incompatible, '?force=1');
+    expect(reply.status).toBe(200);
+    const release = readAudit(site.deploy, { scope: 'mf-marketing' }).at(-1);
+    expect(release).toMatchObject({ action: 'release', by: 'operator' });
+    expect(release?.reason).toMatch(/^released despite: .*react/);
+    const map = readRemoteMapDocument(site.deploy);
+    expect(JSON.stringify(map)).toContain(release?.version);
+  }, 60_000);
+});

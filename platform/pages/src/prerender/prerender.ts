@@ -50,8 +50,6 @@ export function prerenderPages(
       worker: join(import.meta.dirname, 'worker.ts'),
       args: [sandbox.view, JSON.stringify(pinnedDocument(remoteMap)), ...paths.map((path) => path ?? '')],
       settings: renderSandboxSettings(env),
-      network: 'none',
-      nodePermissions: true,
       memoryMb: 1024,
       maxBuffer: 256 * 1024 * 1024,
       timeoutMs: 120_000,

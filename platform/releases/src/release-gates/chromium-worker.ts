@@ -1,15 +1,15 @@
 /**
  * The release gates' Chromium renders, in a process of their own (playwright is asynchronous; a release waits for
- * this process as it waits for the prerender): serves the build's browser output from its folder on loopback and
+ * this process as it waits for the prerender): starts the confined browser (platform-kit/sandbox: no network, its
+ * own user), answers its requests to the build's origin from the build's folder by request interception, and
  * opens its standalone page at /<Expose>?props=<n> for each render, which renders the expose with that set of its
  * declared props (shared-content's RemoteShowcase) and marks the page rendered or failed. Prints the results as
  * JSON on stdout.
  *   node --import tsx chromium-worker.ts <request JSON>
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { chromium } from 'playwright-core';
-import { handleStatic } from 'site-hosting/static-host';
 import type { ChromiumRenderReport, ChromiumRenderRequest } from './chromium-renders.ts';
 
 const request = JSON.parse(process.argv[2] ?? '') as ChromiumRenderRequest;
@@ -25,29 +25,33 @@ const showcaseError = '[data-showcase-error]';
 /** Long enough for a slow shared machine; an expose that neither renders nor throws by then fails. */
 const renderTimeoutMs = 20_000;
 
-const server = createServer(handleStatic({ dir: request.buildDir, spa: true, cors: false }));
-await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-/** What the build's code may reach: its own origin's files, nothing else (no other host, port or scheme). */
-const ownOrigin = (url: string) => url === origin || url.startsWith(`${origin}/`);
-// Its own profile in the sandbox's home. Every request not to the build's own origin goes to a proxy that does
-// not exist (WebSockets too, which request interception does not see); the route below refuses them as well.
+/** The origin the build is served at; nothing listens there: every request is answered below. */
+const origin = 'http://127.0.0.1';
+const root = resolve(request.buildDir);
+
+/**
+ * The build's file for a request to its origin, or its standalone page for any other path (the page routes by
+ * path, as a single-page app's host does); null for a path that would leave the folder.
+ */
+function fileFor(url: string): string {
+  const file = resolve(root, `.${decodeURIComponent(new URL(url).pathname)}`);
+  if (file !== root && !file.startsWith(`${root}${sep}`)) return join(root, 'index.html');
+  return existsSync(file) && statSync(file).isFile() ? file : join(root, 'index.html');
+}
+
+// Its own profile in the sandbox's home, and no network at all (its namespace): the build's own origin is
+// answered from its files, and every other request is refused here as well (no other host, port or scheme).
 const context = await chromium.launchPersistentContext(request.profileDir, {
   executablePath: request.executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--js-flags=--max-old-space-size=256',
-    '--proxy-server=http://127.0.0.1:9',
-    `--proxy-bypass-list=<-loopback>;${new URL(origin).host}`,
-  ],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--js-flags=--max-old-space-size=256'],
   acceptDownloads: false,
   serviceWorkers: 'block',
 });
-await context.route('**/*', (route) =>
-  ownOrigin(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
-);
+await context.route('**/*', (route) => {
+  const url = route.request().url();
+  if (url !== origin && !url.startsWith(`${origin}/`)) return route.abort('blockedbyclient');
+  return route.fulfill({ path: fileFor(url) });
+});
 const browser = { close: () => context.close() };
 const report: ChromiumRenderReport = [];
 try {
@@ -74,6 +78,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
 }
 process.stdout.write(JSON.stringify(report));

@@ -57,8 +57,6 @@ export function renderInNode(
     worker: join(import.meta.dirname, 'node-worker.ts'),
     args: [JSON.stringify(request)],
     settings: renderSandboxSettings(env),
-    network: 'none',
-    nodePermissions: true,
     memoryMb: 1024,
     maxBuffer: 64 * 1024 * 1024,
     timeoutMs: 180_000,

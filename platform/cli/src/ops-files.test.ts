@@ -97,6 +97,19 @@ describe('systemd units', () => {
     expect(one(service, 'KillMode')).toBe('control-group');
     expect(one(service, 'ExecStart')).toContain('platform/cli/src/main.ts release-service');
   });
+
+  it("lets the release service make its sandbox's namespaces and nothing more (issue 40)", () => {
+    const service = unitSettings('agency-release-service.service', 'Service');
+    // The sandbox needs a user namespace (it is not root), a network and a PID one: no other kind.
+    expect(one(service, 'RestrictNamespaces')?.split(/\s+/).sort()).toEqual(['net', 'pid', 'user']);
+    expect(one(service, 'User')).not.toBe('root');
+    expect(one(service, 'NoNewPrivileges')).toBe('yes');
+    expect(one(service, 'ProtectSystem')).toBe('strict');
+    expect(one(service, 'CapabilityBoundingSet')).toBe('');
+    expect(one(service, 'PrivateTmp')).toBe('yes');
+    expect(one(service, 'MemoryMax')).toMatch(/^\d+[MG]$/);
+    expect(Number(one(service, 'TasksMax'))).toBeGreaterThan(0);
+  });
 });
 
 describe('logrotate', () => {

@@ -7,6 +7,7 @@
 
 import { openDeploy } from 'deploy-folder/deploy';
 import { deployDir } from 'platform-kit/paths';
+import { sandboxSummary } from 'platform-kit/sandbox';
 import { loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
 import { startReleaseService } from 'releases/release-service/server';
 
@@ -21,6 +22,7 @@ export async function releaseService() {
     process.exit(1);
   }
   console.log(`The release service is running at ${service.url}`);
+  console.log(sandboxSummary());
 
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

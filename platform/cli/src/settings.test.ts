@@ -32,6 +32,8 @@ const exceptions: Record<string, string> = {
   'platform/cli/src/dev.ts': 'the dev servers get their own port base and data folder',
   'platform/cli/src/start.ts': 'the API and the release service get their proxy, health URL and environment',
   'platform/cli/src/test.ts': 'the e2e run gets the browser found (CHROME_PATH)',
+  'platform/kit/src/testing/hostile-attempts.ts':
+    "a test helper: plays a team's code that reads the whole environment, to show the sandbox gives it none",
   'platform/releases/src/canary/test-fixtures.ts':
     "a test helper: the API it starts gets the tests' settings",
   'platform/releases/src/release-service/test-service.ts':

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './paths.ts';
-import { openSandbox, type Sandbox } from './sandbox.ts';
+import { openSandbox, type Sandbox, sandboxSummary } from './sandbox.ts';
 import type { HostileOutcomes, HostileTargets } from './testing/hostile-attempts.ts';
 
 const isRoot = process.getuid?.() === 0;
@@ -131,6 +131,13 @@ describe('the sandbox (issue 40)', () => {
     // No interface is up in its namespace: not even the loopback answers.
     expect(outcomes['call the host']).toMatch(/^refused: (ENETUNREACH|ECONNREFUSED)$/);
   }, 90_000);
+
+  it('tells the operator what it holds on this host', () => {
+    // This machine makes namespaces (the confined program above had no network), as root in CI.
+    expect(sandboxSummary()).toBe(
+      `Team code runs in a sandbox: Node's permission model, no network (a namespace of its own), ${isRoot ? 'the user nobody (65534)' : "the service's own user"}.`,
+    );
+  });
 
   it('ends a worker that runs out of time or memory', () => {
     const loops = join(work, 'loops.ts');

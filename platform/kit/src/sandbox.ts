@@ -72,6 +72,22 @@ function namespaceArgs(): string[] | null {
   return namespaces;
 }
 
+/**
+ * What the sandbox holds on this host, in one sentence for the operator (the release service prints it when it
+ * starts): the permission model always; the network and the user where the platform gives them.
+ */
+export function sandboxSummary(): string {
+  const held = ["Node's permission model"];
+  const missing: string[] = [];
+  if (namespaceArgs() === null)
+    missing.push(
+      'no network namespace can be made here, so team code still has the network (docs/deployment.md)',
+    );
+  else held.push('no network (a namespace of its own)');
+  held.push(isRoot() ? `the user nobody (${sandboxUser})` : "the service's own user");
+  return `Team code runs in a sandbox: ${held.join(', ')}${missing.length > 0 ? `; but ${missing.join('; ')}` : ''}.`;
+}
+
 /** A bundle of the worker (one ESM file, its imports inlined), written where the sandbox may read it. */
 function bundle(worker: string, dir: string): string {
   const outfile = join(dir, 'worker.mjs');

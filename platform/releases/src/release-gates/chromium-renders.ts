@@ -66,10 +66,12 @@ export function renderInChromium(
       killSignal: 'SIGKILL',
     },
   );
-  if (result.error) throw new Error(`the Chromium renders could not run: ${result.error.message}`);
+  // The driver reads the upload's folder where it arrived: its path is the host's, never said to a team.
+  const hide = (text: string) => sandbox.hide(text.split(buildDir).join('<build>'));
+  if (result.error) throw new Error(`the Chromium renders could not run: ${hide(result.error.message)}`);
   if (result.status !== 0) {
-    const said = sandbox.hide(result.stderr.trim().split('\n').slice(-20).join('\n'));
+    const said = hide(result.stderr.trim().split('\n').slice(-20).join('\n'));
     throw new Error(`the Chromium renders failed (exit ${result.status ?? result.signal}):\n${said}`);
   }
-  return JSON.parse(sandbox.hide(result.stdout)) as ChromiumRenderReport;
+  return JSON.parse(hide(result.stdout)) as ChromiumRenderReport;
 }

@@ -105,6 +105,8 @@ export interface AuditEntry {
   traffic?: number;
   /** Why: --reason, a verdict, or the contract problems released anyway with --force. */
   reason?: string;
+  /** Where `version` came from, as its upload said (release-source). */
+  source?: ReleaseSource;
 }
 
 /**
@@ -131,4 +133,47 @@ export interface UploadAuditEntry {
   /** A refusal's `problem` and its sentence (on one line, shortened). */
   problem?: string;
   reason?: string;
+}
+
+/**
+ * Where a version came from (issue 41): the commit it was built from (`+dirty` when the working copy had changes
+ * not committed), its branch or tag, and who released it (a CI login, or the git user's name). The client reads
+ * them from the CI's environment or from git and sends them with the upload as the query parameters `commit`,
+ * `ref` and `author`; the service refuses a value outside its grammar (400 naming the field) and stores them with
+ * the version. Every field may be missing: a build released from a folder that is no git working copy.
+ */
+export interface ReleaseSource {
+  commit?: string;
+  ref?: string;
+  author?: string;
+}
+
+export type ReleaseSourceField = keyof ReleaseSource;
+
+/** Each field's grammar, and the words a refusal uses for it: plain, bounded, no control characters. */
+export const releaseSourceGrammar: Record<ReleaseSourceField, { pattern: RegExp; words: string }> = {
+  commit: {
+    pattern: /^[0-9a-f]{7,64}(\+dirty)?$/,
+    words: 'a git commit: 7 to 64 lowercase hex digits, and +dirty when the working copy had changes',
+  },
+  ref: {
+    // A branch or tag name as git allows it, narrowed: no "..", no leading "-" or "/", at most 200 characters.
+    pattern: /^(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9_][A-Za-z0-9._/+-]{0,199}$/,
+    words: 'a branch or tag name: up to 200 letters, digits, ".", "_", "/", "+" and "-", no ".."',
+  },
+  author: {
+    // "[" and "]" for GitHub's bots (dependabot[bot]).
+    pattern: /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,'_@+()[\]-]{0,99}$/u,
+    words: "a name or CI login: up to 100 letters, digits, spaces and . , ' _ @ + ( ) [ ] -",
+  },
+};
+
+export const releaseSourceFields: readonly ReleaseSourceField[] = ['commit', 'ref', 'author'];
+
+/** The source on one line: `3f2a9c1d0b7e+dirty on main by Jane Doe` (a commit shortened to 12 digits). */
+export function describeSource(source: ReleaseSource): string {
+  const commit = source.commit?.replace(/^([0-9a-f]{12})[0-9a-f]*/, '$1');
+  return [commit ?? 'no commit', source.ref && `on ${source.ref}`, source.author && `by ${source.author}`]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -6,6 +6,7 @@
  * resolves it, the release tooling writes it, the page generator renders one page variant per resolution.
  */
 
+import type { ReleaseSource } from 'build-config/release-protocol';
 import { versionName } from './preview.ts';
 import { type RemoteName, remoteNames } from './remotes.ts';
 
@@ -31,8 +32,11 @@ export interface RemoteVersionEntry {
     /** The version everyone else gets; exactly one per remote. */
     default: boolean;
   };
-  /** When this version entered the map (ISO time), for the release status. */
-  extras?: { releasedAt?: string };
+  /**
+   * When this version entered the map (ISO time), for the release status; where it came from (its commit, branch
+   * or tag and who released it: build-config/release-protocol's ReleaseSource), when its upload said.
+   */
+  extras?: { releasedAt?: string; source?: ReleaseSource };
 }
 
 export interface RemoteMapDocument {
@@ -123,6 +127,16 @@ export function migrateLegacyMap(input: Record<string, unknown>): Record<string,
   return { schema: remoteMapSchema, microFrontends };
 }
 
+/** A source's shape: only commit, ref and author, each a string of at most 200 characters, one line. */
+const isSource = (value: unknown): value is ReleaseSource =>
+  isObject(value) &&
+  Object.entries(value).every(
+    ([key, text]) =>
+      ['commit', 'ref', 'author'].includes(key) &&
+      typeof text === 'string' &&
+      /^[^\p{Cc}]{1,200}$/u.test(text),
+  );
+
 function parseVersion(
   field: string,
   input: unknown,
@@ -152,11 +166,19 @@ function parseVersion(
   const releasedAt = extras?.releasedAt;
   if (releasedAt !== undefined && (typeof releasedAt !== 'string' || Number.isNaN(Date.parse(releasedAt))))
     fail(`${field}.extras.releasedAt`, 'an ISO date and time', releasedAt);
+  const source = extras?.source;
+  // Kept as the release service wrote it (each field in its grammar there); here only its shape is checked.
+  if (source !== undefined && !isSource(source))
+    fail(`${field}.extras.source`, 'an object of commit, ref and author, each a short line', source);
+  const kept = {
+    ...(typeof releasedAt === 'string' ? { releasedAt } : {}),
+    ...(source ? { source } : {}),
+  };
   return {
     url,
     metadata: { version: metadata.version, ...(sealed ? { integrity: metadata.integrity as string } : {}) },
     deployment: { traffic, default: deployment.default },
-    ...(typeof releasedAt === 'string' ? { extras: { releasedAt } } : {}),
+    ...(Object.keys(kept).length > 0 ? { extras: kept } : {}),
   };
 }
 

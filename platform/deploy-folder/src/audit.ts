@@ -10,6 +10,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type AuditEntry,
+  describeSource,
   type ReleaseScope,
   releaseScopes,
   type UploadAuditEntry,
@@ -109,7 +110,9 @@ export function describeAuditEntry(entry: AuditRecord): string {
   const previous = entry.previous ? ` (was ${entry.previous})` : '';
   const traffic = entry.traffic === undefined ? '' : ` at ${entry.traffic}%`;
   const reason = entry.reason ? `: ${entry.reason}` : '';
-  return `${entry.at}  ${entry.scope.padEnd(12)}  ${entry.action.padEnd(8)}  ${entry.version}${traffic}${previous}  by ${entry.by} from ${entry.from}${reason}`;
+  // Where the version came from (issue 41), when its upload said: `source 3f2a9c1d0b7e on main by Jane Doe`.
+  const source = entry.source ? `  source ${describeSource(entry.source)}` : '';
+  return `${entry.at}  ${entry.scope.padEnd(12)}  ${entry.action.padEnd(8)}  ${entry.version}${traffic}${previous}  by ${entry.by} from ${entry.from}${source}${reason}`;
 }
 
 function describeUpload(entry: UploadAuditEntry): string {

@@ -14,6 +14,7 @@ import {
 } from 'federation/remote-map';
 import { lockSync } from 'proper-lockfile';
 import { readIntegrityRecord } from './integrity.ts';
+import { readVersionSource } from './version-source.ts';
 
 export const remoteMapFile = (deploy: string) => join(deploy, 'shell', 'remotes.json');
 
@@ -185,11 +186,13 @@ export function versionEntry(
         'release its build again',
     );
   }
+  // Where it came from, when its upload said (version-source.ts): public, as the map is.
+  const source = readVersionSource(deploy, remotes[name].folder, version);
   return {
     url: manifestUrl,
     metadata: { version, integrity: record.manifest },
     deployment,
-    extras: { releasedAt: now.toISOString() },
+    extras: { releasedAt: now.toISOString(), ...(source ? { source } : {}) },
   };
 }
 
@@ -205,7 +208,10 @@ export function withOnlyVersion(
   const releasedAt = same?.extras?.releasedAt ?? entry.extras?.releasedAt;
   return {
     ...document,
-    microFrontends: { ...document.microFrontends, [name]: [{ ...entry, extras: { releasedAt } }] },
+    microFrontends: {
+      ...document.microFrontends,
+      [name]: [{ ...entry, extras: { ...entry.extras, releasedAt } }],
+    },
   };
 }
 

@@ -9,10 +9,12 @@
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type RemoteName, remotes } from 'build-config/topology';
 import { type Deploy, type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { writeInlineScriptsIndex } from 'deploy-folder/inline-scripts';
 import { precompressedSource, precompressFile } from 'deploy-folder/precompress';
 import { previewPagesDir } from 'deploy-folder/preview/registry';
+import { readVersionSource } from 'deploy-folder/version-source';
 import { pageFileName, pageFileNames, pagesDir } from 'deploy-model/layout';
 import { type PageVariant, variantDir, variantsIndexName } from 'deploy-model/variants';
 import {
@@ -158,7 +160,7 @@ export type Prerender = (
 interface PageSet {
   resolved: ResolvedRemoteMap;
   variant?: PageVariant;
-  preview?: { dir: string };
+  preview?: { dir: string; remote: RemoteName; version: string };
 }
 
 function prerenderedBodies(deploy: string, env: NodeJS.ProcessEnv, prerender: Prerender, set: PageSet) {
@@ -217,13 +219,26 @@ function previewSets(deploy: Deploy, env: NodeJS.ProcessEnv): PageSet[] {
   return deploy.openPreviews().flatMap(({ remote, version }) => {
     try {
       const resolved = deploy.previewResolution({ remote, version }, env);
-      return [{ resolved, preview: { dir: previewPagesDir(remote, version) } }];
+      return [{ resolved, preview: { dir: previewPagesDir(remote, version), remote, version } }];
     } catch (error) {
       // A version whose seal is gone cannot be previewed; the other pages are written all the same.
       console.warn(`No preview pages for ${remote} ${version}: ${(error as Error).message}`);
       return [];
     }
   });
+}
+
+/** The preview's pinned map, its previewed version's entry naming that version's source (version-source). */
+function previewDocument(
+  resolved: ResolvedRemoteMap,
+  { remote, version }: { remote: RemoteName; version: string },
+  deploy: string,
+): RemoteMapDocument {
+  const document = pinnedDocument(resolved);
+  const source = readVersionSource(deploy, remotes[remote].folder, version);
+  const [entry] = document.microFrontends[remote] ?? [];
+  if (source && entry) document.microFrontends[remote] = [{ ...entry, extras: { source } }];
+  return document;
 }
 
 /** Every page the site serves: each route path (canonical and aliases) and the 404 page. */
@@ -298,8 +313,13 @@ function writeSets(
     const folder = variant?.dir ?? preview?.dir;
     const dir = folder ? join(staging, ...folder.split('/')) : staging;
     const names = writePageSet(dir, deployed, { remoteMap, deploy, env }, parts, bodies);
-    // A preview browser's shell reads this map (the host serves it as /remotes.json): the pages' versions.
-    if (preview) writeFileSync(join(dir, 'remotes.json'), `${JSON.stringify(pinnedDocument(resolved))}\n`);
+    // A preview browser's shell reads this map (the host serves it as /remotes.json): the pages' versions, and
+    // where the previewed one came from, for its banner (only a preview browser is served this map).
+    if (preview)
+      writeFileSync(
+        join(dir, 'remotes.json'),
+        `${JSON.stringify(previewDocument(resolved, preview, deploy))}\n`,
+      );
     return names;
   });
   if (deployed.pageLoader) writeInlineScriptsIndex(staging, [deployed.pageLoader]);

@@ -21,12 +21,48 @@ export function operatorFolderSetting(env: Env = process.env): string {
   return env.INIT_CWD ?? process.cwd();
 }
 
+/** Where a build came from, as a CI says it: each field unset when no variable names it. */
+export interface ReleaseSourceSetting {
+  commit?: string;
+  ref?: string;
+  author?: string;
+}
+
+/**
+ * The variables that name a build's source, per field, first found wins: the project's own (any CI, or a person,
+ * sets them), then GitHub Actions', then GitLab CI's. A field none of them names is read from git.
+ */
+const sourceVariables = {
+  commit: ['AGENCY_RELEASE_COMMIT', 'GITHUB_SHA', 'CI_COMMIT_SHA'],
+  ref: ['AGENCY_RELEASE_REF', 'GITHUB_REF_NAME', 'CI_COMMIT_REF_NAME'],
+  author: ['AGENCY_RELEASE_AUTHOR', 'GITHUB_ACTOR', 'GITLAB_USER_LOGIN'],
+} as const;
+
+/** The source a CI's environment names (every variable is read, so the settings table can list them). */
+export function releaseSourceSetting(env: Env = process.env): ReleaseSourceSetting {
+  const setting: ReleaseSourceSetting = {};
+  for (const [field, names] of Object.entries(sourceVariables) as [
+    keyof ReleaseSourceSetting,
+    readonly string[],
+  ][]) {
+    const value = names
+      .map((name) => trimmed(env, name))
+      .find((found) => found !== undefined && found !== '');
+    if (value !== undefined) setting[field] = value;
+  }
+  return setting;
+}
+
 export interface ReleaseClientSettings {
   releaseUrl: string | undefined;
   releaseKey: string | undefined;
   deployDir: string;
   operatorFolder: string;
+  /** Absent when no variable names any of its fields (then git is asked). */
+  source?: ReleaseSourceSetting;
 }
+
+const sourceIfNamed = (source: ReleaseSourceSetting) => (Object.keys(source).length > 0 ? { source } : {});
 
 export function loadReleaseClientSettings(env: Env = process.env): ReleaseClientSettings {
   return {
@@ -34,5 +70,6 @@ export function loadReleaseClientSettings(env: Env = process.env): ReleaseClient
     releaseKey: releaseKeySetting(env),
     deployDir: deployDirSetting(env),
     operatorFolder: operatorFolderSetting(env),
+    ...sourceIfNamed(releaseSourceSetting(env)),
   };
 }

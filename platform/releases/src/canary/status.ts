@@ -5,9 +5,11 @@
  * The versions come from the remote map alone, so they are shown even when the health cannot be read.
  */
 
+import { describeSource, type ReleaseSource } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import type { ReleaseEvent } from 'deploy-folder/release-log';
+import { readVersionSource } from 'deploy-folder/version-source';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
@@ -31,6 +33,8 @@ export interface VersionStatus {
   role: 'default' | 'canary';
   traffic: number;
   releasedAt?: string;
+  /** Where it came from (its commit, branch or tag, who released it), when its upload said. */
+  source?: ReleaseSource;
   /** Absent when the health could not be read. */
   health?: VersionCounts;
 }
@@ -51,12 +55,16 @@ export interface RemoteStatus {
   rolloutUnreadable?: string;
 }
 
-const versionStatus = (entry: RemoteVersionEntry): VersionStatus => ({
-  version: entry.metadata.version,
-  role: entry.deployment.default ? 'default' : 'canary',
-  traffic: entry.deployment.traffic,
-  ...(entry.extras?.releasedAt ? { releasedAt: entry.extras.releasedAt } : {}),
-});
+const versionStatus = (deploy: string, remote: RemoteName, entry: RemoteVersionEntry): VersionStatus => {
+  const source = readVersionSource(deploy, remotes[remote].folder, entry.metadata.version);
+  return {
+    version: entry.metadata.version,
+    role: entry.deployment.default ? 'default' : 'canary',
+    traffic: entry.deployment.traffic,
+    ...(entry.extras?.releasedAt ? { releasedAt: entry.extras.releasedAt } : {}),
+    ...(source ? { source } : {}),
+  };
+};
 
 /** The status of the named remotes (all by default), in the topology's order. */
 export async function releaseStatus(
@@ -81,7 +89,9 @@ export async function releaseStatus(
       const stable = defaultEntry(document, remote);
       if (!stable) return status;
       const canary = canaryEntry(document, remote);
-      status.versions = [stable, ...(canary ? [canary] : [])].map(versionStatus);
+      status.versions = [stable, ...(canary ? [canary] : [])].map((entry) =>
+        versionStatus(deploy.path, remote, entry),
+      );
       try {
         const plan = livePlan(deploy.path, document, remote);
         if (plan) status.rollout = { plan };
@@ -215,8 +225,9 @@ function versionLines({ versions }: RemoteStatus, now: Date): string[] {
   return [
     `  ${'version'.padEnd(20)} ${'role'.padEnd(7)} traffic  released`,
     ...versions.map(
-      ({ version, role, traffic, releasedAt }) =>
-        `  ${version.padEnd(20)} ${role.padEnd(7)} ${`${traffic}%`.padStart(7)}  ${when(releasedAt, now)}`,
+      ({ version, role, traffic, releasedAt, source }) =>
+        `  ${version.padEnd(20)} ${role.padEnd(7)} ${`${traffic}%`.padStart(7)}  ${when(releasedAt, now)}` +
+        (source ? `  from ${describeSource(source)}` : ''),
     ),
   ];
 }

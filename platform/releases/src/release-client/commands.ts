@@ -3,13 +3,20 @@
  * uploaded; everything that changes what is live happens in the service, which answers with what to print.
  */
 import { relative } from 'node:path';
-import { type CommandReply, type ReleaseScope, releaseRoutes } from 'build-config/release-protocol';
+import {
+  type CommandReply,
+  type ReleaseScope,
+  type ReleaseSource,
+  releaseRoutes,
+} from 'build-config/release-protocol';
 import { type RemoteName, remotes } from 'build-config/topology';
 import { appDist, repoRoot } from 'platform-kit/paths';
+import { operatorFolderSetting } from 'platform-kit/settings/release-client';
 import type { ReleaseCommand } from '../canary/release-command.ts';
 import { packBuild } from '../release-service/pack.ts';
 import type { ReleaseConnection } from './connection.ts';
 import { callService, printOutput } from './request.ts';
+import { readReleaseSource } from './source.ts';
 
 export interface ClientContext {
   connection: ReleaseConnection;
@@ -17,6 +24,8 @@ export interface ClientContext {
   build(name: RemoteName | 'shell'): void;
   out(text: string): void;
   warn(text: string): void;
+  /** Where the build comes from; by default read from the CI's variables or git (source.ts). */
+  source?: ReleaseSource;
 }
 
 const scopeOf = (name: RemoteName | 'shell'): ReleaseScope =>
@@ -30,6 +39,10 @@ const query = (entries: Record<string, string | number | boolean | undefined>) =
   const text = params.toString();
   return text ? `?${text}` : '';
 };
+
+/** Sent with every upload as `commit`, `ref` and `author`: the service stores them with the version. */
+const sourceOf = (context: ClientContext): ReleaseSource =>
+  context.source ?? readReleaseSource(operatorFolderSetting());
 
 /** The folder to upload: the given build, or the one just built here (the shell's holds dist/ and dist-server/). */
 async function packFor(name: RemoteName | 'shell', buildDir: string | undefined, context: ClientContext) {
@@ -68,7 +81,8 @@ export async function runThroughService(command: ReleaseCommand, context: Client
       const percent = command.kind === 'canary' ? command.percent : undefined;
       const rollout = command.kind === 'canary' ? command.rollout : undefined;
       const staged = rollout ? { stages: rollout.stages.join(','), hold: `${rollout.holdSeconds}s` } : {};
-      const path = `${releaseRoutes.release(scopeOf(name))}${query({ canary: percent, ...staged, force: command.force })}`;
+      const options = { canary: percent, ...staged, force: command.force, ...sourceOf(context) };
+      const path = `${releaseRoutes.release(scopeOf(name))}${query(options)}`;
       return send(context, 'POST', path, { archive });
     }
     case 'promote':
@@ -85,7 +99,7 @@ export async function runThroughService(command: ReleaseCommand, context: Client
       return send(context, 'POST', releaseRoutes.check);
     case 'preview': {
       const archive = await packFor(command.name, command.buildDir, context);
-      const options = { hours: command.hours, force: command.force };
+      const options = { hours: command.hours, force: command.force, ...sourceOf(context) };
       return send(context, 'POST', `${releaseRoutes.preview(scopeOf(command.name))}${query(options)}`, {
         archive,
       });

@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { AuditEntry, OutputLine, ReleaseScope } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { type Deploy, openDeploy } from 'deploy-folder/deploy';
+import { forgetVersionSource, readVersionSource, recordVersionSource } from 'deploy-folder/version-source';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
@@ -24,6 +25,7 @@ import { holdText, type RolloutRequest, readRolloutPlan, stagesText } from '../c
 import { ReleaseError } from '../changes/release.ts';
 import { runRollback } from '../changes/rollback-command.ts';
 import { RenderGateError } from '../release-gates/gates.ts';
+import type { UploadedSource } from './release-source.ts';
 
 export type RemoteScope = Exclude<ReleaseScope, 'shell'>;
 
@@ -36,6 +38,8 @@ export type Operation =
       canary?: number;
       /** A canary's staged rollout (--stages, --hold). */
       rollout?: RolloutRequest;
+      /** Where the uploaded build came from, recorded with its version (version-source). */
+      source?: UploadedSource;
     }
   /** The next stage of the canary's staged rollout, judged healthy by the service at `at` (by `automatic`). */
   | { kind: 'stage'; scope: RemoteScope; version: string; at: string; reason: string }
@@ -49,6 +53,7 @@ export type Operation =
       dev?: string;
       force: boolean;
       hours?: string;
+      source?: UploadedSource;
     }
   | { kind: 'promote'; scope: RemoteScope }
   /** With `version`: the canary check's abort of the canary it judged, and of no other. */
@@ -320,6 +325,17 @@ export async function performOperation(
     const problem = /^(?:Released|Rolled back|Published) despite: (.*)$/s.exec(text)?.[1];
     if (problem) forced.push(problem);
   };
+  // The upload's source, recorded before the change so the map entry it writes names it; taken back if refused.
+  const uploaded =
+    (operation.kind === 'release' || operation.kind === 'preview') && operation.source
+      ? { scope: operation.scope, ...operation.source }
+      : undefined;
+  const recorded =
+    uploaded !== undefined &&
+    recordVersionSource(deploy.path, uploaded.scope, uploaded.version, uploaded.source);
+  const forget = () => {
+    if (recorded && uploaded) forgetVersionSource(deploy.path, uploaded.scope, uploaded.version);
+  };
   try {
     const before = liveState(deploy);
     const context = { deploy, env: processEnvironment(), out, warn, by };
@@ -342,12 +358,14 @@ export async function performOperation(
     const previewed = /^Preview of \S+ (\S+):/m.exec(output.map((line) => line.text).join('\n'))?.[1];
     const done = operation.kind === 'preview' && previewed ? { ...operation, version: previewed } : operation;
     const at = now().toISOString();
-    const audit = changesOf(deploy, done, before, liveState(deploy), forced).map(
-      (change): AuditEntry => ({ at, by, from, ...change }),
-    );
+    const audit = changesOf(deploy, done, before, liveState(deploy), forced).map((change): AuditEntry => {
+      const source = readVersionSource(deploy.path, change.scope, change.version);
+      return { at, by, from, ...change, ...(source ? { source } : {}) };
+    });
     for (const entry of audit) deploy.appendAudit(entry);
     return { ok: true, output, audit };
   } catch (error) {
+    forget();
     return { ok: false, ...refusalOf(error), error: (error as Error).message, output };
   }
 }

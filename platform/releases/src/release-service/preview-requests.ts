@@ -15,6 +15,7 @@ import { booleanQuery, jsonBody, optionalString } from './http.ts';
 import type { KeyHolder } from './keys.ts';
 import type { Operation, RemoteScope } from './operation.ts';
 import { refuseTeamForce } from './operator-force.ts';
+import { sourceQuery, uploadedSource } from './release-source.ts';
 import { receiveBuildUpload } from './upload.ts';
 import { noteUploadVersion } from './upload-audit.ts';
 import type { UploadLimits } from './upload-limits.ts';
@@ -64,6 +65,7 @@ export async function previewOperation(
     return { operation: { kind: 'preview', scope, ...what, force, ...hoursOf(body.hours) } };
   }
   const hours = hoursOf(c.req.query('hours'));
+  const source = sourceQuery(c);
   const received = await receiveBuildUpload(c.req.raw.body ?? Readable.from([]), {
     contentLength: c.req.header('content-length') ?? null,
     contentDigest: c.req.header(contentDigestHeader) ?? null,
@@ -74,7 +76,14 @@ export async function previewOperation(
   });
   noteUploadVersion(c, received.version);
   return {
-    operation: { kind: 'preview', scope, buildDir: received.dir, force, ...hours },
+    operation: {
+      kind: 'preview',
+      scope,
+      buildDir: received.dir,
+      force,
+      ...hours,
+      ...uploadedSource(received.version, source),
+    },
     cleanup: received.cleanup,
   };
 }

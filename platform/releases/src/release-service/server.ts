@@ -61,6 +61,7 @@ import {
 import { refuseTeamForce } from './operator-force.ts';
 import { previewOperation } from './preview-requests.ts';
 import { revokePreviews } from './preview-revoke.ts';
+import { sourceQuery, uploadedSource } from './release-source.ts';
 import { rolloutAdvancer } from './rollout-advancer.ts';
 import { receiveBuildUpload, uploadLimits } from './upload.ts';
 import { noteUploadVersion, recordUploads } from './upload-audit.ts';
@@ -293,6 +294,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
         'Releasing',
         `npx pnpm release ${scope}${share} --build-dir <this build> --force`,
       );
+      const source = sourceQuery(c);
       const body = c.req.raw.body ?? Readable.from([]);
       const received = await receiveBuildUpload(body, {
         contentLength: c.req.header('content-length') ?? null,
@@ -311,6 +313,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
           force,
           ...(canary === undefined ? {} : { canary }),
           ...(rollout ? { rollout } : {}),
+          ...uploadedSource(received.version, source),
         },
         cleanup: received.cleanup,
       };

@@ -8,6 +8,11 @@
 import { type ReleaseScope, releaseScopes, type UploadAuditEntry } from 'build-config/release-protocol';
 import { appendAudit } from 'deploy-folder/audit';
 import type { Context, MiddlewareHandler } from 'hono';
+import {
+  type UnauthenticatedBudget,
+  unauthenticatedBudget,
+  unauthenticatedLimits,
+} from './unauthenticated-budget.ts';
 
 const uploadRoute = /^\/v1\/([^/]+)\/(releases|previews)$/;
 /** A reason longer than this is cut: the log is read one line per entry. */
@@ -62,7 +67,10 @@ export function recordUploads(options: {
   deploy: string;
   from: (c: Context) => string;
   log?: (line: string) => void;
+  unauthenticated?: UnauthenticatedBudget;
 }): MiddlewareHandler {
+  const budget = options.unauthenticated ?? unauthenticatedBudget();
+  let unrecorded = 0;
   return async (c, next) => {
     const route = c.req.method === 'POST' ? uploadRoute.exec(c.req.path) : null;
     // A preview of a version already published (a JSON body) uploads nothing.
@@ -82,6 +90,19 @@ export function recordUploads(options: {
       status,
       ...(status >= 400 ? await refusalOf(c.res) : {}),
     };
+    if (status === 401) {
+      const share = budget.take(entry.from);
+      if (share === 'skip') {
+        unrecorded += 1;
+        if (unrecorded % 100 === 1)
+          options.log?.(
+            `Release service: ${unrecorded} upload(s) without a valid key since it started not recorded one by one in the audit log (at most ${unauthenticatedLimits.perAddress} an address and ${unauthenticatedLimits.inAll} in all an hour are)`,
+          );
+        return;
+      }
+      if (share === 'note')
+        entry.reason = `${entry.reason ?? 'no valid key'} (the last recorded one by one this hour: from this address, or in all)`;
+    }
     try {
       appendAudit(options.deploy, entry);
     } catch (error) {

@@ -11,7 +11,7 @@
  * Ports: the site on AGENCY_PORT_BASE (+1..+3 remotes, +10 API), the one-bundle site on AGENCY_PORT_BASE + 200.
  */
 
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { portBase, shell } from 'build-config/topology';
@@ -24,7 +24,7 @@ import { startEnquiryApi } from 'platform-kit/enquiry-api';
 import { repoRoot } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
 import type { Browser } from 'playwright-core';
-import { publishAll } from 'releases/changes/publish-site';
+import { missingBuilds, publishAll } from 'releases/changes/publish-site';
 import { serveDeploy, siteUrl } from 'site-hosting/serve-deploy';
 import { startStaticHost } from 'site-hosting/static-host';
 import { writePages } from 'site-pages/pages';
@@ -80,6 +80,21 @@ export async function runBench(argv: readonly string[]) {
       console.error('The production build failed; see the output above.');
       process.exit(1);
     }
+  }
+
+  // With --no-build, say which build is missing and how to make it, before anything is deleted or started.
+  const oneBundleBuilds = ['dist-one-bundle', 'dist-one-bundle-server'].map((folder) =>
+    join(shell.folder, folder),
+  );
+  const missing = [
+    ...missingBuilds().map((file) => file.slice(repoRoot.length + 1)),
+    ...oneBundleBuilds.filter((folder) => !existsSync(join(repoRoot, folder))).map((folder) => `${folder}/`),
+  ];
+  if (missing.length > 0) {
+    console.error(
+      `Nothing to measure: ${missing.join(', ')} missing. Run pnpm bench without --no-build, or build them first: pnpm build && AGENCY_ONE_BUNDLE=1 pnpm --filter shell build`,
+    );
+    process.exit(1);
   }
 
   // The federated site, published and served as `pnpm start` does, in its own deploy folder.

@@ -62,7 +62,7 @@ export function recordAppPublish(
 }
 
 /** The folders `pnpm build` leaves; all must be there before anything is published. */
-function missingBuilds(): string[] {
+export function missingBuilds(): string[] {
   const builds = [
     join(appDist(shell.folder), 'index.html'),
     join(appDist(shell.folder), 'mf-manifest.json'),

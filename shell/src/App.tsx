@@ -3,7 +3,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { theme } from 'shared-content/theme';
 import { GlobalStyles } from 'shared-content/ui';
 import { Layout } from './layout/Layout.tsx';
-import { PreviewBanner } from './preview/PreviewBanner.tsx';
+import { PreviewBannerSlot } from './preview/PreviewBannerSlot.tsx';
 import { AppRoutes } from './routing/AppRoutes.tsx';
 import { InteractiveMark } from './routing/InteractiveMark.tsx';
 import { RestoreSearch } from './routing/RestoreSearch.tsx';
@@ -34,7 +34,7 @@ export function App({ router, searchAfterHydration }: AppProps) {
             <InteractiveMark />
           </>,
         )}
-        <PreviewBanner />
+        <PreviewBannerSlot />
       </ThemeProvider>
     </StrictMode>
   );

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from 'build-config/testing';
 import { encodePreviewClaim } from 'federation/preview';
 import { renderToString } from 'react-dom/server';
@@ -23,6 +23,19 @@ describe('PreviewBanner', () => {
     const banner = screen.getByRole('complementary', { name: 'Preview' });
     expect(banner.textContent).toMatch(/This browser alone sees mf-portfolio 1\.0\.0-3f43688a until/);
     expect(screen.getByRole('link', { name: 'Exit preview' }).getAttribute('href')).toBe('/__preview/exit');
+  });
+
+  it('says where the previewed version came from, once the preview map has named it', async () => {
+    setPreviewCookie(Math.floor(Date.now() / 1000) + 3600);
+    const asked: unknown[] = [];
+    const readSource = async (claim: unknown) => {
+      asked.push(claim);
+      return '3f2a9c1d0b7e on main by Jane Doe';
+    };
+    renderWithProviders(<PreviewBanner readSource={readSource} />);
+    const banner = screen.getByRole('complementary', { name: 'Preview' });
+    await waitFor(() => expect(banner.textContent).toContain('Built from 3f2a9c1d0b7e on main by Jane Doe.'));
+    expect(asked).toEqual([expect.objectContaining({ remote: 'mf_portfolio', version: '1.0.0-3f43688a' })]);
   });
 
   it('names the dev server a dev preview loads the remote from', () => {

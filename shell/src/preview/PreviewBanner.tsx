@@ -3,6 +3,7 @@ import { previewPaths } from 'federation/preview';
 import { useEffect, useState } from 'react';
 import { previewBannerCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
+import { previewSourceOf } from './preview-source.ts';
 import { currentPreview } from './preview-state.ts';
 
 // Sticky at the end of the page: it stays in view, moves nothing above it, and is not there without a preview.
@@ -55,12 +56,30 @@ const timeOf = (expires: number) =>
   new Date(expires * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
- * Names the remote and version this browser previews and offers to leave. Rendered after hydration only (the
- * cookie is the browser's), so prerendered pages and the first render agree whether or not there is a preview.
+ * Names the remote and version this browser previews, where that version came from (its commit, branch or tag
+ * and who released it, read from the preview's map: preview-source.ts), and offers to leave. Rendered after
+ * hydration only (the cookie is the browser's), so prerendered pages and the first render agree whether or not
+ * there is a preview; loaded only in a preview (PreviewBannerSlot.tsx).
  */
-export function PreviewBanner() {
+export function PreviewBanner({
+  readSource = previewSourceOf,
+}: {
+  readSource?: (claim: PreviewClaim) => Promise<string | undefined>;
+}) {
   const [preview, setPreview] = useState<PreviewClaim>();
-  useEffect(() => setPreview(currentPreview()), []);
+  const [source, setSource] = useState<string>();
+  useEffect(() => {
+    const claim = currentPreview();
+    setPreview(claim);
+    let current = true;
+    if (claim)
+      void readSource(claim).then((text) => {
+        if (current) setSource(text);
+      });
+    return () => {
+      current = false;
+    };
+  }, [readSource]);
   if (!preview) return null;
   // The remote's folder, as the team's commands name it (mf_portfolio → mf-portfolio).
   const remote = preview.remote.replaceAll('_', '-');
@@ -71,6 +90,7 @@ export function PreviewBanner() {
         {previewBannerCopy.seeing} {remote}{' '}
         <Version>{preview.version ?? previewBannerCopy.fromDevServer(preview.dev ?? '')}</Version>{' '}
         {previewBannerCopy.until(timeOf(preview.expires))}
+        {source ? <> {previewBannerCopy.builtFrom(source)}</> : null}
       </span>
       <Exit href={previewPaths.exit}>{previewBannerCopy.exit}</Exit>
     </Bar>

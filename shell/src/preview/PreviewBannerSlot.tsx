@@ -1,0 +1,20 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { inPreview } from './preview-state.ts';
+
+/**
+ * The preview banner, loaded only in a browser in a preview: its code, its copy and its source line are a chunk
+ * of their own, so a regular visitor's page loads none of it. Decided after hydration (the cookie is the
+ * browser's), so the prerendered page and the first render agree.
+ */
+const PreviewBanner = lazy(async () => ({ default: (await import('./PreviewBanner.tsx')).PreviewBanner }));
+
+export function PreviewBannerSlot() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(inPreview()), []);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <PreviewBanner />
+    </Suspense>
+  );
+}

@@ -1,13 +1,17 @@
-import { existsSync } from 'node:fs';
-import { releaseRoutes, type UploadAuditEntry } from 'build-config/release-protocol';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contentDigestHeader, releaseRoutes, type UploadAuditEntry } from 'build-config/release-protocol';
 import { readAudit, readAuditWithUploads } from 'deploy-folder/audit';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { readVersionSource, versionSourceFile } from 'deploy-folder/version-source';
+import { pagesDir } from 'deploy-model/layout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureOperatorKey } from './keys.ts';
+import { packBuild } from './pack.ts';
 import { sourceProblem } from './release-source.ts';
 import type { RunningReleaseService } from './server.ts';
 import {
+  bearer,
   digestOf,
   get,
   makeServiceDeploy,
@@ -122,6 +126,35 @@ describe('the source of a released version', () => {
       `canary    ${version} at 10% (was ${site.live.mf_portfolio})  by operator from 127.0.0.1  source 3f2a9c1d0b7e+dirty on feature/count by Jane Doe`,
     );
   }, 60_000);
+
+  it("a preview's own map names its version's source, for the banner; the public map does not list it", async () => {
+    const build = remoteBuild(site.work, 'mf_contact');
+    const fields = { commit: commit.slice(0, 12), ref: 'v2.0.0', author: 'octocat' };
+    const { archive, digest } = await packBuild(build);
+    const response = await fetch(
+      `${service.url}${releaseRoutes.preview('mf-contact')}${sourceQuery(fields)}`,
+      {
+        method: 'POST',
+        headers: { ...bearer(key), 'content-type': 'application/gzip', [contentDigestHeader]: digest },
+        body: new Uint8Array(archive),
+      },
+    );
+    const text = ((await response.json()) as { output?: { text: string }[] }).output?.map(
+      (line) => line.text,
+    );
+    expect(response.status, text?.join('\n')).toBe(200);
+    const version = /Preview of mf-contact (\S+):/.exec(text?.join('\n') ?? '')?.[1] as string;
+    const pinned = JSON.parse(
+      readFileSync(join(pagesDir(site.deploy), 'previews', 'mf-contact', version, 'remotes.json'), 'utf8'),
+    );
+    expect(pinned.microFrontends.mf_contact[0].extras).toEqual({ source: fields });
+    expect(JSON.stringify(readRemoteMapDocument(site.deploy))).not.toContain(version);
+    expect(readAudit(site.deploy, { scope: 'mf-contact' }).at(-1)).toMatchObject({
+      action: 'preview',
+      version,
+      source: fields,
+    });
+  }, 120_000);
 
   it('a refused change takes its source record back: nothing changed', async () => {
     const build = remoteBuild(site.work, 'mf_marketing', { incompatible: true });

@@ -136,6 +136,25 @@ export interface UploadAuditEntry {
 }
 
 /**
+ * A request the service refused that sent no upload (an upload's refusal is an UploadAuditEntry): today a team
+ * key's rollback with `force`, which needs the operator's key (issue 41). In the same audit log, listed with the
+ * uploads (`pnpm release log --uploads`); it changed nothing.
+ */
+export interface RefusalAuditEntry {
+  at: string;
+  /** The key's name. */
+  by: string;
+  from: string;
+  scope: ReleaseScope;
+  action: 'refused';
+  /** What was asked: `rollback`. */
+  request: string;
+  status: number;
+  problem: string;
+  reason: string;
+}
+
+/**
  * Where a version came from (issue 41): the commit it was built from (`+dirty` when the working copy had changes
  * not committed), its branch or tag, and who released it (a CI login, or the git user's name). The client reads
  * them from the CI's environment or from git and sends them with the upload as the query parameters `commit`,

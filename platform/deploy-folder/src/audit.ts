@@ -11,13 +11,14 @@ import { join } from 'node:path';
 import {
   type AuditEntry,
   describeSource,
+  type RefusalAuditEntry,
   type ReleaseScope,
   releaseScopes,
   type UploadAuditEntry,
 } from 'build-config/release-protocol';
 
-/** A line of the audit log: a change, or an upload. */
-export type AuditRecord = AuditEntry | UploadAuditEntry;
+/** A line of the audit log: a change, an upload, or a refused request that sent none. */
+export type AuditRecord = AuditEntry | UploadAuditEntry | RefusalAuditEntry;
 
 export const auditFile = (deploy: string) => join(deploy, 'releases', 'audit.jsonl');
 
@@ -60,6 +61,19 @@ const isUpload = (value: unknown): value is UploadAuditEntry => {
   );
 };
 
+const isRefusal = (value: unknown): value is RefusalAuditEntry => {
+  const entry = value as Partial<RefusalAuditEntry> | null;
+  return (
+    entry?.action === 'refused' &&
+    typeof entry.at === 'string' &&
+    typeof entry.by === 'string' &&
+    typeof entry.from === 'string' &&
+    typeof entry.request === 'string' &&
+    typeof entry.status === 'number' &&
+    releaseScopes.includes(entry.scope as ReleaseScope)
+  );
+};
+
 export function appendAudit(deploy: string, entry: AuditRecord) {
   mkdirSync(join(deploy, 'releases'), { recursive: true });
   // O_APPEND with one write per line: appends from two processes never interleave within a line.
@@ -77,9 +91,13 @@ export function readAudit(deploy: string, query: AuditQuery = {}): AuditEntry[] 
   return readRecords(deploy, query, isEntry);
 }
 
-/** The changes and the uploads, oldest first. */
+/** The changes, the uploads and the refused requests that sent none, oldest first. */
 export function readAuditWithUploads(deploy: string, query: AuditQuery = {}): AuditRecord[] {
-  return readRecords(deploy, query, (value): value is AuditRecord => isEntry(value) || isUpload(value));
+  return readRecords(
+    deploy,
+    query,
+    (value): value is AuditRecord => isEntry(value) || isUpload(value) || isRefusal(value),
+  );
 }
 
 function readRecords<T extends AuditRecord>(
@@ -107,6 +125,8 @@ function readRecords<T extends AuditRecord>(
 /** One line per entry, for `pnpm release log`. */
 export function describeAuditEntry(entry: AuditRecord): string {
   if (entry.action === 'upload') return describeUpload(entry);
+  if (entry.action === 'refused')
+    return `${entry.at}  ${entry.scope.padEnd(12)}  ${entry.action.padEnd(8)}  ${entry.request}  by ${entry.by} from ${entry.from}: ${entry.status} ${entry.problem}: ${entry.reason}`;
   const previous = entry.previous ? ` (was ${entry.previous})` : '';
   const traffic = entry.traffic === undefined ? '' : ` at ${entry.traffic}%`;
   const reason = entry.reason ? `: ${entry.reason}` : '';

@@ -1,6 +1,7 @@
 /**
  * `pnpm release log [<scope>] [--limit <n>] [--uploads]`: the service's audit log, one change per line, newest
- * last; with --uploads, every upload too, accepted or refused (who, from where, the version, why refused).
+ * last; with --uploads, every upload too, accepted or refused (who, from where, the version, why refused), and
+ * every refused request that sent none (a team key's rollback with --force).
  */
 import {
   type CommandReply,

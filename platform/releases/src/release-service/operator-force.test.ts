@@ -7,8 +7,10 @@ import { packBuild } from './pack.ts';
 import type { RunningReleaseService } from './server.ts';
 import {
   digestOf,
+  get,
   makeServiceDeploy,
   post,
+  printed,
   type Reply,
   remoteBuild,
   type ServiceDeploy,
@@ -87,6 +89,21 @@ describe("--force past a gate needs the operator's key", () => {
     expect(rollback.body.error).toMatch(
       /^Rolling back past a failed gate \(--force\) needs the operator's key; .* ask the operator to run on the host: npx pnpm rollback mf-marketing --force$/,
     );
+    expect(readAuditWithUploads(site.deploy).at(-1)).toMatchObject({
+      action: 'refused',
+      request: 'rollback',
+      by: 'marketing-ci',
+      scope: 'mf-marketing',
+      status: 403,
+      problem: 'forbidden',
+      reason: rollback.body.error,
+    });
+    // Listed with the uploads, and never as a change.
+    const log = await get(service.url, operatorKey, `${releaseRoutes.log}?remote=mf-marketing&uploads=1`);
+    expect(printed(log)).toMatch(
+      /mf-marketing +refused +rollback +by marketing-ci from 127\.0\.0\.1: 403 forbidden: Rolling back past/,
+    );
+    expect(readAudit(site.deploy).some((entry) => (entry.action as string) === 'refused')).toBe(false);
     const preview = await unchanged(async () => {
       const build = remoteBuild(site.work, 'mf_marketing', { incompatible: true });
       const { archive, digest } = await packBuild(build);

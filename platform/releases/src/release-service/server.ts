@@ -58,7 +58,7 @@ import {
   type RemoteScope,
   runOperationInChild,
 } from './operation.ts';
-import { refuseTeamForce } from './operator-force.ts';
+import { recordForceRefusal, refuseTeamForce } from './operator-force.ts';
 import { previewOperation } from './preview-requests.ts';
 import { revokePreviews } from './preview-revoke.ts';
 import { sourceQuery, uploadedSource } from './release-source.ts';
@@ -357,11 +357,20 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
       );
       if (body.force !== undefined && typeof body.force !== 'boolean')
         throw new UsageError('"force" must be true or false.');
+      const holder = c.get('holder');
       refuseTeamForce(
-        c.get('holder'),
+        holder,
         body.force === true,
         'Rolling back',
         `npx pnpm rollback ${remote}${version ? ` ${version}` : ''} --force`,
+        (reason) =>
+          recordForceRefusal(deploy.path, {
+            by: holder.name,
+            from: clientAddress(c, hops),
+            scope: remote,
+            request: 'rollback',
+            reason,
+          }),
       );
       return {
         operation: {

@@ -20,6 +20,8 @@ const repoRoot = resolve(import.meta.dirname, '..');
 const baseURL = originOf(shell);
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const delivery = /tests\/delivery\/.*\.spec\.ts$/;
+/** The journeys in Firefox and WebKit: they drive those browsers themselves (e2e/engines/), once each. */
+const engines = /tests\/engines\/.*\.spec\.ts$/;
 /**
  * The specs that hold nginx to the embedded host's behaviour (docs/testing.md, "Two hosts"): composition,
  * routing and the 404, security headers and the CSP, prerendered pages, page variants by the bucket cookie,
@@ -58,10 +60,17 @@ export default defineConfig<object, SiteOptions>({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: delivery, use: { viewport: desktop } },
-    { name: 'mobile', testIgnore: delivery, use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+    { name: 'desktop', testIgnore: [delivery, engines], use: { viewport: desktop } },
+    {
+      name: 'mobile',
+      testIgnore: [delivery, engines],
+      use: { viewport: { width: 375, height: 812 }, hasTouch: true },
+    },
     // Release/rollback/retry tests, once: the release tests serve their own deploy folder on their own ports.
     { name: 'delivery', testMatch: delivery, workers: 2, use: { viewport: desktop } },
+    // Firefox ESR and WebKitGTK, each browser opened by its test at the width the test asks for (a Chromium
+    // page, where a spec compares with Chromium, at desktop width).
+    { name: 'engines', testMatch: engines, use: { viewport: desktop } },
     // The same deploy served by nginx, at one width: what nginx decides does not depend on the viewport. Its
     // site is started by a project of its own that only this one depends on, so other runs never need nginx.
     {

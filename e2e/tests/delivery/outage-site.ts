@@ -56,12 +56,18 @@ function listen<S extends Server | TcpServer>(server: S, port: number): Promise<
   });
 }
 
-/** Publishes the current builds into the outage deploy folder and serves it; every remote starts up. */
-export async function startOutageSite(): Promise<OutageSite> {
-  rmSync(workDir, { recursive: true, force: true });
-  mkdirSync(workDir, { recursive: true });
-  publishAll(outageDeploy, outageEnv);
-  const [shellRoot, ...remoteRoots] = siteRoots(outageDeploy, outageEnv);
+/**
+ * Publishes the current builds into the outage deploy folder and serves it; every remote starts up. Another
+ * spec may start such a site of its own: its folder (emptied first) and its environment (AGENCY_PORT_BASE).
+ */
+export async function startOutageSite(
+  own: { folder: string; env: NodeJS.ProcessEnv } = { folder: workDir, env: outageEnv },
+): Promise<OutageSite> {
+  rmSync(own.folder, { recursive: true, force: true });
+  mkdirSync(own.folder, { recursive: true });
+  const deploy = join(own.folder, 'deploy');
+  publishAll(deploy, { ...own.env, AGENCY_DEPLOY_DIR: deploy });
+  const [shellRoot, ...remoteRoots] = siteRoots(deploy, own.env);
   if (!shellRoot) throw new Error('siteRoots gave no shell');
   const [shellServer] = await startStaticHost([shellRoot]);
   const rootOf = (remote: RemoteName) => {

@@ -154,7 +154,7 @@ export function test(options: { raiseFloor?: boolean }) {
     unitOk,
   );
 
-  step('e2e (Chromium)');
+  step('e2e (Chromium; the journeys in Firefox and WebKit too)');
   if (!built) check('e2e: not run, because the production build failed', false);
   else if (!chromium) check('e2e: Chromium unavailable', false);
   else {

@@ -130,10 +130,16 @@ describe("--force past a gate needs the operator's key", () => {
     const reply = await unchanged(() => upload(service.url, teamKey, 'mf-marketing', incompatible));
     expect(reply.status).toBe(422);
     expect(reply.body.problem).toBe('incompatible');
+    expect(reply.body.error).toMatch(
+      /^mf-marketing is incompatible with the shell, so nothing changed:\n[^]*\n--force needs the operator's key: fix the build, or ask the operator to release it past the gates\.$/,
+    );
   }, 60_000);
 
   it("the operator's key with --force still releases past the gate, and the audit says why", async () => {
     const incompatible = remoteBuild(site.work, 'mf_marketing', { incompatible: true });
+    const refused = await upload(service.url, operatorKey, 'mf-marketing', incompatible);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).not.toContain("needs the operator's key");
     const reply = await upload(service.url, operatorKey, 'mf-marketing', incompatible, '?force=1');
     expect(reply.status).toBe(200);
     const release = readAudit(site.deploy, { scope: 'mf-marketing' }).at(-1);

@@ -45,3 +45,15 @@ export function recordForceRefusal(
     ...entry,
   });
 }
+
+/** The gates' refusals, whose own sentence offers --force. */
+const gateProblems = new Set(['incompatible', 'render-failed']);
+
+/**
+ * A gate's refusal as a team key reads it: the gate's sentence offers `--force`, which that key cannot use, so it
+ * is told who can. The operator's key reads the sentence as it is.
+ */
+export function withForceAdvice(holder: KeyHolder, problem: string, error: string): string {
+  if (holder.scope === 'all' || !gateProblems.has(problem)) return error;
+  return `${error}\n--force needs the operator's key: fix the build, or ask the operator to release it past the gates.`;
+}

@@ -58,7 +58,7 @@ import {
   type RemoteScope,
   runOperationInChild,
 } from './operation.ts';
-import { recordForceRefusal, refuseTeamForce } from './operator-force.ts';
+import { recordForceRefusal, refuseTeamForce, withForceAdvice } from './operator-force.ts';
 import { previewOperation } from './preview-requests.ts';
 import { revokePreviews } from './preview-revoke.ts';
 import { sourceQuery, uploadedSource } from './release-source.ts';
@@ -256,7 +256,13 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
       if (!result.ok)
         return result.status === 500
           ? hostFailure(c, result.error, logError, result.output)
-          : problemReply(c, result.status, result.problem, result.error, result.output);
+          : problemReply(
+              c,
+              result.status,
+              result.problem,
+              withForceAdvice(holder, result.problem, result.error),
+              result.output,
+            );
       for (const entry of result.audit) log?.info(`Release service: ${describeAuditEntry(entry)}`);
       return c.json({ output: result.output, audit: result.audit });
     } finally {

@@ -20,7 +20,7 @@ export function toolInstalled(name: DebianToolName, env: NodeJS.ProcessEnv = pro
   if (!here) {
     const reason = `${name} is not installed (${tool.usedBy}): "${aptCommandFor([tool])}"`;
     if (inCi(env)) throw new Error(`${reason}. CI must run every test, and npm test installs it as root.`);
-    console.warn(`Skipping the tests that need ${reason}.`);
+    console.warn(`Skipping the tests that need ${name}: ${reason}.`);
   }
   return here;
 }

@@ -161,11 +161,26 @@ test.describe('', { tag: ['@composition'] }, () => {
     const log = team(key, 'release', 'log', 'mf-portfolio');
     expect(log.status, output(log)).toBe(0);
     const last = log.stdout.trim().split('\n').at(-1) ?? '';
-    expect(last).toMatch(/ mf-portfolio +release +\S+ \(was \S+\) {2}by portfolio-ci from 127\.0\.0\.1$/);
+    // Where it came from (issue 41): the team checkout's HEAD, +dirty for the edit not committed, read from git.
+    const head = spawnSync('git', ['rev-parse', 'HEAD'], {
+      cwd: teamCheckout,
+      encoding: 'utf8',
+    }).stdout.trim();
+    const released = `${head.slice(0, 12)}+dirty`;
+    expect(head).toMatch(/^[0-9a-f]{40}$/);
+    expect(last).toMatch(
+      new RegExp(
+        ` mf-portfolio +release +\\S+ \\(was \\S+\\) {2}by portfolio-ci from 127\\.0\\.0\\.1  source ${released.replace('+', '\\+')}( on \\S+)?( by .+)?$`,
+      ),
+    );
 
     const status = team(key, 'release', 'status', 'mf-portfolio');
     expect(status.status, output(status)).toBe(0);
     expect(status.stdout).toContain(liveVersions('mf_portfolio')[0] ?? 'none');
+    expect(status.stdout).toContain(`from ${released}`);
+    // The public map's entry names it too.
+    const entry = readRemoteMapDocument(deploy).microFrontends.mf_portfolio?.[0];
+    expect(entry?.extras?.source?.commit).toBe(`${head}+dirty`);
   });
 
   test('a key for mf-portfolio cannot touch mf-marketing, and no key cannot touch anything', async () => {

@@ -332,7 +332,14 @@ export async function performOperation(
       : undefined;
   const recorded =
     uploaded !== undefined &&
-    recordVersionSource(deploy.path, uploaded.scope, uploaded.version, uploaded.source);
+    recordVersionSource(
+      deploy.path,
+      uploaded.scope,
+      uploaded.version,
+      uploaded.source,
+      // The shell is published in place, unsealed: the live one is published already.
+      uploaded.scope === 'shell' && deploy.liveShellVersion() === uploaded.version,
+    );
   const forget = () => {
     if (recorded && uploaded) forgetVersionSource(deploy.path, uploaded.scope, uploaded.version);
   };

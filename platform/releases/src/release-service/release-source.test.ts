@@ -156,6 +156,24 @@ describe('the source of a released version', () => {
     });
   }, 120_000);
 
+  it('the same bytes sent again from another commit change nothing: the publishing upload named it', async () => {
+    const build = remoteBuild(site.work, 'mf_contact');
+    const first = { commit: 'a'.repeat(40), ref: 'main', author: 'Jane Doe' };
+    expect((await upload(service.url, key, 'mf-contact', build, sourceQuery(first))).status).toBe(200);
+    const version = readAudit(site.deploy, { scope: 'mf-contact' }).at(-1)?.version as string;
+    const before = digestOf(site.deploy);
+    const again = await upload(
+      service.url,
+      key,
+      'mf-contact',
+      build,
+      sourceQuery({ commit: 'b'.repeat(40) }),
+    );
+    expect(again.status).toBe(200);
+    expect(digestOf(site.deploy)).toEqual(before);
+    expect(readVersionSource(site.deploy, 'mf-contact', version)).toEqual(first);
+  }, 60_000);
+
   it('a refused change takes its source record back: nothing changed', async () => {
     const build = remoteBuild(site.work, 'mf_marketing', { incompatible: true });
     const before = digestOf(site.deploy);

@@ -223,9 +223,35 @@ describe('parseRemoteMapDocument', () => {
       documentOf({ mf_marketing: [{ ...version('m', 'a', 100, true), extras: { releasedAt: 'Friday' } }] }),
       /\[0\]\.extras\.releasedAt must be an ISO date and time/,
     ],
+    [
+      'with a source that holds a control character',
+      documentOf({
+        mf_marketing: [{ ...version('m', 'a', 100, true), extras: { source: { author: 'Jane\u001b[31m' } } }],
+      }),
+      /\[0\]\.extras\.source must be an object of commit, ref and author/,
+    ],
+    [
+      'with a source field it does not know',
+      documentOf({
+        mf_marketing: [{ ...version('m', 'a', 100, true), extras: { source: { email: 'a@b.c' } } }],
+      }),
+      /\[0\]\.extras\.source must be/,
+    ],
   ])('refuses a map %s, naming the field', (_label, input, message) => {
     expect(() => parseRemoteMapDocument(input, vi.fn())).toThrow(RemoteMapError);
     expect(() => parseRemoteMapDocument(input, vi.fn())).toThrow(message);
+  });
+});
+
+describe("a version's source in the map (issue 41)", () => {
+  it('is kept beside the release time, as the release service wrote it', () => {
+    const source = { commit: 'a'.repeat(40), ref: 'main', author: 'Jane Doe' };
+    const extras = { releasedAt: '2026-11-20T10:00:00.000Z', source };
+    const parsed = parseRemoteMapDocument(
+      documentOf({ mf_marketing: [{ ...version('m', 'a', 100, true), extras }] }),
+      vi.fn(),
+    );
+    expect(parsed.microFrontends.mf_marketing?.[0]?.extras).toEqual(extras);
   });
 });
 

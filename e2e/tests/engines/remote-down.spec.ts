@@ -42,16 +42,6 @@ test.describe('', { tag: ['@shell'] }, () => {
         !toolInstalled(engine),
         'the engine is missing: npm test installs it with apt (docs/testing.md)',
       );
-      // A known WebKit failure, kept visible: once the remote is back, WebKit's fetch of its mf-manifest.json
-      // still fails ("Load failed") for the rest of the page's life: the page loader's preload of that URL
-      // failed while the remote was down, and WebKit answers a later plain fetch of the URL with that failed
-      // resource (a fetch with cache: 'reload' gets through). Retry never brings the section back here
-      // (likely in Safari too).
-      // When the shell fixes it, this test passes and Playwright fails it: then delete this line.
-      test.fail(
-        engine === 'webkit',
-        'WebKit reuses the failed preload of the manifest: Retry cannot succeed',
-      );
       if (!site) throw new Error('the outage site did not start');
       await site.stop('mf_portfolio');
       try {

@@ -117,10 +117,29 @@ export function createIntegrityState(
     }
   }
 
+  /**
+   * Manifests whose fetch failed on this page. The next fetch of one bypasses the HTTP cache: WebKit answers
+   * every later plain fetch of a URL whose preload failed with that same failure for the rest of the page, so a
+   * retry after the remote's origin is back would never reach it. The first fetch stays a plain one, which every
+   * engine matches to the page's preload (a file fetched once).
+   */
+  const failedManifests = new Set<string>();
+
   /** Fetches a sealed remote's manifest and lets the runtime read it only if its bytes are the released ones. */
   async function checkedManifest(remote: RemoteName, url: string, init: RequestInit): Promise<Response> {
-    const response = await fetchFile(url, init);
-    if (!response.ok) return response;
+    const key = absolute(url);
+    const again = failedManifests.has(key);
+    let response: Response;
+    try {
+      response = await fetchFile(url, again ? { ...init, cache: 'reload' } : init);
+    } catch (error) {
+      failedManifests.add(key);
+      throw error;
+    }
+    if (!response.ok) {
+      failedManifests.add(key);
+      return response;
+    }
     const bytes = await response.arrayBuffer();
     if ((await sriOf(bytes)) !== manifests[remote]) throw refuse(remote, url);
     return new Response(bytes, { status: response.status, headers: response.headers });

@@ -32,6 +32,30 @@ describe('remote integrity', () => {
     expect(state.refused('mf_portfolio')).toBeUndefined();
   });
 
+  it('fetches a manifest plainly (matched to the preload), and past the HTTP cache once a fetch of it failed', async () => {
+    const fetched = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
+    fetched
+      .mockResolvedValueOnce(new Response(manifest))
+      .mockRejectedValueOnce(new TypeError('Load failed'))
+      .mockResolvedValueOnce(new Response('down', { status: 502 }))
+      .mockResolvedValue(new Response(manifest));
+    vi.stubGlobal('fetch', fetched);
+    const { hooks } = sealedState();
+    await hooks.fetch(manifestUrl, { mode: 'cors' }, remoteInfo);
+    await expect(hooks.fetch(manifestUrl, { mode: 'cors' }, remoteInfo)).rejects.toThrow('Load failed');
+    // WebKit answers a plain fetch of a URL whose load failed with that failure: the tries after it bypass it.
+    expect(((await hooks.fetch(manifestUrl, { mode: 'cors' }, remoteInfo)) as Response).status).toBe(502);
+    expect(await ((await hooks.fetch(manifestUrl, { mode: 'cors' }, remoteInfo)) as Response).text()).toBe(
+      manifest,
+    );
+    expect(fetched.mock.calls.map(([, init]) => init?.cache)).toEqual([
+      undefined,
+      undefined,
+      'reload',
+      'reload',
+    ]);
+  });
+
   it('refuses a manifest that differs, for good, naming the remote and the file', async () => {
     vi.stubGlobal(
       'fetch',

@@ -167,13 +167,15 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
   /**
    * A change of one scope: refused unless the key may make it (403); then `prepare` reads the request (an upload,
    * a JSON body), and only then is the scope claimed (409 if another change holds it) and the change run in turn.
+   * Async, so that every route's handler returns one type, a promise of a reply: TypeScript 7 refuses a handler
+   * returning a reply or a promise of one, which Hono's types cannot name.
    */
-  function change(
+  async function change(
     c: ServiceContext,
     rawScope: string,
     what: string,
     prepare: (scope: ReleaseScope) => Promise<{ operation: Operation; cleanup?: () => void }>,
-  ) {
+  ): Promise<Response> {
     if (!isScope(rawScope))
       return problemReply(
         c,
@@ -204,7 +206,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
     claimKey: string,
     what: string,
     prepare: () => Promise<{ operation: Operation; cleanup?: () => void }>,
-  ) {
+  ): Promise<Response> {
     const holder = c.get('holder');
     let prepared: { operation: Operation; cleanup?: () => void };
     try {
@@ -428,7 +430,7 @@ export function createReleaseService(options: ReleaseServiceOptions): Hono<{ Var
     }
   });
 
-  app.post(releaseRoutes.check, (c) => {
+  app.post(releaseRoutes.check, async (c) => {
     const holder = c.get('holder');
     if (holder.scope !== 'all')
       return problemReply(

@@ -140,6 +140,8 @@ test.describe('', { tag: ['@mf-portfolio', '@composition'] }, () => {
     const banner = previewPage.getByRole('complementary', { name: 'Preview' });
     await expect(banner).toContainText(`mf-portfolio ${version}`);
     await expect(banner.getByRole('link', { name: 'Exit preview' })).toBeVisible();
+    // Where the version came from (issue 41): published from this git checkout, so its commit.
+    await expect(banner).toContainText(/Built from [0-9a-f]{12}(\+dirty)?( on \S+)?( by [^.]+)?\./);
 
     await visit(previewPage, '/about');
     await expect(processHeading(previewPage, previewHeading)).toBeVisible();

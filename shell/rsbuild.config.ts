@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, rspack } from '@rsbuild/core';
+import { defineConfig, type RsbuildPlugin, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import {
   federationEsmAliases,
@@ -12,6 +12,7 @@ import {
   pluginSvgTextDataUri,
 } from 'build-config';
 import { devRemoteMap, enquiryApi, federationShared, originOf, portOf, shell } from 'build-config/topology';
+import { describeSite, siteDescriptionFile } from 'federation/site-description';
 import { localRuntimeConfig } from 'shared-content/site';
 import { federationHostChunk } from './src/early/protocol.ts';
 
@@ -94,6 +95,21 @@ const startupPackages = {
 };
 
 /**
+ * site.json: what this shell build says of itself (its routes, its 404 page, the exposes it imports), which the
+ * host reads from the deploy instead of its own checkout (federation/site-description.ts): a shell released over
+ * HTTP brings its routes with it.
+ */
+const pluginSiteDescription = (): RsbuildPlugin => ({
+  name: 'agency:site-description',
+  setup(api) {
+    api.processAssets({ stage: 'additional', environments: ['web'] }, ({ compilation, sources }) => {
+      const text = `${JSON.stringify(describeSite(), null, 2)}\n`;
+      compilation.emitAsset(siteDescriptionFile, new sources.RawSource(text));
+    });
+  },
+});
+
+/**
  * In the browser the shell is an ordinary bundle that becomes a Module Federation host only when a section first
  * needs its remote's code (src/federation/federation-host.ts starts the runtime then, lending the shell's own
  * singletons). With the build plugin every page's first script would carry the runtime, although most sections
@@ -115,8 +131,8 @@ const federation = [
 export default defineConfig({
   // The SVG plugin matters to the one-bundle build, which inlines mf-marketing's images as the remote does.
   plugins: oneBundle
-    ? [pluginReact(), pluginSvgTextDataUri()]
-    : [pluginReact(), pluginSvgTextDataUri(), ...federation],
+    ? [pluginReact(), pluginSvgTextDataUri(), pluginSiteDescription()]
+    : [pluginReact(), pluginSvgTextDataUri(), pluginSiteDescription(), ...federation],
   environments: {
     web: {
       source: { entry: { index: './src/index.ts' } },

@@ -12,10 +12,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { generalSecurityHeaders } from 'deploy-folder/security-headers';
+import { shellSiteDescription } from 'deploy-folder/site-description';
 import { allowedMethods, contentTypes, preflightMaxAgeSeconds } from 'deploy-model/hosting-rules';
 import { pageFileName } from 'deploy-model/layout';
 import { bucketCookieValue, bucketIdentifierIn, bucketOf, newBucketIdentifier } from 'federation/bucket';
-import { allRoutePaths } from 'shared-content/site';
+import { describedPaths, type SiteDescription } from 'federation/site-description';
 import { alsoListenOn, listenOn, loopbackAddresses } from './static-host/listen.ts';
 import { previewPage, variantPage } from './static-host/page-choice.ts';
 import {
@@ -107,12 +108,25 @@ function sendPage(
   sendSiteFile(request, response, site, { file, cachePath: '/index.html', status, byCookie: true });
 }
 
-const knownPaths = new Set(allRoutePaths());
+/**
+ * The paths of the routes the served shell declares (its site.json, read again when it changes): a shell
+ * released over HTTP brings its routes with it, with no restart.
+ */
+const knownPathsCache = new WeakMap<SiteDescription, ReadonlySet<string>>();
+function knownPaths(shellDir: string): ReadonlySet<string> {
+  const described = shellSiteDescription(shellDir);
+  let paths = knownPathsCache.get(described);
+  if (!paths) {
+    paths = new Set(describedPaths(described));
+    knownPathsCache.set(described, paths);
+  }
+  return paths;
+}
 
 /** A target as the route table sees it: without trailing slashes, and whether it is one of the routes. */
 function routeOf(site: SiteRoot, target: Target) {
   const trimmed = target.path.length > 1 ? target.path.replace(/\/+$/, '') : target.path;
-  return { trimmed, known: site.spa && knownPaths.has(trimmed) };
+  return { trimmed, known: site.spa && knownPaths(site.dir).has(trimmed) };
 }
 
 /** One step of an answer: true once it has answered. */

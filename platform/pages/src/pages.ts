@@ -14,6 +14,7 @@ import { type Deploy, type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { writeInlineScriptsIndex } from 'deploy-folder/inline-scripts';
 import { precompressedSource, precompressFile } from 'deploy-folder/precompress';
 import { previewPagesDir } from 'deploy-folder/preview/registry';
+import { deployedSite } from 'deploy-folder/site-description';
 import { readVersionSource } from 'deploy-folder/version-source';
 import { pageFileName, pageFileNames, pagesDir } from 'deploy-model/layout';
 import { type PageVariant, variantDir, variantsIndexName } from 'deploy-model/variants';
@@ -25,8 +26,9 @@ import {
   type ResolvedRemoteMap,
   urlsAndIntegrity,
 } from 'federation/remote-map';
+import type { SiteDescription } from 'federation/site-description';
 import { processEnvironment } from 'platform-kit/settings/read';
-import { notFoundRoute, type RouteEntry, routes } from 'shared-content/site';
+import { notFoundRoute } from 'shared-content/site';
 import type { DeferredPlan } from 'shell/early-protocol';
 import {
   deferredPlanElements,
@@ -41,8 +43,8 @@ import type { HeadPart, PageContext, PageHeadElement } from './pages/types.ts';
 import { PrerenderError, type PrerenderResult, prerenderPages } from './prerender/prerender.ts';
 
 /** The route's own title and description, so they are right before any script runs. */
-export const titleAndDescription: HeadPart = ({ route }) => {
-  const { title, description } = route ?? notFoundRoute;
+export const titleAndDescription: HeadPart = ({ route, site }) => {
+  const { title, description } = route ?? site?.notFound ?? notFoundRoute;
   return [
     { tag: 'title', text: title },
     { tag: 'meta', attributes: { name: 'description', content: description } },
@@ -163,7 +165,13 @@ interface PageSet {
   preview?: { dir: string; remote: RemoteName; version: string };
 }
 
-function prerenderedBodies(deploy: string, env: NodeJS.ProcessEnv, prerender: Prerender, set: PageSet) {
+function prerenderedBodies(
+  deploy: string,
+  env: NodeJS.ProcessEnv,
+  prerender: Prerender,
+  set: PageSet,
+  list: ReadonlyArray<Pick<PageContext, 'path'>>,
+) {
   const bodies = new Map<string | null, PrerenderResult>();
   // A variant's messages name its buckets; the default set's read as they did before there were variants.
   const dir = set.variant?.dir ?? set.preview?.dir;
@@ -172,7 +180,7 @@ function prerenderedBodies(deploy: string, env: NodeJS.ProcessEnv, prerender: Pr
   try {
     for (const result of prerender(
       deploy,
-      pageList().map(({ path }) => path),
+      list.map(({ path }) => path),
       env,
       set.resolved,
     )) {
@@ -241,10 +249,10 @@ function previewDocument(
   return document;
 }
 
-/** Every page the site serves: each route path (canonical and aliases) and the 404 page. */
-export function pageList(): Array<Pick<PageContext, 'path' | 'route'>> {
-  const list: Array<Pick<PageContext, 'path' | 'route'>> = Object.values(routes).flatMap(
-    (route: RouteEntry) => [route.path, ...route.aliases].map((path) => ({ path, route })),
+/** Every page the deployed shell serves: each route path (canonical and aliases) and the 404 page. */
+export function pageList(site: SiteDescription): Array<Pick<PageContext, 'path' | 'route'>> {
+  const list: Array<Pick<PageContext, 'path' | 'route'>> = site.routes.flatMap((route) =>
+    [route.path, ...route.aliases].map((path) => ({ path, route })),
   );
   return [...list, { path: null, route: null }];
 }
@@ -253,12 +261,12 @@ export function pageList(): Array<Pick<PageContext, 'path' | 'route'>> {
 function writePageSet(
   dir: string,
   deployed: DeployedShell,
-  context: Pick<PageContext, 'remoteMap' | 'deploy' | 'env'>,
+  context: Pick<PageContext, 'remoteMap' | 'deploy' | 'env'> & { site: SiteDescription },
   parts: readonly HeadPart[],
   bodies: Map<string | null, PrerenderResult>,
 ): string[] {
   mkdirSync(dir, { recursive: true });
-  return pageList().map(({ path, route }) => {
+  return pageList(context.site).map(({ path, route }) => {
     const name = pageFileName(path);
     const body = bodies.get(path);
     const page: PageContext = { path, route, ...context, ...(body ? { prerendered: body } : {}) };
@@ -287,15 +295,19 @@ export function writePages(
   const site = openDeploy(ref);
   const deploy = site.path;
   const deployed = readDeployedShell(deploy);
+  // The routes are the deployed shell's own (its site.json), never this checkout's.
+  const described = deployedSite(deploy);
   // Checked before anything is written, so a colliding route table leaves the live pages as they are.
-  const list = pageList();
+  const list = pageList(described);
   pageFileNames(list.map(({ path }) => path));
   // Every set is prerendered before anything is written, so a prerenderer that throws leaves no staging folder.
   const sets = [...pageSets(site.remoteMap()), ...previewSets(site, env)].map((set) => ({
     ...set,
-    bodies: prerenderedBodies(deploy, env, prerender, set),
+    bodies: prerenderedBodies(deploy, env, prerender, set, list),
   }));
-  return site.swapInPages((staging) => writeSets(staging, sets, deployed, deploy, env, parts));
+  return site.swapInPages((staging) =>
+    writeSets(staging, sets, deployed, { deploy, env, site: described }, parts),
+  );
 }
 
 /** Writes every set of pages into the staging folder; returns the default pages' file names. */
@@ -303,16 +315,16 @@ function writeSets(
   staging: string,
   sets: Array<PageSet & { bodies: Map<string | null, PrerenderResult> }>,
   deployed: DeployedShell,
-  deploy: string,
-  env: NodeJS.ProcessEnv,
+  context: Pick<PageContext, 'deploy' | 'env'> & { site: SiteDescription },
   parts: readonly HeadPart[],
 ): string[] {
+  const { deploy } = context;
   // The default set comes first: its names are what the caller gets.
   const [written = []] = sets.map(({ resolved, variant, preview, bodies }) => {
     const remoteMap = urlsAndIntegrity(resolved).urls;
     const folder = variant?.dir ?? preview?.dir;
     const dir = folder ? join(staging, ...folder.split('/')) : staging;
-    const names = writePageSet(dir, deployed, { remoteMap, deploy, env }, parts, bodies);
+    const names = writePageSet(dir, deployed, { remoteMap, ...context }, parts, bodies);
     // A preview browser's shell reads this map (the host serves it as /remotes.json): the pages' versions, and
     // where the previewed one came from, for its banner (only a preview browser is served this map).
     if (preview)

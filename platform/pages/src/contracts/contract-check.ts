@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type RemoteName, remotes, shell } from 'build-config/topology';
+import { shellSiteDescription } from 'deploy-folder/site-description';
 import { checkRemoteManifest, type RemoteExpectations } from 'federation/compatibility';
 import { declaredExposes } from 'federation/declared-exposes';
-import { shellImports } from 'federation/remotes';
 import { appDist } from 'platform-kit/paths';
 
 /**
- * The contract check: a remote's built mf-manifest.json against what the shell imports from it
- * (federation/src/remotes.ts), what the remote's src/exposes.ts declares, and the singleton versions
+ * The contract check: a remote's built mf-manifest.json against what the shell build imports from it (its
+ * site.json; federation/src/site-description.ts), what the remote's src/exposes.ts declares, and the singleton versions
  * the shell build provides. The same rules the shell applies at run time (federation/src/compatibility.ts).
  */
 
@@ -76,11 +76,14 @@ export function shellManifestFor(deploy?: string): string {
   return join(appDist(shell.folder), 'mf-manifest.json');
 }
 
-/** Every incompatibility of one remote build with the shell; empty when compatible. */
+/**
+ * Every incompatibility of one remote build with the shell; empty when compatible. What the shell imports is
+ * read from the same shell build as what it lends (its site.json beside its manifest), never from this checkout.
+ */
 export function checkRemoteBuild(name: RemoteName, buildDir: string, shellManifestFile: string): string[] {
   return checkRemoteManifest(readManifest(join(buildDir, 'mf-manifest.json')), {
     remote: name,
-    imports: shellImports[name],
+    imports: shellSiteDescription(dirname(shellManifestFile)).imports[name],
     declared: declaredExposes[name],
     ...shellLends(shellManifestFile),
   });

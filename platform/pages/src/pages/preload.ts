@@ -13,12 +13,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RemoteName, remotes, shell } from 'build-config/topology';
+import { deployedSite } from 'deploy-folder/site-description';
 import { checkRemoteManifest } from 'federation/compatibility';
-import { routeIdOf } from 'federation/match-route';
 import { versionOfManifestUrl } from 'federation/remote-map';
-import { shellImports } from 'federation/remotes';
-import { routeSlots } from 'federation/route-slots';
-import type { RouteEntry } from 'shared-content/site';
+import type { RouteEntry, RouteSlotEntry } from 'shared-content/site';
 import { federationHostChunk, fontFacesAttribute, fontFacesWaitingMedia } from 'shell/early-protocol';
 import { shellLends } from '../contracts/contract-check.ts';
 import { styleElement } from './html.ts';
@@ -77,10 +75,15 @@ export function hintElement(hint: Hint): PageHeadElement {
   };
 }
 
+/**
+ * The slots of a route as the deployed shell declares them (its site.json, whose remotes are checked to be
+ * ours when it is read; a route of this checkout's table is typed so already).
+ */
+const slotsOf = (route: RouteEntry) => route.slots as ReadonlyArray<RouteSlotEntry & { remote: RemoteName }>;
+
 /** The remotes and exposes a route shows, in page order, from the route table. */
 export function slotsOfRoute(route: RouteEntry | null): Array<{ remote: RemoteName; module: string }> {
-  const id = routeIdOf(route);
-  return id ? routeSlots[id].map(({ remote, module }) => ({ remote, module })) : [];
+  return route ? slotsOf(route).map(({ remote, module }) => ({ remote, module })) : [];
 }
 
 /**
@@ -91,13 +94,11 @@ export function slotsOfRoute(route: RouteEntry | null): Array<{ remote: RemoteNa
  * Every other slot of a prerendered page keeps its HTML as it is and never loads code (shell's StaticSlot).
  */
 export function codeSlotsOf({ route, prerendered }: Pick<PageContext, 'route' | 'prerendered'>): string[] {
-  const id = routeIdOf(route);
-  if (!id) return [];
+  if (!route) return [];
   const failed = new Set(
     [...(prerendered?.failedSlots ?? []), ...(prerendered?.slotErrors ?? [])].map(({ slot }) => slot),
   );
-  const slots: ReadonlyArray<{ remote: RemoteName; module: string; needsCode?: true }> = routeSlots[id];
-  const loading = slots
+  const loading = slotsOf(route)
     .map((slot) => ({ key: `${slot.remote}/${slot.module}`, needsCode: slot.needsCode === true }))
     .filter(({ key, needsCode }) => !prerendered || needsCode || failed.has(key))
     .map(({ key }) => key);
@@ -126,7 +127,8 @@ function readDeployedManifest(
 function runnable(deploy: string, remote: RemoteName, manifest: DeployedManifest): boolean {
   try {
     const lent = shellLends(join(deploy, 'shell', 'mf-manifest.json'));
-    return checkRemoteManifest(manifest, { remote, imports: shellImports[remote], ...lent }).length === 0;
+    const imports = deployedSite(deploy).imports[remote];
+    return checkRemoteManifest(manifest, { remote, imports, ...lent }).length === 0;
   } catch {
     return false;
   }

@@ -89,10 +89,11 @@ export function faqPageJsonLd(siteUrl: string): JsonLd {
 }
 
 /** The JSON-LD documents of a route (none on the 404 page). */
-export function structuredDataFor(route: RouteEntry | null, siteUrl: string): JsonLd[] {
+export function structuredDataFor(route: Pick<RouteEntry, 'path'> | null, siteUrl: string): JsonLd[] {
   if (!route) return [];
+  // By path: the route may be the deployed shell's (its site.json), not this checkout's object.
   return [
-    agencyJsonLd(siteUrl, route === routes.home),
-    ...(route === routes.contact ? [faqPageJsonLd(siteUrl)] : []),
+    agencyJsonLd(siteUrl, route.path === routes.home.path),
+    ...(route.path === routes.contact.path ? [faqPageJsonLd(siteUrl)] : []),
   ];
 }

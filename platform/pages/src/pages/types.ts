@@ -3,6 +3,7 @@
  * seo.ts), so the parts and the generator need each other's types without importing each other.
  */
 import type { RemoteMap } from 'build-config/topology';
+import type { SiteDescription } from 'federation/site-description';
 import type { RouteEntry } from 'shared-content/site';
 import type { DeferredHint } from 'shell/early-protocol';
 import type { HeadElement } from './html.ts';
@@ -10,8 +11,13 @@ import type { HeadElement } from './html.ts';
 export interface PageContext {
   /** The path served ("/", "/services", "/Portfolio"), or null for the 404 page. */
   path: string | null;
-  /** The route-table entry (aliases share their canonical entry). */
+  /** The deployed shell's route-table entry (aliases share their canonical entry). */
   route: RouteEntry | null;
+  /**
+   * The deployed shell's description of itself: its routes and its 404 page (deploy-folder/site-description).
+   * The page writer always gives it; a page rendered alone (a test) without it reads this checkout's.
+   */
+  site?: SiteDescription;
   /** The manifest URLs of the versions the page is written for: the default ones, or its variant's. */
   remoteMap: Partial<RemoteMap>;
   deploy: string;

@@ -9,10 +9,12 @@ import { join } from 'node:path';
 import { remoteNames, remotes, shell } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { copyShellBuild, shellVersion } from 'deploy-folder/publish';
+import { shellSiteDescription } from 'deploy-folder/site-description';
 import { serverBuildDir } from 'deploy-model/layout';
 import { repoRoot } from 'platform-kit/paths';
 import { checkRemoteBuild } from 'site-pages/contracts/contract-check';
 import { type Prerender, writePages } from 'site-pages/pages';
+import { writeCrawlerFiles } from 'site-pages/pages/crawler-files';
 import { ReleaseError } from './release.ts';
 
 /** A shell build: the browser build (`dist/`) and the Node build for the prerender (`dist-server/`). */
@@ -65,6 +67,13 @@ function requireShellBuild({ browser, server }: ShellBuild) {
     if (!existsSync(file))
       throw new ReleaseError(`${file} is missing: is this a build of the shell? (pnpm --filter shell build)`);
   }
+  // Its description of itself is what the host will serve (routes, pages, sitemap, contract): read it now, so a
+  // malformed one is refused before anything changes.
+  try {
+    shellSiteDescription(browser);
+  } catch (error) {
+    throw new ReleaseError(`The shell build's ${(error as Error).message}, so nothing changed.`);
+  }
 }
 
 /**
@@ -95,6 +104,8 @@ export function releaseShell(ref: DeployRef, options: ShellReleaseOptions = {}):
   rmSync(server, { recursive: true, force: true });
   cpSync(build.server, server, { recursive: true });
   writePages(deploy, options.env, undefined, options.prerender);
+  // The sitemap lists the new shell's routes (its site.json): a route it adds or removes is in it at once.
+  writeCrawlerFiles(deploy.path, options.env);
   for (const file of retired) rmSync(join(target, file), { force: true });
   deploy.recordReleaseEvent(shell.folder, {
     action: 'release',

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projects } from 'shared-content/portfolio';
-import { renderProjectImages } from './project-images/render.ts';
+import { renderProjectImages } from './render-project-images.ts';
 
 const imageFolder = join(import.meta.dirname, '..', 'src', 'assets', 'projects');
 

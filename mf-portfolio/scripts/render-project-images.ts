@@ -1,17 +1,17 @@
 import type { PortfolioCategory, PortfolioProject } from 'shared-content';
-import { browserChrome, siteNav } from './frame.ts';
-import { glyphFor } from './glyphs.ts';
-import { businessLayout } from './layouts/business.ts';
-import { classifiedLayout } from './layouts/classified.ts';
-import { consultingLayout } from './layouts/consulting.ts';
-import { ecommerceLayout } from './layouts/ecommerce.ts';
-import { matrimonialLayout } from './layouts/matrimonial.ts';
-import { realEstateLayout } from './layouts/real-estate.ts';
-import { wordpressLayout } from './layouts/wordpress.ts';
-import { motifs } from './motifs.ts';
-import { palettes } from './palettes.ts';
-import { canvas, hashString, type Scene, seededRandom } from './scene.ts';
-import { el, escapeXml, rect } from './svg.ts';
+import { browserChrome, siteNav } from './project-images/frame.ts';
+import { glyphFor } from './project-images/glyphs.ts';
+import { businessLayout } from './project-images/layouts/business.ts';
+import { classifiedLayout } from './project-images/layouts/classified.ts';
+import { consultingLayout } from './project-images/layouts/consulting.ts';
+import { ecommerceLayout } from './project-images/layouts/ecommerce.ts';
+import { matrimonialLayout } from './project-images/layouts/matrimonial.ts';
+import { realEstateLayout } from './project-images/layouts/real-estate.ts';
+import { wordpressLayout } from './project-images/layouts/wordpress.ts';
+import { motifs } from './project-images/motifs.ts';
+import { palettes } from './project-images/palettes.ts';
+import { canvas, hashString, type Scene, seededRandom } from './project-images/scene.ts';
+import { el, escapeXml, rect } from './project-images/svg.ts';
 
 /** Each category has its own kind of page: a store looks like a store, a matrimony portal shows profiles. */
 const layouts: Record<PortfolioCategory, (scene: Scene) => string> = {

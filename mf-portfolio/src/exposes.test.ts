@@ -7,7 +7,7 @@ import { describe, vi } from 'vitest';
 import { exposes } from './exposes.ts';
 
 // The bundler resolves screenshot URLs (import.meta.webpackContext); vitest has no such thing.
-vi.mock('./project-images.ts', () => ({ projectImageUrl: (file: string) => `/static/svg/${file}` }));
+vi.mock('./model/project-images.ts', () => ({ projectImageUrl: (file: string) => `/static/svg/${file}` }));
 
 describe('mf_portfolio exposes', () => {
   itDeclaresEachExposeOnce(exposes, import.meta.dirname);

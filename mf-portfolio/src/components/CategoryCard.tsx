@@ -2,8 +2,8 @@ import type { PortfolioProject } from 'shared-content';
 import { categoriesCopy, projectCountLabel } from 'shared-content/portfolio';
 import { styled } from 'shared-content/styling';
 import { Link } from 'site-router';
-import type { PortfolioFilter } from '../filtering.ts';
-import { portfolioHref } from '../portfolio-url.ts';
+import type { PortfolioFilter } from '../model/filtering.ts';
+import { portfolioHref } from '../model/portfolio-url.ts';
 import { CategoryCover } from './CategoryCover.tsx';
 import { raisedCard } from './raised-card.ts';
 

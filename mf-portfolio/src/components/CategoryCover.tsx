@@ -1,6 +1,6 @@
 import type { PortfolioProject } from 'shared-content';
 import { styled } from 'shared-content/styling';
-import { projectImageUrl } from '../project-images.ts';
+import { projectImageUrl } from '../model/project-images.ts';
 
 export interface CategoryCoverProps {
   /** One screenshot fills the cover; four make a two-by-two collage. */

@@ -1,5 +1,5 @@
 import { styled } from 'shared-content/styling';
-import type { PortfolioFilter } from '../filtering.ts';
+import type { PortfolioFilter } from '../model/filtering.ts';
 
 export interface FilterChipsProps {
   options: readonly PortfolioFilter[];

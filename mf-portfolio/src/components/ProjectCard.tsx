@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { PortfolioProject } from 'shared-content';
 import { portfolioCopy } from 'shared-content/portfolio';
 import { styled } from 'shared-content/styling';
-import { projectImageUrl } from '../project-images.ts';
+import { projectImageUrl } from '../model/project-images.ts';
 import { raisedCard } from './raised-card.ts';
 
 export interface ProjectCardProps {

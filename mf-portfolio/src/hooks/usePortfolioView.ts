@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'site-router';
-import { type PortfolioFilter, parseFilter } from '../filtering.ts';
-import { categoryParam, portfolioSearchParams, viewAllValue, viewParam } from '../portfolio-url.ts';
+import { type PortfolioFilter, parseFilter } from '../model/filtering.ts';
+import { categoryParam, portfolioSearchParams, viewAllValue, viewParam } from '../model/portfolio-url.ts';
 
 export interface PortfolioView {
   filter: PortfolioFilter;

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projects } from 'shared-content/portfolio';
 import { describe, expect, it } from 'vitest';
-import { renderProjectImages } from '../scripts/project-images/render.ts';
-import { escapeXml } from '../scripts/project-images/svg.ts';
+import { escapeXml } from '../../scripts/project-images/svg.ts';
+import { renderProjectImages } from '../../scripts/render-project-images.ts';
 
-const folder = join(import.meta.dirname, 'assets', 'projects');
+const folder = join(import.meta.dirname, '..', 'assets', 'projects');
 const committed = readdirSync(folder).filter((file) => file.endsWith('.svg'));
 const rendered = renderProjectImages(projects);
 

@@ -1,9 +1,9 @@
 /**
- * URLs of the project screenshots in ./assets/projects. Imported from source rather than served from a
+ * URLs of the project screenshots in ../assets/projects. Imported from source rather than served from a
  * public folder: the build emits them under this remote's public path, which is resolved at run time
  * (assetPrefix 'auto'), so composed inside the shell they still load from this remote's own origin.
  */
-const screenshots = import.meta.webpackContext('./assets/projects', {
+const screenshots = import.meta.webpackContext('../assets/projects', {
   recursive: false,
   regExp: /\.svg$/,
 });

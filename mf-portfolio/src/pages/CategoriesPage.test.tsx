@@ -3,7 +3,7 @@ import { renderWithProviders } from 'build-config/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { CategoriesPage } from './CategoriesPage.tsx';
 
-vi.mock('../project-images.ts', () => ({ projectImageUrl: (file: string) => `/static/svg/${file}` }));
+vi.mock('../model/project-images.ts', () => ({ projectImageUrl: (file: string) => `/static/svg/${file}` }));
 
 describe('CategoriesPage', () => {
   it('lists every category with its count, each linking to the filtered portfolio', () => {

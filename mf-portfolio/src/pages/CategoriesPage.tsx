@@ -8,7 +8,7 @@ import {
 import { styled } from 'shared-content/styling';
 import { PageHero, Section } from 'shared-content/ui';
 import { CategoryCard } from '../components/CategoryCard.tsx';
-import { countByCategory, filterProjects } from '../filtering.ts';
+import { countByCategory, filterProjects } from '../model/filtering.ts';
 
 const List = styled.ul(({ theme }) => ({
   listStyle: 'none',

@@ -6,7 +6,7 @@ import { LocationProbe } from '../testing/LocationProbe.tsx';
 import { PortfolioSection } from './PortfolioSection.tsx';
 
 // The bundler resolves screenshot URLs (import.meta.webpackContext); vitest has no such thing.
-vi.mock('../project-images.ts', () => ({ projectImageUrl: (file: string) => `/static/svg/${file}` }));
+vi.mock('../model/project-images.ts', () => ({ projectImageUrl: (file: string) => `/static/svg/${file}` }));
 
 function renderSection(context: 'home' | 'page', path = '/portfolio') {
   renderWithProviders(

@@ -6,6 +6,7 @@ import { FilterChips } from '../components/FilterChips.tsx';
 import { PortfolioHero } from '../components/PortfolioHero.tsx';
 import { ProjectGrid } from '../components/ProjectGrid.tsx';
 import { ViewMoreProjects } from '../components/ViewMoreProjects.tsx';
+import { usePortfolioView } from '../hooks/usePortfolioView.ts';
 import {
   categoryOf,
   filterOptions,
@@ -13,9 +14,8 @@ import {
   hasMoreThanInitial,
   initialVisibleCount,
   visibleProjects,
-} from '../filtering.ts';
-import { usePortfolioView } from '../hooks/usePortfolioView.ts';
-import { portfolioHref } from '../portfolio-url.ts';
+} from '../model/filtering.ts';
+import { portfolioHref } from '../model/portfolio-url.ts';
 
 const Summary = styled.p(({ theme }) => ({
   marginBlock: `${theme.space[6]} ${theme.space[8]}`,

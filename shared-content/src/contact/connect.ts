@@ -1,5 +1,5 @@
+import type { ContactSocialLink, IconName } from '../entities/index.ts';
 import { siteConfig } from '../site/config.ts';
-import type { ContactSocialLink, IconName } from '../types.ts';
 
 export const connectCopy = {
   eyebrow: 'FOLLOW OUR WORK',

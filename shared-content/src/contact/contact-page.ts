@@ -1,5 +1,5 @@
+import type { IconName } from '../entities/index.ts';
 import { siteConfig } from '../site/config.ts';
-import type { IconName } from '../types.ts';
 
 export const contactHeroCopy = {
   eyebrow: 'CONTACT US',

@@ -1,4 +1,4 @@
-import { enquiryServices } from '../types.ts';
+import { enquiryServices } from '../enquiry/fields.ts';
 
 /** The main enquiry form, Send Your Query (spec sections 4, 5 and 8). */
 export const enquiryFormCopy = {

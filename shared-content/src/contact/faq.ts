@@ -1,4 +1,4 @@
-import type { FaqItem } from '../types.ts';
+import type { FaqItem } from '../entities/index.ts';
 
 export const faqCopy = {
   /** The section's anchor: /contact#faqs. */

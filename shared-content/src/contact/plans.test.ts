@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enquiryServices } from '../types.ts';
+import { enquiryServices } from '../enquiry/fields.ts';
 import { findPlan, planEnquiryCopy, planSummaries } from './plans.ts';
 
 describe('plan enquiries', () => {

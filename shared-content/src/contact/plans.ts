@@ -1,6 +1,7 @@
+import type { EnquiryService } from '../enquiry/fields.ts';
+import type { PricingPlan } from '../entities/index.ts';
 import { formatInr } from '../marketing/currency.ts';
 import { isPricingPlanId, type PricingPlanId, planQueryParam, pricingPlans } from '../marketing/pricing.ts';
-import type { EnquiryService, PricingPlan } from '../types.ts';
 
 /**
  * The pricing plans a visitor can ask about from the pricing buttons (/contact?plan=<id>), read from the

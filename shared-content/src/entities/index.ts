@@ -1,4 +1,8 @@
-/** The entities of the product spec, section 3. All are static content except the two form payloads. */
+/**
+ * The entities of the product spec, section 3, in a folder of their own: every content folder (contact, marketing,
+ * portfolio, site, ui) uses them, and the package's index re-exports them. All are static content; the two form
+ * payloads are the enquiry API's zod schemas (../enquiry), which the package's index re-exports beside these.
+ */
 
 /** Names of the icons the apps draw themselves (inline SVG, no icon font, nothing from a CDN). */
 export type IconName =
@@ -132,10 +136,3 @@ export interface ContactItem {
   text: string;
   href?: string;
 }
-
-/**
- * The two form payloads (main enquiry, Get In Touch message) are defined once, as the enquiry API's zod
- * schemas in ./enquiry; their types are re-exported here with the other entities (type-only: no zod in a bundle).
- */
-export { type EnquiryService, enquiryServices } from './enquiry/fields.ts';
-export type { Enquiry, SimpleContactMessage } from './enquiry/schemas.ts';

@@ -1,5 +1,5 @@
+import type { IconName, ImageAsset } from '../entities/index.ts';
 import { routes } from '../site/routes.ts';
-import type { IconName, ImageAsset } from '../types.ts';
 
 export interface AboutValue {
   icon: IconName;

@@ -1,4 +1,4 @@
-import type { ImageAsset } from '../types.ts';
+import type { ImageAsset } from '../entities/index.ts';
 
 export interface ClientLogo {
   name: string;

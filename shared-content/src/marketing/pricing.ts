@@ -1,5 +1,5 @@
+import type { PricingPlan } from '../entities/index.ts';
 import { routes } from '../site/routes.ts';
-import type { PricingPlan } from '../types.ts';
 
 export type PricingPlanId = PricingPlan['id'];
 

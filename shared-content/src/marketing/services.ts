@@ -1,4 +1,4 @@
-import type { Service } from '../types.ts';
+import type { Service } from '../entities/index.ts';
 
 export const servicesCopy = {
   eyebrow: 'OUR SERVICES',

@@ -1,4 +1,4 @@
-import type { Testimonial } from '../types.ts';
+import type { Testimonial } from '../entities/index.ts';
 
 export const testimonialsCopy = {
   eyebrow: 'TESTIMONIALS',

@@ -1,4 +1,4 @@
-import type { PortfolioCategory } from '../types.ts';
+import type { PortfolioCategory } from '../entities/index.ts';
 
 export const portfolioCategories: readonly PortfolioCategory[] = [
   'ECommerce',

@@ -1,4 +1,4 @@
-import type { ProcessStep } from '../types.ts';
+import type { ProcessStep } from '../entities/index.ts';
 
 export const processCopy = {
   eyebrow: 'HOW WE WORK',

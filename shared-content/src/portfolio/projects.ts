@@ -1,4 +1,4 @@
-import type { PortfolioCategory, PortfolioProject } from '../types.ts';
+import type { PortfolioCategory, PortfolioProject } from '../entities/index.ts';
 
 /** Size of every project screenshot (mf-portfolio generates them at this size). */
 export const projectImageSize = { width: 640, height: 420 } as const;

@@ -1,4 +1,4 @@
-import type { FooterLinkItem, FooterSocialLink } from '../types.ts';
+import type { FooterLinkItem, FooterSocialLink } from '../entities/index.ts';
 import { siteConfig } from './config.ts';
 import { routes } from './routes.ts';
 

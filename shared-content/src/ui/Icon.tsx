@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { IconName } from '../types.ts';
+import type { IconName } from '../entities/index.ts';
 
 /** 24×24 line icons drawn for this site (stroke = currentColor), so nothing loads from an icon CDN. */
 const glyphs: Record<IconName, ReactNode> = {

@@ -21,7 +21,7 @@ const { RemoteSlot } = await import('./RemoteSlot.tsx');
 const { IncompatibleRemoteError } = await import('./compatibility-plugin.ts');
 const { clearPreparedSlots, prepareSlot } = await import('./prepared-slots.ts');
 const { pageHydration } = await import('../hydration/page-hydration.ts');
-const { PageView } = await import('../telemetry/PageView.tsx');
+const { PageView } = await import('./PageView.tsx');
 
 const slotName = 'mf_portfolio/PortfolioPage';
 

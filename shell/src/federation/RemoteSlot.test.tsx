@@ -22,7 +22,7 @@ vi.mock('../telemetry/health-counter.ts', async (importOriginal) => ({
 
 const { RemoteSlot } = await import('./RemoteSlot.tsx');
 const { clearPreparedSlots, prepareSlot, preparedSlot } = await import('./prepared-slots.ts');
-const { PageView } = await import('../telemetry/PageView.tsx');
+const { PageView } = await import('./PageView.tsx');
 const { IncompatibleRemoteError } = await import('./compatibility-plugin.ts');
 
 function Healthy() {

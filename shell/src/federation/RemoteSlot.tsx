@@ -7,16 +7,11 @@ import { pageHydration, type TrackedSlot } from '../hydration/page-hydration.ts'
 import { SlotContent } from '../hydration/SlotContent.tsx';
 import { slotLoad } from '../hydration/slot-load.tsx';
 import { isInView, watchSlot } from '../hydration/slot-triggers.ts';
-import { usePageView } from '../telemetry/PageView.tsx';
 import { watchPrerenderedContent } from '../telemetry/prerendered-content.ts';
-import {
-  countHydrationMismatch,
-  countLoadFailure,
-  countSlotError,
-  countView,
-} from '../telemetry/remote-health.ts';
 import { caughtFallbackReason, loadFallbackReason } from './fallback-reason.ts';
+import { usePageView } from './PageView.tsx';
 import { forgetPreparedSlot, preparedSlot } from './prepared-slots.ts';
+import { countHydrationMismatch, countLoadFailure, countSlotError, countView } from './remote-health.ts';
 import { backgroundRetry, loadExposedComponent } from './remote-registry.ts';
 import { SlotErrorBoundary } from './SlotErrorBoundary.tsx';
 import { type FallbackReason, SlotFallback } from './SlotFallback.tsx';

@@ -2,8 +2,8 @@ import type { RemoteName } from 'federation/remotes';
 import { type MouseEvent, useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { slotAttribute, slotStaticAttribute } from '../early/protocol.ts';
-import { usePageView } from '../telemetry/PageView.tsx';
-import { countView } from '../telemetry/remote-health.ts';
+import { usePageView } from './PageView.tsx';
+import { countView } from './remote-health.ts';
 import { clientNavigationOf } from './static-links.ts';
 
 export interface StaticSlotProps {

@@ -10,16 +10,16 @@ vi.mock('../config/runtime-config.ts', () => ({
   loadRuntimeConfig: config.load,
 }));
 const versions = vi.hoisted((): Record<string, string> => ({}));
-vi.mock('../federation/remote-registry.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../federation/remote-registry.ts')>()),
+vi.mock('./remote-registry.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./remote-registry.ts')>()),
   remoteVersion: (remote: string) => versions[remote],
 }));
 
 const { countHydrationMismatch, countLoadFailure, countSlotError, countView, newPageView } = await import(
   './remote-health.ts'
 );
-const { IncompatibleRemoteError } = await import('../federation/compatibility-plugin.ts');
-const { flushDelayMs } = await import('./health-counter.ts');
+const { IncompatibleRemoteError } = await import('./compatibility-plugin.ts');
+const { flushDelayMs } = await import('../telemetry/health-counter.ts');
 
 const sendBeacon = vi.fn<(url: string, data: Blob) => boolean>(() => true);
 

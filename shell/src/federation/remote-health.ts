@@ -1,15 +1,17 @@
 /**
- * The shell's health beacons per remote and version (health-counter.ts), counted per page view: a remote with
- * a slot on the route counts one view, and at most one load failure, one render error and one hydration
- * mismatch, however many of its slots there are, however often they render or are retried.
+ * The shell's health beacons per remote and version (telemetry/health-counter.ts), counted per page view: a
+ * remote with a slot on the route counts one view, and at most one load failure, one render error and one
+ * hydration mismatch, however many of its slots there are, however often they render or are retried. Beside the
+ * slots that count (RemoteSlot, StaticSlot) and the registry that names versions and failures: telemetry/ only
+ * sends what is counted, and knows nothing of federation.
  */
 import type { RemoteName } from 'federation/remotes';
 import { enquiryApiPaths } from 'shared-content/enquiry/client';
 import type { LoadFailureReason, RemoteHealthKind } from 'shared-content/enquiry/telemetry-contract';
 import { loadedRuntimeConfig, loadRuntimeConfig } from '../config/runtime-config.ts';
-import { isLoadFailure, loadFailureReason, remoteVersion } from '../federation/remote-registry.ts';
 import { inPreview } from '../preview/preview-state.ts';
-import { createHealthCounter } from './health-counter.ts';
+import { createHealthCounter } from '../telemetry/health-counter.ts';
+import { isLoadFailure, loadFailureReason, remoteVersion } from './remote-registry.ts';
 
 /**
  * One page view: a route's slots being shown, from the route's mount (the page's load, or a client navigation

@@ -3,11 +3,11 @@ import { routeSlots } from 'federation/route-slots';
 import { type ComponentType, useEffect, useState } from 'react';
 import type { RouteId, RouteSlotEntry } from 'shared-content/site';
 import { loadedRuntimeConfig, loadRuntimeConfig } from '../config/runtime-config.ts';
+import { PageView } from '../federation/PageView.tsx';
 import { forgetPreparedSlot, preparedSlot, slotKey } from '../federation/prepared-slots.ts';
 import { RemoteSlot } from '../federation/RemoteSlot.tsx';
 import { StaticSlot } from '../federation/StaticSlot.tsx';
 import type { SlotReserve, SlotTone } from '../federation/slot-reserve.ts';
-import { PageView } from '../telemetry/PageView.tsx';
 
 export interface RouteSlotsProps {
   route: RouteId;

@@ -150,7 +150,7 @@ describe('affectedBy', () => {
   });
 
   it('reads the same from this repository’s own package.json files for a remote-only change', async () => {
-    const affected = affectedBy(['mf-portfolio/src/filtering.ts'], await readWorkspace(repoRoot));
+    const affected = affectedBy(['mf-portfolio/src/model/filtering.ts'], await readWorkspace(repoRoot));
     expect(outcome(affected)).toEqual({
       release: ['mf-portfolio'],
       // The API reads the remote map with federation's parser, and federation depends on every remote: by package

@@ -40,6 +40,8 @@ export function canarySite({ portBase, siteHost }: SiteOptions): CanarySite {
     ENQUIRY_LOG_LEVEL: 'warn',
     AGENCY_CANARY_CHECK_SECONDS: '1',
     AGENCY_CANARY_MIN_VIEWS: '6',
+    // These specs judge real visitors' views: the service's own synthetic visits (issue 41, item 5) are off.
+    AGENCY_CANARY_SYNTHETIC: 'off',
     // Every browser of the suite is one client on loopback: the verdict's distinct visitors and the API's daily
     // share per client are lowered and raised for it (their own tests use many addresses: verdict.test.ts,
     // attacks.test.ts, remote-health-share.test.ts).

@@ -32,6 +32,8 @@ test.describe('', { tag: ['@composition'] }, () => {
     ENQUIRY_LOG_LEVEL: 'warn',
     AGENCY_CANARY_CHECK_SECONDS: '1',
     AGENCY_CANARY_MIN_VIEWS: '2',
+    // This spec judges real visitors' views: the service's own synthetic visits (issue 41, item 5) are off.
+    AGENCY_CANARY_SYNTHETIC: 'off',
     // One browser on loopback is one client in one network (as in canary-site.ts).
     AGENCY_CANARY_MIN_CLIENTS: '1',
     AGENCY_CANARY_MIN_NETWORKS: '1',

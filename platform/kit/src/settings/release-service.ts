@@ -38,6 +38,14 @@ export function releaseGatesOff(env: Env = process.env): boolean {
   return env.AGENCY_RELEASE_GATES === 'off';
 }
 
+/**
+ * AGENCY_CANARY_SYNTHETIC=off: the canary check visits no canary's pages itself (test deploys of stand-in builds
+ * that have nothing to render); anything else: it does, at every check (releases' canary/synthetic.ts).
+ */
+export function canarySyntheticOff(env: Env = process.env): boolean {
+  return env.AGENCY_CANARY_SYNTHETIC === 'off';
+}
+
 /** AGENCY_PREVIEW_HOURS as given; deploy-folder/preview/token checks it with a command's --hours. */
 export function previewHoursSetting(env: Env = process.env): string | undefined {
   return env.AGENCY_PREVIEW_HOURS?.trim();
@@ -74,6 +82,7 @@ export interface ReleaseServiceSettings {
   address: { host: string; port: number };
   uploadMegabytes: number;
   gatesOff: boolean;
+  syntheticOff: boolean;
   previewHours: string | undefined;
   chromePath: string | undefined;
   health: { url: string; key?: string };
@@ -86,6 +95,7 @@ export function loadReleaseServiceSettings(env: Env = process.env): ReleaseServi
     address: releaseServiceAddress(env),
     uploadMegabytes: uploadMegabytesSetting(env),
     gatesOff: releaseGatesOff(env),
+    syntheticOff: canarySyntheticOff(env),
     previewHours: previewHoursSetting(env),
     chromePath: chromePathSetting(env),
     health: healthSourceSetting(env),

@@ -106,6 +106,35 @@ describe('checkCanaries, from the counts the enquiry API stored', () => {
     ]);
     expect(versions()).toEqual([stable]);
   });
+
+  it('aborts a canary whose synthetic visits failed with no real view at all, and keeps one whose visits passed', async () => {
+    const version = canary();
+    const failed = 'synthetic visits failed: / shows the fallback for mf_marketing/Hero (render)';
+    const [kept] = await checkCanaries(deploy, {
+      env: { ...env, ...api.env },
+      synthetic: async () => ({ state: 'passed', reason: 'synthetic visits passed: / hydrated' }),
+    });
+    expect(kept).toMatchObject({
+      aborted: false,
+      verdict: { action: 'keep' },
+      synthetic: { state: 'passed' },
+    });
+    expect(describeCheck(kept as NonNullable<typeof kept>)).toMatch(
+      /: waiting for 50 canary views \(0 so far\); synthetic visits passed: \/ hydrated$/,
+    );
+    const seen: string[] = [];
+    const [result] = await checkCanaries(deploy, {
+      env: { ...env, ...api.env },
+      synthetic: async (target) => {
+        seen.push(`${target.remote} ${target.version}`);
+        return { state: 'failed', reason: failed };
+      },
+    });
+    expect(seen).toEqual([`mf_marketing ${version}`]);
+    expect(result).toMatchObject({ aborted: true, verdict: { action: 'abort', reason: failed } });
+    expect(versions()).toEqual([stable]);
+    expect(lastAutomaticAbort(deploy, 'mf-marketing')).toMatchObject({ version, reason: failed });
+  });
 });
 
 describe('checkCanaries, around the counts', () => {

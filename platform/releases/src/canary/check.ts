@@ -17,10 +17,16 @@ import {
   type ReadHealth,
 } from './health.ts';
 import { abortCanary } from './release-canary.ts';
+import type { SyntheticCheck, SyntheticOutcome } from './synthetic.ts';
 
 export interface CheckOptions extends JudgingOptions {
   /** Judge only: a canary judged worse is reported, not aborted (the server hands the abort to a child process). */
   judgeOnly?: boolean;
+  /**
+   * Visit each canary's pages as a synthetic visitor too (synthetic.ts): the release service's check, unless
+   * AGENCY_CANARY_SYNTHETIC=off. A canary whose synthetic visits fail is aborted whatever its real views.
+   */
+  synthetic?: SyntheticCheck;
 }
 
 export interface CanaryCheck {
@@ -32,6 +38,8 @@ export interface CanaryCheck {
   verdict: CanaryVerdict;
   /** True when this check took the canary out of the map. */
   aborted: boolean;
+  /** What its synthetic visit showed, when the check made one. */
+  synthetic?: SyntheticOutcome;
 }
 
 /**
@@ -64,15 +72,25 @@ export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}):
       `The canary check judged nothing and aborted nothing: health is unavailable: ${error.message}.`,
     );
   }
+  // One canary at a time: a browser each, on a host that also serves the site.
+  const synthetic: (SyntheticOutcome | undefined)[] = [];
+  for (const { remote, canary } of live)
+    synthetic.push(await options.synthetic?.({ remote, version: canary.metadata.version, document }));
   return live.map(({ remote, canary, stable }, index) => {
     const report = reports[index] as Awaited<ReturnType<ReadHealth>>;
     const version = canary.metadata.version;
     const defaultVersion = stable.metadata.version;
-    const verdict = judgeCanary(
+    const real = judgeCanary(
       countsOf(report, remote, version),
       countsOf(report, remote, defaultVersion),
       rules,
     );
+    const visited = synthetic[index];
+    // Real visitors clearly worse abort it as before; failed synthetic visits abort it whatever the real views.
+    const verdict: CanaryVerdict =
+      real.action === 'keep' && visited?.state === 'failed'
+        ? { action: 'abort', reason: visited.reason }
+        : real;
     // Only the canary judged: one promoted or replaced since the map was read is no longer this check's.
     const aborted =
       verdict.action === 'abort' &&
@@ -86,16 +104,26 @@ export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}):
       percent: canary.deployment.traffic,
       verdict,
       aborted,
+      ...(visited ? { synthetic: visited } : {}),
     };
   });
 }
 
 /** One line about a check: what the watcher logs for an abort, and `pnpm release watch --once` for each. */
-export function describeCheck({ remote, canary, defaultVersion, percent, verdict, aborted }: CanaryCheck) {
+export function describeCheck({
+  remote,
+  canary,
+  defaultVersion,
+  percent,
+  verdict,
+  aborted,
+  synthetic,
+}: CanaryCheck) {
   const { folder } = remotes[remote];
   if (aborted)
     return `Canary aborted: ${folder} ${canary} (${percent}%) is out, ${defaultVersion} serves everyone again: ${verdict.reason}`;
   if (verdict.action === 'abort')
     return `Canary ${folder} ${canary} was judged worse but is no longer live: ${verdict.reason}`;
-  return `Canary kept: ${folder} ${canary} (${percent}%) beside ${defaultVersion}: ${verdict.reason}`;
+  const visited = synthetic ? `; ${synthetic.reason}` : '';
+  return `Canary kept: ${folder} ${canary} (${percent}%) beside ${defaultVersion}: ${verdict.reason}${visited}`;
 }

@@ -163,6 +163,32 @@ describe('healthy enough for the next stage', () => {
     expect(worse.advance).toBe(false);
     expect(worse.reason).toMatch(/^judged worse, the canary check aborts it: failure rate 50\.0%/);
   });
+
+  const passed = { state: 'passed', reason: 'synthetic visits passed: / hydrated' } as const;
+
+  it('advances a canary too few have seen when its synthetic visit at this stage passed (a quiet site)', () => {
+    expect(judgeStage(health(0, 0), health(0, 0), canaryRules, passed)).toEqual({
+      advance: true,
+      reason: 'healthy: synthetic visits passed: / hydrated (0 real views, too few to judge them)',
+    });
+    expect(judgeStage(health(500, 0, 1, 1), stable, canaryRules, passed).advance).toBe(true);
+    // A visit that failed once, or could not run, stands in for nothing.
+    for (const state of ['unknown', 'failed'] as const)
+      expect(judgeStage(health(0, 0), stable, canaryRules, { state, reason: '' }).advance).toBe(false);
+  });
+
+  it('judges real views as ever: too few that fail hold it, and enough are judged on their own', () => {
+    expect(judgeStage(health(4, 2), stable, canaryRules, passed)).toEqual({
+      advance: false,
+      reason:
+        'held: synthetic visits passed: / hydrated, but its 4 real views fail at 50.0%, above the 6.0% it is held to',
+    });
+    expect(judgeStage(health(100, 9), stable, canaryRules, passed).advance).toBe(false);
+    expect(judgeStage(health(200, 100), stable, canaryRules, passed).reason).toMatch(/^judged worse/);
+    expect(judgeStage(health(200, 0), stable, canaryRules, passed).reason).toBe(
+      'healthy: failure rate 0.0% in 200 views (at most 6.0% allowed)',
+    );
+  });
 });
 
 describe('the status of a rollout', () => {

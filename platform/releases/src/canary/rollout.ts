@@ -29,6 +29,7 @@ import {
   stagesText,
   writeRolloutPlan,
 } from './rollout-plan.ts';
+import type { SyntheticOutcome } from './synthetic.ts';
 
 export interface StageVerdict {
   advance: boolean;
@@ -37,18 +38,43 @@ export interface StageVerdict {
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 
-/** Whether a canary with these counts may go to its next stage (see the comment at the top). */
-export function judgeStage(canary: VersionHealth, stable: VersionHealth, rules: CanaryRules): StageVerdict {
+/**
+ * Whether a canary with these counts may go to its next stage (see the comment at the top). `synthetic`: the
+ * synthetic visit of this check, made at this stage (synthetic.ts): when it passed, it stands in for real views
+ * too few to judge (a quiet site); real views enough for a verdict are judged as ever.
+ */
+export function judgeStage(
+  canary: VersionHealth,
+  stable: VersionHealth,
+  rules: CanaryRules,
+  synthetic?: SyntheticOutcome,
+): StageVerdict {
   const verdict = judgeCanary(canary, stable, rules);
   if (verdict.action === 'abort')
     return { advance: false, reason: `judged worse, the canary check aborts it: ${verdict.reason}` };
   const needed = Math.max(1, rules.minCanaryViews);
+  const { viewClients, viewNetworks } = canary.distinct;
+  const tooFewToJudge =
+    canary.views < needed || viewClients < rules.minClients || viewNetworks < rules.minNetworks;
+  if (tooFewToJudge && synthetic?.state === 'passed') {
+    // Real views too few to judge still hold it where they fail more than a canary may: never past them.
+    const failing = canary.views === 0 ? 0 : Math.min(canary.failures, canary.views) / canary.views;
+    const limit = failureLimit(stable, rules);
+    if (failing > limit)
+      return {
+        advance: false,
+        reason: `held: ${synthetic.reason}, but its ${canary.views} real views fail at ${percent(failing)}, above the ${percent(limit)} it is held to`,
+      };
+    return {
+      advance: true,
+      reason: `healthy: ${synthetic.reason} (${canary.views} real views, too few to judge them)`,
+    };
+  }
   if (canary.views < needed)
     return {
       advance: false,
       reason: `held until the canary has ${needed} views (${canary.views} so far): too few to call it healthy`,
     };
-  const { viewClients, viewNetworks } = canary.distinct;
   if (viewClients < rules.minClients || viewNetworks < rules.minNetworks)
     return {
       advance: false,
@@ -96,10 +122,19 @@ export async function dueRollouts(ref: DeployRef, options: DueOptions = {}): Pro
     if (judgedWorse || !plan || !canary || !stable || !isDue(plan, now)) continue;
     const since = healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env).since;
     const report = await readHealth({ since, env });
+    // This check's synthetic visit counts only if it saw this canary at this stage's share.
+    const visited = options.checks?.find(
+      (check) =>
+        check.remote === remote &&
+        check.canary === plan.version &&
+        check.percent === plan.stages[plan.stage] &&
+        check.percent === canary.deployment.traffic,
+    )?.synthetic;
     const verdict = judgeStage(
       countsOf(report, remote, plan.version),
       countsOf(report, remote, stable.metadata.version),
       rules,
+      visited,
     );
     due.push({ remote, plan, verdict });
   }

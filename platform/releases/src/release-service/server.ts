@@ -30,11 +30,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { UsageError } from 'platform-kit/cli';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { processEnvironment } from 'platform-kit/settings/read';
+import { canarySyntheticOff } from 'platform-kit/settings/release-service';
 import { trustedProxyHops } from 'site-hosting/static-host/proxy';
 import type { CanaryCheck } from '../canary/check.ts';
 import { canaryPercent } from '../canary/release-canary.ts';
 import { runReleaseCommand } from '../canary/release-command.ts';
 import { parseRollout } from '../canary/rollout-plan.ts';
+import { syntheticCheck } from '../canary/synthetic.ts';
 import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from '../canary/watcher.ts';
 import { listVersions } from '../changes/release.ts';
 import { listRollbackVersions } from '../changes/rollback-command.ts';
@@ -636,6 +638,8 @@ export async function startReleaseService(options: StartOptions): Promise<Runnin
       log,
       delegateAbort: abortJudged,
       onChecked: rollouts.onChecked,
+      // Each check visits every canary's pages itself too, so a quiet site's canary gets a verdict.
+      ...(canarySyntheticOff(env) ? {} : { synthetic: syntheticCheck(deploy.path, env) }),
     });
 
   let stopped: Promise<void> | undefined;

@@ -24,6 +24,8 @@ export const serviceEnv = {
   AGENCY_CANARY_CHECK_SECONDS: '0',
   // Stand-in builds have nothing to render; the gates have tests of their own (release-gates/).
   AGENCY_RELEASE_GATES: 'off',
+  // Nor pages to visit: the canary check's synthetic visits have tests of their own (synthetic-canary.test.ts).
+  AGENCY_CANARY_SYNTHETIC: 'off',
 };
 
 let builds = 0;

@@ -1,0 +1,89 @@
+/**
+ * The synthetic half of the canary check (issue 41, item 5): a quiet site's canary still gets a verdict. At each
+ * check, the release service visits the canary's pages itself (synthetic-visit.ts) as a visitor in its bucket.
+ *
+ * - passed: every page loaded, the remote's slots hydrated with the canary's code and nothing threw. A staged
+ *   rollout whose real views are too few to judge may then take its next stage (rollout.ts judgeStage).
+ * - failed: a page showed the fallback for one of the remote's slots, threw, or did not hydrate in time, in two
+ *   visits in a row (the second in a fresh browser right after the first), while the same pages of the default
+ *   version, visited as a visitor outside the canary, did not: the check aborts the canary, saying which page
+ *   showed what. Two visits, so that one unlucky load never aborts; the default's, so that a site that is down
+ *   for everyone (its host, another remote) never aborts a canary that is not the cause.
+ * - unknown: the visit could not run (no browser), said nothing of the canary (the page did not load, another
+ *   version was served), or failed once only: nothing is decided on it, and real views are judged as before.
+ *
+ * Synthetic visits never count in the real visitors' health: the driver refuses every request but a GET or HEAD
+ * to the site's own origins, so no beacon leaves the browser. AGENCY_CANARY_SYNTHETIC=off turns them off (test
+ * deploys of stand-in builds that have nothing to render).
+ */
+import type { RemoteName } from 'build-config/topology';
+import type { RemoteMapDocument } from 'federation/remote-map';
+import { type SyntheticPageReport, type VisitOptions, visitPages } from './synthetic-visit.ts';
+
+export interface SyntheticOutcome {
+  state: 'passed' | 'failed' | 'unknown';
+  reason: string;
+}
+
+export interface SyntheticTarget {
+  remote: RemoteName;
+  version: string;
+  document: RemoteMapDocument;
+}
+
+/** Visits a canary's pages and says what they show; never rejects. */
+export type SyntheticCheck = (target: SyntheticTarget) => Promise<SyntheticOutcome>;
+
+const problemsOf = (reports: readonly SyntheticPageReport[], kind: 'canary' | 'site') =>
+  reports.filter((report) => report.kind === kind && report.problem);
+const listed = (reports: readonly SyntheticPageReport[]) =>
+  reports.map((report) => report.problem).join('; ');
+
+/** The synthetic check for a deploy; `visit` stands in for the browser in unit tests. */
+export function syntheticCheck(
+  deploy: string,
+  env: NodeJS.ProcessEnv,
+  visit: (options: VisitOptions) => Promise<SyntheticPageReport[]> = visitPages,
+): SyntheticCheck {
+  return async ({ remote, version, document }) => {
+    const options = { deploy, document, remote, env };
+    try {
+      const first = await visit({ ...options, version });
+      if (first.length === 0)
+        return { state: 'unknown', reason: 'no page of the deployed shell shows the remote' };
+      if (problemsOf(first, 'canary').length === 0) {
+        const site = problemsOf(first, 'site');
+        if (site.length > 0)
+          return { state: 'unknown', reason: `the synthetic visit says nothing: ${listed(site)}` };
+        return {
+          state: 'passed',
+          reason: `synthetic visits passed: ${first.map(({ path }) => path).join(', ')} hydrated in the canary's bucket`,
+        };
+      }
+      const second = await visit({ ...options, version });
+      const failing = problemsOf(second, 'canary');
+      if (failing.length === 0)
+        return {
+          state: 'unknown',
+          reason: `one synthetic visit failed (${listed(problemsOf(first, 'canary'))}), the next passed`,
+        };
+      const control = await visit({ ...options, version: undefined });
+      const alsoDefault = failing.filter(({ path }) =>
+        control.some((page) => page.path === path && page.problem),
+      );
+      if (alsoDefault.length > 0)
+        return {
+          state: 'unknown',
+          reason: `the synthetic visits failed, but the default version's pages fail too (${listed(
+            control.filter((page) => page.problem),
+          )}): not the canary's doing`,
+        };
+      return {
+        state: 'failed',
+        reason: `synthetic visits failed: ${listed(failing)} (2 visits in a row in the canary's bucket; the default version's pages hydrate)`,
+      };
+    } catch (error) {
+      return { state: 'unknown', reason: (error as Error).message };
+    }
+  };
+}

@@ -17,7 +17,7 @@ import {
   type ReadHealth,
 } from './health.ts';
 import { abortCanary } from './release-canary.ts';
-import type { SyntheticCheck, SyntheticOutcome } from './synthetic.ts';
+import { type SyntheticCheck, type SyntheticOutcome, writeSyntheticRecord } from './synthetic.ts';
 
 export interface CheckOptions extends JudgingOptions {
   /** Judge only: a canary judged worse is reported, not aborted (the server hands the abort to a child process). */
@@ -74,8 +74,20 @@ export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}):
   }
   // One canary at a time: a browser each, on a host that also serves the site.
   const synthetic: (SyntheticOutcome | undefined)[] = [];
-  for (const { remote, canary } of live)
-    synthetic.push(await options.synthetic?.({ remote, version: canary.metadata.version, document }));
+  for (const { remote, canary } of live) {
+    const version = canary.metadata.version;
+    const outcome = await options.synthetic?.({ remote, version, document });
+    if (outcome) {
+      const at = new Date().toISOString();
+      writeSyntheticRecord(deploy.path, remote, {
+        version,
+        traffic: canary.deployment.traffic,
+        at,
+        ...outcome,
+      });
+    }
+    synthetic.push(outcome);
+  }
   return live.map(({ remote, canary, stable }, index) => {
     const report = reports[index] as Awaited<ReturnType<ReadHealth>>;
     const version = canary.metadata.version;

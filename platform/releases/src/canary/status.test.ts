@@ -5,6 +5,7 @@ import { releaseBuild } from '../changes/release.ts';
 import { checkCanaries } from './check.ts';
 import { startCanary } from './release-canary.ts';
 import { ago, formatReleaseStatus, releaseStatus } from './status.ts';
+import { writeSyntheticRecord } from './synthetic.ts';
 import {
   env,
   freePort,
@@ -152,6 +153,25 @@ describe('the release status', () => {
     expect(
       formatReleaseStatus(await releaseStatus(deploy, undefined, { env: api.env })).split('\n\n'),
     ).toHaveLength(3);
+  });
+
+  it("shows the release service's last synthetic visit of the canary live now, and none of another", async () => {
+    release();
+    const version = canary();
+    const reason = "synthetic visits passed: / hydrated in the canary's bucket";
+    await checkCanaries(deploy, {
+      env: { ...env, ...api.env },
+      synthetic: async () => ({ state: 'passed', reason }),
+    });
+    const now = minutesAfter(releasedAt(1), 3);
+    const line = (await status(api.env, now)).split('\n').find((text) => text.includes('synthetic visit'));
+    expect(line).toMatch(new RegExp(`^  synthetic visit: passed at \\S+ \\(\\d+ min ago\\): ${reason}$`));
+    expect(readRemoteMapDocument(deploy).microFrontends.mf_marketing?.[1]?.metadata.version).toBe(version);
+
+    // A visit at another share (before a stage) is not this one's.
+    const at = now.toISOString();
+    writeSyntheticRecord(deploy, 'mf_marketing', { version, traffic: 5, at, state: 'passed', reason });
+    expect(await status(api.env, now)).not.toContain('synthetic visit');
   });
 
   it('says so for a remote not released here', async () => {

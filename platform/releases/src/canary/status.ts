@@ -27,6 +27,7 @@ import {
 } from './health.ts';
 import { judgeStage, type StageVerdict } from './rollout.ts';
 import { holdText, livePlan, type RolloutPlan, RolloutPlanError, stagesText } from './rollout-plan.ts';
+import { readSyntheticRecord, type SyntheticRecord } from './synthetic.ts';
 
 export interface VersionStatus {
   version: string;
@@ -53,6 +54,8 @@ export interface RemoteStatus {
   rollout?: { plan: RolloutPlan; next?: StageVerdict };
   /** Why the rollout plan on disk could not be read. */
   rolloutUnreadable?: string;
+  /** The release service's last synthetic visit of the canary, at its share now (synthetic.ts). */
+  synthetic?: SyntheticRecord;
 }
 
 const versionStatus = (deploy: string, remote: RemoteName, entry: RemoteVersionEntry): VersionStatus => {
@@ -99,6 +102,13 @@ export async function releaseStatus(
         if (!(error instanceof RolloutPlanError)) throw error;
         status.rolloutUnreadable = error.message;
       }
+      const visited = canary
+        ? readSyntheticRecord(deploy.path, remote, {
+            version: canary.metadata.version,
+            traffic: canary.deployment.traffic,
+          })
+        : undefined;
+      if (visited) status.synthetic = visited;
       status.period = canary
         ? healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env)
         : healthPeriod(stable.extras?.releasedAt, 'its release', now, env);
@@ -113,7 +123,7 @@ export async function releaseStatus(
       const [ofDefault, ofCanary] = status.versions.map((version) => version.health);
       if (ofCanary && ofDefault) status.verdict = judgeCanary(ofCanary, ofDefault, rules);
       if (ofCanary && ofDefault && status.rollout)
-        status.rollout.next = judgeStage(ofCanary, ofDefault, rules);
+        status.rollout.next = judgeStage(ofCanary, ofDefault, rules, visited);
       return status;
     }),
   );
@@ -183,6 +193,11 @@ function verdictLine({ verdict }: RemoteStatus): string[] {
   return [`  canary check now: ${action}: ${verdict.reason}`];
 }
 
+function syntheticLine({ synthetic }: RemoteStatus, now: Date): string[] {
+  if (!synthetic) return [];
+  return [`  synthetic visit: ${synthetic.state} at ${when(synthetic.at, now)}: ${synthetic.reason}`];
+}
+
 /** In how long: "in 7 min", "in 40 s", or "now" once due. */
 function inTime(time: string, now: Date): string {
   const seconds = Math.ceil((Date.parse(time) - now.getTime()) / 1000);
@@ -244,6 +259,7 @@ export function formatReleaseStatus(statuses: readonly RemoteStatus[], now = new
         ...versionLines(status, now),
         ...healthLines(status),
         ...verdictLine(status),
+        ...syntheticLine(status, now),
         ...rolloutLines(status, now),
         ...abortLines(status, now),
       ].join('\n');

@@ -16,7 +16,10 @@
  * to the site's own origins, so no beacon leaves the browser. AGENCY_CANARY_SYNTHETIC=off turns them off (test
  * deploys of stand-in builds that have nothing to render).
  */
-import type { RemoteName } from 'build-config/topology';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type RemoteName, remotes } from 'build-config/topology';
+import { writeFileAtomic } from 'deploy-folder/remote-map-file';
 import type { RemoteMapDocument } from 'federation/remote-map';
 import { type SyntheticPageReport, type VisitOptions, visitPages } from './synthetic-visit.ts';
 
@@ -86,4 +89,48 @@ export function syntheticCheck(
       return { state: 'unknown', reason: (error as Error).message };
     }
   };
+}
+
+/**
+ * The last synthetic visit of a remote's canary, beside its release log (deploy/releases/<folder>.synthetic.json),
+ * for `pnpm release status`, which runs apart from the check: which canary, at which share, when, and what it
+ * showed. One of another canary or share is over, whatever is on disk.
+ */
+export interface SyntheticRecord extends SyntheticOutcome {
+  version: string;
+  traffic: number;
+  at: string;
+}
+
+export const syntheticFile = (deploy: string, remote: RemoteName) =>
+  join(deploy, 'releases', `${remotes[remote].folder}.synthetic.json`);
+
+export function writeSyntheticRecord(deploy: string, remote: RemoteName, record: SyntheticRecord) {
+  mkdirSync(join(deploy, 'releases'), { recursive: true });
+  writeFileAtomic(syntheticFile(deploy, remote), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+/** The record of this canary at this share, or undefined (none, another's, or unreadable: the status says nothing). */
+export function readSyntheticRecord(
+  deploy: string,
+  remote: RemoteName,
+  canary: { version: string; traffic: number },
+): SyntheticRecord | undefined {
+  const file = syntheticFile(deploy, remote);
+  if (!existsSync(file)) return undefined;
+  try {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<SyntheticRecord>;
+    const states: unknown[] = ['passed', 'failed', 'unknown'];
+    if (
+      record.version !== canary.version ||
+      record.traffic !== canary.traffic ||
+      !states.includes(record.state) ||
+      typeof record.reason !== 'string' ||
+      typeof record.at !== 'string'
+    )
+      return undefined;
+    return record as SyntheticRecord;
+  } catch {
+    return undefined;
+  }
 }

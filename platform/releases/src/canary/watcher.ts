@@ -6,6 +6,7 @@
  * reading the health when the next is due is not doubled: that tick is skipped.
  */
 
+import { remotes } from 'build-config/topology';
 import type { DeployRef } from 'deploy-folder/deploy';
 import { canaryCheckSeconds, canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import type { CanaryRules } from 'deploy-model/canary/verdict';
@@ -53,6 +54,8 @@ export function watchCanaries(deploy: DeployRef, options: WatchOptions): CanaryW
   const log = options.log ?? { info: console.log, error: console.error };
   const { settings } = options;
   let lastError: string | undefined;
+  // Each canary's synthetic outcome is logged when it changes, not at every check.
+  const syntheticSaid = new Map<string, string>();
   let running = false;
   const check = async (): Promise<CanaryCheck[]> => {
     if (running) return [];
@@ -66,6 +69,13 @@ export function watchCanaries(deploy: DeployRef, options: WatchOptions): CanaryW
         judgeOnly,
       });
       for (const aborted of checks.filter((result) => result.aborted)) log.info(describeCheck(aborted));
+      for (const { remote, canary, percent, synthetic } of checks) {
+        const line =
+          synthetic &&
+          `Synthetic visit of ${remotes[remote].folder} ${canary} (${percent}%): ${synthetic.state}: ${synthetic.reason}`;
+        if (line && syntheticSaid.get(remote) !== line) log.info(line);
+        if (line) syntheticSaid.set(remote, line);
+      }
       const judgedWorse = checks.filter((result) => result.verdict.action === 'abort' && !result.aborted);
       if (judgeOnly && judgedWorse.length > 0) options.delegateAbort?.(judgedWorse);
       options.onChecked?.(checks);

@@ -177,6 +177,9 @@ describe('synthetic visits in the canary check (a site with no visitors)', () =>
         /healthy: synthetic visits passed: \/, \/about, \/portfolio, \/categories hydrated in the canary's bucket \(0 real views, too few to judge them\)$/,
       );
     expect(await realViews(version)).toBe(0);
+    expect(lines).toContainEqual(
+      `Synthetic visit of mf-portfolio ${version} (5%): passed: synthetic visits passed: /, /about, /portfolio, /categories hydrated in the canary's bucket`,
+    );
   }, 240_000);
 
   it('abort a canary whose section throws in the browser within a minute, naming the page and the slot', async () => {
@@ -211,5 +214,12 @@ describe('synthetic visits in the canary check (a site with no visitors)', () =>
       ),
     });
     expect(await realViews(version)).toBe(0);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^Synthetic visit of mf-portfolio ${version} \\(10%\\): failed: synthetic visits failed: / shows`,
+        ),
+      ),
+    );
   }, 180_000);
 });

@@ -69,11 +69,14 @@ export const allowedMethods = 'GET, HEAD, OPTIONS';
 export const preflightMaxAgeSeconds = 600;
 
 /**
- * The shell's routes and the generated page each is served from ("/services" → services.html); any other path
- * gets the 404 page (notFoundPage) with status 404.
+ * The shell's routes (the deployed shell's, as its site.json lists them; by default this checkout's) and the
+ * generated page each is served from ("/services" → services.html); any other path gets the 404 page
+ * (notFoundPage) with status 404.
  */
-export function routePages(): Array<{ path: string; page: string }> {
-  return allRoutePaths().map((path) => ({ path, page: pageFileName(path) }));
+export function routePages(
+  paths: readonly string[] = allRoutePaths(),
+): Array<{ path: string; page: string }> {
+  return paths.map((path) => ({ path, page: pageFileName(path) }));
 }
 
 export const notFoundPage = pageFileName(null);

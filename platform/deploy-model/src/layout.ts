@@ -51,6 +51,24 @@ function decodeCase(name: string): string | null {
 }
 
 /**
+ * The index of the route pages, beside them: each path the deployed shell serves (canonical and aliases) and its
+ * page's file. Written with the pages (swapped in with them), so a host that reads it serves the routes of the
+ * shell that is live now, one added or removed by a shell release included (nginx's njs; the embedded host reads
+ * the shell's site.json itself).
+ */
+export const routePagesIndexName = 'routes.json';
+
+/** A route pages index for these paths. */
+export const routePagesIndex = (paths: readonly string[]): Record<string, string> =>
+  Object.fromEntries(paths.map((path) => [path, pageFileName(path)]));
+
+/** The path as a route index names it: without trailing slashes ("/" stays), the bare /index.html as "/". */
+export function routePathOf(uri: string): string {
+  if (uri === '/index.html') return '/';
+  return uri.length > 1 ? uri.replace(/\/+$/, '') || '/' : uri;
+}
+
+/**
  * The file a path is served from: "/" → index.html, "/services" → services.html, "/Portfolio" →
  * ~portfolio.html, 404 → 404.html.
  */

@@ -16,7 +16,13 @@ import { precompressedSource, precompressFile } from 'deploy-folder/precompress'
 import { previewPagesDir } from 'deploy-folder/preview/registry';
 import { deployedSite } from 'deploy-folder/site-description';
 import { readVersionSource } from 'deploy-folder/version-source';
-import { pageFileName, pageFileNames, pagesDir } from 'deploy-model/layout';
+import {
+  pageFileName,
+  pageFileNames,
+  pagesDir,
+  routePagesIndex,
+  routePagesIndexName,
+} from 'deploy-model/layout';
 import { type PageVariant, variantDir, variantsIndexName } from 'deploy-model/variants';
 import {
   bucketRanges,
@@ -334,6 +340,12 @@ function writeSets(
       );
     return names;
   });
+  // The routes of these pages, for a host that does not read the shell's site.json itself (nginx's njs).
+  const routePaths = pageList(context.site).flatMap(({ path }) => (path === null ? [] : [path]));
+  writeFileSync(
+    join(staging, routePagesIndexName),
+    `${JSON.stringify(routePagesIndex(routePaths), null, 2)}\n`,
+  );
   if (deployed.pageLoader) writeInlineScriptsIndex(staging, [deployed.pageLoader]);
   const variants = sets.flatMap(({ variant }) => variant ?? []);
   if (variants.length > 0) {
@@ -348,10 +360,13 @@ export function pageFor(deploy: string, path: string | null): string | null {
   return existsSync(file) ? file : null;
 }
 
-/** Names of the generated pages and indexes, without their precompressed siblings (for tests and diagnostics). */
+/**
+ * Names of the generated pages and of the indexes a set may have (variants, inline scripts), without their
+ * precompressed siblings and without the route index every set has (for tests and diagnostics).
+ */
 export const generatedPages = (deploy: string) =>
   existsSync(pagesDir(deploy))
     ? readdirSync(pagesDir(deploy))
-        .filter((name) => precompressedSource(name) === undefined)
+        .filter((name) => precompressedSource(name) === undefined && name !== routePagesIndexName)
         .sort()
     : [];

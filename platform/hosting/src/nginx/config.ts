@@ -8,6 +8,7 @@
  * one njs module bundled from the project's TypeScript (bundle.ts, njs/site.ts).
  */
 
+import { deployedSite } from 'deploy-folder/site-description';
 import {
   allowedMethods,
   cacheRules,
@@ -18,8 +19,10 @@ import {
   preflightMaxAgeSeconds,
   routePages,
 } from 'deploy-model/hosting-rules';
+import { pageFileName } from 'deploy-model/layout';
 import { frameOptions, generalSecurityHeaders } from 'deploy-model/security/policy';
 import { previewCookie } from 'federation/preview';
+import { describedPaths } from 'federation/site-description';
 import { nginxModuleDir } from 'platform-kit/debian-tools';
 import { strictTransportSecurity } from '../static-host/proxy.ts';
 import { accessLogFormat, accessLogFormatName } from './log-format.ts';
@@ -168,9 +171,15 @@ function httpsMaps(trustProxy: number): string[] {
   ];
 }
 
-/** Route path → page file, with and without a trailing slash (the embedded host trims it), case as written. */
-function routeMap(): string[] {
-  const entries = routePages().map(({ path, page }) => {
+/**
+ * Route path → page file, with and without a trailing slash (the embedded host trims it), case as written: the
+ * routes of the shell deployed when the configuration is written, which njs answers by until pages are written
+ * (after that, by the pages' own index: a route a shell release adds or removes needs no new configuration).
+ * $agency_page_candidate marks a path that may name a route (no dot in it, not the site's /__ endpoints), so njs
+ * never runs for a file.
+ */
+function routeMap(model: NginxModel): string[] {
+  const entries = routePages(describedPaths(deployedSite(model.deploy))).map(({ path, page }) => {
     const pattern = path === '/' ? '^/$' : `^${escapeRegExp(path)}/?$`;
     return `  ${quotePattern(`~${pattern}`)} ${quote(page)};`;
   });
@@ -178,8 +187,20 @@ function routeMap(): string[] {
     'map $uri $agency_route_page {',
     ...entries,
     // Asked for by name, the bare index.html names no route and gives way to the generated home page.
-    `  "/index.html" ${quote(routePages().find(({ path }) => path === '/')?.page ?? 'index.html')};`,
+    `  "/index.html" ${quote(pageFileName('/'))};`,
     '  default "";',
+    '}',
+    'map $uri $agency_page_candidate {',
+    // Not the site's own endpoints (/__preview…): their locations import the preview module, which njs cannot
+    // load into a request whose VM the site module's js_set has already made.
+    `  ${quotePattern('~^/(?!__)[^.]*$')} 1;`,
+    '  "/index.html" 1;',
+    '  default "";',
+    '}',
+    // The page's file is asked of njs only for a candidate (a map's value is evaluated only when it is chosen).
+    'map $agency_page_candidate $agency_route_target {',
+    '  "" "";',
+    '  default $agency_route_file;',
     '}',
   ];
 }
@@ -375,7 +396,7 @@ function staticServer(model: NginxModel, site: NginxModel['sites'][number]): str
         ...serverHeaders(cors),
         ...serverChecks(site.shell),
         ...(site.shell
-          ? ['if ($agency_route_page) { rewrite ^ /__agency/page/$agency_route_file last; }']
+          ? ['if ($agency_route_target) { rewrite ^ /__agency/page/$agency_route_target last; }']
           : []),
         ...refusalLocations(cors),
         ...(site.shell ? shellLocations(model) : []),
@@ -512,7 +533,7 @@ export function nginxConfig(model: NginxModel): string {
         '}',
         ...realIpLines(model.trustedProxies),
         ...httpsMaps(model.trustProxy),
-        ...routeMap(),
+        ...routeMap(model),
         ...model.sites.flatMap((site) => staticServer(model, site)),
         ...(model.upstreams ?? []).flatMap((upstream) => upstreamServer(model, upstream)),
       ],

@@ -19,6 +19,8 @@ export const model = () => agencyModel;
 
 /** The little of njs's request object the modules use. */
 export interface NjsRequest {
+  /** The request's path, decoded and normalised (nginx's $uri). */
+  uri?: string;
   variables: Record<string, string | undefined>;
   headersIn: Record<string, string | undefined>;
   headersOut: Record<string, string | undefined>;

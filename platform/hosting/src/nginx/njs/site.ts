@@ -10,6 +10,7 @@
  */
 // biome-ignore lint/style/useNodejsImportProtocol: njs names its built-in modules "fs" and "crypto", without node:
 import crypto from 'crypto';
+import { routePagesIndexName, routePathOf } from 'deploy-model/layout';
 import { withDevOrigin } from 'deploy-model/preview/answers';
 import { inlineScriptHashesOf, shellPolicy, standalonePolicy } from 'deploy-model/security/policy';
 import { parsePageVariants, variantOf, variantsIndexName } from 'deploy-model/variants';
@@ -63,9 +64,26 @@ function pageFor(r: NjsRequest, name: string): string {
   return variantPage && exists(variantPage) ? variantPage : page;
 }
 
-/** js_set: the route's page (the configuration's map names its file). */
+/**
+ * The page file of the route a request names: from the index the page writer keeps beside the pages (the live
+ * shell's routes, a route a shell release added or removed included), else, before any pages were written, from
+ * the configuration's map (the routes the deployed shell had when it was written). "" for no route.
+ */
+function routePageName(r: NjsRequest): string {
+  const index = readJson(pagesFile(routePagesIndexName));
+  if (index === null || typeof index !== 'object' || typeof r.uri !== 'string')
+    return (r.variables.agency_route_page as string | undefined) ?? '';
+  const name = (index as Record<string, unknown>)[routePathOf(r.uri)];
+  return typeof name === 'string' ? name : '';
+}
+
+/**
+ * js_set: the file a route's request is answered with, "" for a path that is no route. Only asked for a path
+ * that may name one (the configuration's $agency_page_candidate: no dot in it), so files never run it.
+ */
 function routePage(r: NjsRequest): string {
-  return pageFor(r, r.variables.agency_route_page as string);
+  const name = routePageName(r);
+  return name ? pageFor(r, name) : '';
 }
 
 /** js_set: the 404 page, for the visitor's bucket as any page. */

@@ -11,7 +11,6 @@ import {
 } from 'shared-content/enquiry';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { failure } from './http/replies.ts';
-import { describeError, headerSafe } from './logger.ts';
 import { beacon } from './routes/beacon.ts';
 import type { AppDependencies } from './routes/dependencies.ts';
 import { health } from './routes/health.ts';
@@ -19,6 +18,7 @@ import { remoteHealthReport } from './routes/remote-health.ts';
 import { sendEmail } from './routes/send-email.ts';
 import { sendForm } from './routes/send-form.ts';
 import { subscribe } from './routes/subscribe.ts';
+import { describeError, headerSafe } from './runtime/logger.ts';
 
 export type { AppDependencies } from './routes/dependencies.ts';
 

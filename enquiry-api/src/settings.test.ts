@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { dataDirFrom, loadConfig, operatorFolder } from './config.ts';
+import { dataDirFrom, loadConfig, operatorFolder } from './runtime/config.ts';
 
 const sourceDir = fileURLToPath(new URL('.', import.meta.url));
 const settingsTable = fileURLToPath(new URL('../../docs/settings.md', import.meta.url));
@@ -47,7 +47,7 @@ describe('the settings module', () => {
     const readers = sourceFiles(sourceDir)
       .filter((file) => readFileSync(file, 'utf8').includes(needle))
       .map((file) => relative(sourceDir, file));
-    expect(readers).toEqual(['config.ts']);
+    expect(readers).toEqual(['runtime/config.ts']);
   });
 
   it('reads exactly the variables docs/settings.md lists for the enquiry API', () => {

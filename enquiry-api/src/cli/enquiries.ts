@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { dataDirFrom, operatorFolder } from '../config.ts';
+import { dataDirFrom, operatorFolder } from '../runtime/config.ts';
 import { BackupError, backupDatabase } from '../store/backup.ts';
 import { openDatabaseReadOnly } from '../store/database.ts';
 import { InboxReader, type MessageKind, type StoredMessage, type Subscriber } from '../store/inbox.ts';

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import type { SmtpSettings } from '../config.ts';
+import type { SmtpSettings } from '../runtime/config.ts';
 
 /** Sends mails through the configured SMTP server. */
 export interface SmtpSender {

@@ -1,6 +1,6 @@
-import { describeError, type Logger } from '../logger.ts';
 import { composeMail, type MailAddresses } from '../mail/compose.ts';
 import type { MailTransport } from '../mail/transports.ts';
+import { describeError, type Logger } from '../runtime/logger.ts';
 import type { Inbox, OutboxOutcome, StoredMessage } from '../store/inbox.ts';
 import { retryDelay } from './backoff.ts';
 

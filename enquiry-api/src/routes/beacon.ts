@@ -11,8 +11,8 @@ import {
 } from 'shared-content/enquiry';
 import { type JsonMediaTypes, readJsonBody } from '../http/json-body.ts';
 import { failure } from '../http/replies.ts';
-import { visitorOf } from '../http/visitor.ts';
-import { describeError } from '../logger.ts';
+import { describeError } from '../runtime/logger.ts';
+import { visitorOf } from '../store/visitor.ts';
 import type { AppDependencies } from './dependencies.ts';
 
 /** sendBeacon sends a string as text/plain (no CORS preflight); a tool may say what it is, application/json. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { RateLimiter } from '../http/rate-limit.ts';
-import type { LiveRemoteMap } from '../live-map.ts';
-import type { Logger } from '../logger.ts';
+import type { LiveRemoteMap } from '../runtime/live-map.ts';
+import type { Logger } from '../runtime/logger.ts';
 import type { IdempotencyStore } from '../store/idempotency-store.ts';
 import type { Inbox } from '../store/inbox.ts';
 import type { RemoteHealthStore } from '../store/remote-health-store.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { describeError } from '../logger.ts';
+import { describeError } from '../runtime/logger.ts';
 import type { AppDependencies } from './dependencies.ts';
 
 /**

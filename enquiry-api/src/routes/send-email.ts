@@ -3,7 +3,7 @@ import { type AcceptedReply, enquirySchema, fieldIssues } from 'shared-content/e
 import { takeHoneypot } from '../http/honeypot.ts';
 import { isRecord, readJsonBody } from '../http/json-body.ts';
 import { failure } from '../http/replies.ts';
-import { maskEmail } from '../logger.ts';
+import { maskEmail } from '../runtime/logger.ts';
 import type { AppDependencies } from './dependencies.ts';
 import { discardBot, jsonReply, keyedRequest, repeatOf, storeOnce } from './store-reply.ts';
 

@@ -9,7 +9,7 @@ import {
 } from 'shared-content/enquiry';
 import { takeHoneypot } from '../http/honeypot.ts';
 import { failure, mediaType } from '../http/replies.ts';
-import { maskEmail } from '../logger.ts';
+import { maskEmail } from '../runtime/logger.ts';
 import type { AppDependencies } from './dependencies.ts';
 import { discardBot, keyedRequest, repeatOf, storeOnce, textReply } from './store-reply.ts';
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { apiMessages, idempotencyKeyHeader, parseIdempotencyKey } from 'shared-content/enquiry';
 import { failure } from '../http/replies.ts';
-import { describeError, headerSafe } from '../logger.ts';
+import { describeError, headerSafe } from '../runtime/logger.ts';
 import {
   fingerprintOf,
   type KeyedRequest,

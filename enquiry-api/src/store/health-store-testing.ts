@@ -3,6 +3,7 @@
  * for the release tooling's tests that judge canaries across days: they move the store's clock, which a running
  * API's process cannot have moved.
  */
-export { visitorOf } from '../http/visitor.ts';
+
 export { openDatabase } from './database.ts';
 export { RemoteHealthStore } from './remote-health-store.ts';
+export { visitorOf } from './visitor.ts';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RemoteHealthBeacon, RemoteHealthEvent } from 'shared-content/enquiry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { visitorOf } from '../http/visitor.ts';
 import { type Db, openDatabase } from './database.ts';
 import { RemoteHealthStore } from './remote-health-store.ts';
+import { visitorOf } from './visitor.ts';
 
 /**
  * What a beacon counts (remote-health-store.ts): each remote and kind once per page load, each client and

@@ -3,7 +3,7 @@
  * tools on the API's host (it runs while the API writes: WAL). The release tooling never opens the file: it
  * reads the same sums over HTTP (GET /remote-health, routes/remote-health.ts).
  */
-import { dataDirFrom } from '../config.ts';
+import { dataDirFrom } from '../runtime/config.ts';
 import { openDatabaseReadOnly } from './database.ts';
 import { type RemoteHealthCount, sumRemoteHealth } from './remote-health-sums.ts';
 

@@ -224,7 +224,7 @@ export function upstreamSettings(
   const release = releaseServiceAddress(env);
   return {
     enquiryApi: {
-      // The API's own default when ENQUIRY_HOST is unset (enquiry-api/src/config.ts).
+      // The API's own default when ENQUIRY_HOST is unset (enquiry-api/src/runtime/config.ts).
       host: enquiryHostSetting(env),
       port: portOf(enquiryApi, env),
       url: upstreams.enquiryApi,

@@ -91,7 +91,7 @@ export function enquiryDataDirSetting(env: Env = process.env): string {
   return env.ENQUIRY_DATA_DIR || '.data/enquiry-api';
 }
 
-/** ENQUIRY_HOST as the API reads it (enquiry-api/src/config.ts): loopback when unset. */
+/** ENQUIRY_HOST as the API reads it (enquiry-api/src/runtime/config.ts): loopback when unset. */
 export function enquiryHostSetting(env: Env = process.env): string {
   return trimmed(env, 'ENQUIRY_HOST') ?? '127.0.0.1';
 }

@@ -197,7 +197,7 @@ function smtp(env: Env): SmtpSettings | null {
  * directory: `pnpm --filter enquiry-api …` runs in the package folder, the start script in the root, and
  * both must find the same database. A deployment sets an absolute ENQUIRY_DATA_DIR.
  */
-const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export const defaultDataDir = '.data/enquiry-api';
 /**
  * IPv4 loopback: the site's pages reach it as localhost, which browsers and Node try as ::1 and then as

@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import type { Visitor } from '../store/remote-health-store.ts';
+import type { Visitor } from './remote-health-store.ts';
 
 /**
  * The client and network a beacon counts for, from the client's address (X-Forwarded-For behind a trusted

@@ -102,6 +102,8 @@ export interface VisitOptions {
   version: string | undefined;
   env: NodeJS.ProcessEnv;
   pageTimeoutMs?: number;
+  /** Ends the visit at once (the release service stopping): its driver is killed, and the browser with it. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -147,6 +149,7 @@ export async function visitPages(options: VisitOptions): Promise<SyntheticPageRe
           // Every page's own limit, and the browser's start and stop.
           timeout: pages.length * (pageTimeoutMs + 5000) + 30_000,
           killSignal: 'SIGKILL',
+          ...(options.signal ? { signal: options.signal } : {}),
         },
         (error, out, err) => {
           if (error) {

@@ -29,7 +29,7 @@ function visits(...answers: Array<SyntheticPageReport[] | Error>) {
     if (answer instanceof Error) throw answer;
     return answer;
   };
-  return { check: syntheticCheck('/nowhere', {}, visit), asked };
+  return { check: syntheticCheck('/nowhere', {}, { visit }), asked };
 }
 
 describe('the synthetic check', () => {
@@ -57,10 +57,10 @@ describe('the synthetic check', () => {
   });
 
   it('decides nothing on one failed visit, nor when the default version fails too, nor when no visit could run', async () => {
-    expect((await visits([fallback], [ok('/')]).check(target)).state).toBe('unknown');
+    expect((await visits([fallback], [ok('/')]).check(target))?.state).toBe('unknown');
     const everywhere = await visits([fallback], [fallback], [{ ...fallback, kind: 'site' }]).check(target);
-    expect(everywhere.state).toBe('unknown');
-    expect(everywhere.reason).toMatch(/the default version's pages fail too .*: not the canary's doing$/);
+    expect(everywhere?.state).toBe('unknown');
+    expect(everywhere?.reason).toMatch(/the default version's pages fail too .*: not the canary's doing$/);
     const down = await visits(new Error('there is no Chromium at /usr/bin/chromium')).check(target);
     expect(down).toEqual({ state: 'unknown', reason: 'there is no Chromium at /usr/bin/chromium' });
     const notLoaded = await visits([
@@ -70,5 +70,15 @@ describe('the synthetic check', () => {
       state: 'unknown',
       reason: 'the synthetic visit says nothing: / did not load (status 502)',
     });
+  });
+
+  it('says nothing once the release service stops (the visit under way is ended)', async () => {
+    const stopping = new AbortController();
+    const visit = async () => {
+      stopping.abort();
+      throw new Error('the synthetic visit could not run: The operation was aborted');
+    };
+    const check = syntheticCheck('/nowhere', {}, { visit, signal: stopping.signal });
+    expect(await check(target)).toBeUndefined();
   });
 });

@@ -34,22 +34,29 @@ export interface SyntheticTarget {
   document: RemoteMapDocument;
 }
 
-/** Visits a canary's pages and says what they show; never rejects. */
-export type SyntheticCheck = (target: SyntheticTarget) => Promise<SyntheticOutcome>;
+/** Visits a canary's pages and says what they show (nothing once the service stops); never rejects. */
+export type SyntheticCheck = (target: SyntheticTarget) => Promise<SyntheticOutcome | undefined>;
 
 const problemsOf = (reports: readonly SyntheticPageReport[], kind: 'canary' | 'site') =>
   reports.filter((report) => report.kind === kind && report.problem);
 const listed = (reports: readonly SyntheticPageReport[]) =>
   reports.map((report) => report.problem).join('; ');
 
-/** The synthetic check for a deploy; `visit` stands in for the browser in unit tests. */
+export interface SyntheticCheckOptions {
+  /** Stands in for the browser in unit tests. */
+  visit?: (options: VisitOptions) => Promise<SyntheticPageReport[]>;
+  /** Aborted when the release service stops: a visit under way ends at once. */
+  signal?: AbortSignal;
+}
+
+/** The synthetic check for a deploy. */
 export function syntheticCheck(
   deploy: string,
   env: NodeJS.ProcessEnv,
-  visit: (options: VisitOptions) => Promise<SyntheticPageReport[]> = visitPages,
+  { visit = visitPages, signal }: SyntheticCheckOptions = {},
 ): SyntheticCheck {
   return async ({ remote, version, document }) => {
-    const options = { deploy, document, remote, env };
+    const options = { deploy, document, remote, env, ...(signal ? { signal } : {}) };
     try {
       const first = await visit({ ...options, version });
       if (first.length === 0)
@@ -86,6 +93,7 @@ export function syntheticCheck(
         reason: `synthetic visits failed: ${listed(failing)} (2 visits in a row in the canary's bucket; the default version's pages hydrate)`,
       };
     } catch (error) {
+      if (signal?.aborted) return undefined;
       return { state: 'unknown', reason: (error as Error).message };
     }
   };

@@ -630,6 +630,7 @@ export async function startReleaseService(options: StartOptions): Promise<Runnin
     }
   }
   const rollouts = rolloutAdvancer({ deploy, env, log, gate, runOperation, settings, now: options.now });
+  const visits = new AbortController();
   let watcher: CanaryWatcher | undefined;
   if (options.watch !== false && settings.intervalSeconds > 0)
     watcher = watchCanaries(deploy, {
@@ -639,13 +640,16 @@ export async function startReleaseService(options: StartOptions): Promise<Runnin
       delegateAbort: abortJudged,
       onChecked: rollouts.onChecked,
       // Each check visits every canary's pages itself too, so a quiet site's canary gets a verdict.
-      ...(canarySyntheticOff(env) ? {} : { synthetic: syntheticCheck(deploy.path, env) }),
+      ...(canarySyntheticOff(env)
+        ? {}
+        : { synthetic: syntheticCheck(deploy.path, env, { signal: visits.signal }) }),
     });
 
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
       watcher?.stop();
+      visits.abort();
       await rollouts.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

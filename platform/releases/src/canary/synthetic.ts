@@ -16,9 +16,10 @@
  * to the site's own origins, so no beacon leaves the browser. AGENCY_CANARY_SYNTHETIC=off turns them off (test
  * deploys of stand-in builds that have nothing to render).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RemoteName, remotes } from 'build-config/topology';
+import { releasesFolder } from 'deploy-folder/private-files';
 import { writeFileAtomic } from 'deploy-folder/remote-map-file';
 import type { RemoteMapDocument } from 'federation/remote-map';
 import { type SyntheticPageReport, type VisitOptions, visitPages } from './synthetic-visit.ts';
@@ -114,7 +115,7 @@ export const syntheticFile = (deploy: string, remote: RemoteName) =>
   join(deploy, 'releases', `${remotes[remote].folder}.synthetic.json`);
 
 export function writeSyntheticRecord(deploy: string, remote: RemoteName, record: SyntheticRecord) {
-  mkdirSync(join(deploy, 'releases'), { recursive: true });
+  releasesFolder(deploy);
   writeFileAtomic(syntheticFile(deploy, remote), `${JSON.stringify(record, null, 2)}\n`);
 }
 

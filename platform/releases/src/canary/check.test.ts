@@ -135,6 +135,26 @@ describe('checkCanaries, from the counts the enquiry API stored', () => {
     expect(versions()).toEqual([stable]);
     expect(lastAutomaticAbort(deploy, 'mf-marketing')).toMatchObject({ version, reason: failed });
   });
+
+  it('does not visit a canary its real visitors judged clearly worse: it goes at once, on their verdict', async () => {
+    const version = canary();
+    await api.report('mf_marketing', stable, { view: 300 });
+    await api.report('mf_marketing', version, { view: 60, 'render-error': 30 });
+    const visited: string[] = [];
+    const [result] = await checkCanaries(deploy, {
+      env: { ...env, ...api.env },
+      synthetic: async (target) => {
+        visited.push(target.version);
+        return { state: 'passed', reason: 'synthetic visits passed' };
+      },
+    });
+    expect(visited).toEqual([]);
+    expect(result).toMatchObject({
+      aborted: true,
+      verdict: { reason: expect.stringMatching(/^failure rate 50\.0%/) },
+    });
+    expect(result?.synthetic).toBeUndefined();
+  });
 });
 
 describe('checkCanaries, around the counts', () => {

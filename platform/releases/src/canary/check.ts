@@ -72,11 +72,23 @@ export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}):
       `The canary check judged nothing and aborted nothing: health is unavailable: ${error.message}.`,
     );
   }
-  // One canary at a time: a browser each, on a host that also serves the site.
+  const judged = live.map(({ remote, canary, stable }, index) => {
+    const report = reports[index] as Awaited<ReturnType<ReadHealth>>;
+    return judgeCanary(
+      countsOf(report, remote, canary.metadata.version),
+      countsOf(report, remote, stable.metadata.version),
+      rules,
+    );
+  });
+  // One canary at a time: a browser each, on a host that also serves the site. One its real visitors already
+  // judged worse is not visited: it goes at once.
   const synthetic: (SyntheticOutcome | undefined)[] = [];
-  for (const { remote, canary } of live) {
+  for (const [index, { remote, canary }] of live.entries()) {
     const version = canary.metadata.version;
-    const outcome = await options.synthetic?.({ remote, version, document });
+    const outcome =
+      judged[index]?.action === 'abort'
+        ? undefined
+        : await options.synthetic?.({ remote, version, document });
     if (outcome) {
       const at = new Date().toISOString();
       writeSyntheticRecord(deploy.path, remote, {
@@ -89,14 +101,9 @@ export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}):
     synthetic.push(outcome);
   }
   return live.map(({ remote, canary, stable }, index) => {
-    const report = reports[index] as Awaited<ReturnType<ReadHealth>>;
     const version = canary.metadata.version;
     const defaultVersion = stable.metadata.version;
-    const real = judgeCanary(
-      countsOf(report, remote, version),
-      countsOf(report, remote, defaultVersion),
-      rules,
-    );
+    const real = judged[index] as CanaryVerdict;
     const visited = synthetic[index];
     // Real visitors clearly worse abort it as before; failed synthetic visits abort it whatever the real views.
     const verdict: CanaryVerdict =

@@ -131,7 +131,7 @@ describe("--force past a gate needs the operator's key", () => {
     expect(reply.status).toBe(422);
     expect(reply.body.problem).toBe('incompatible');
     expect(reply.body.error).toMatch(
-      /^mf-marketing is incompatible with the shell, so nothing changed:\n[^]*\n--force needs the operator's key: fix the build, or ask the operator to release it past the gates\.$/,
+      /^mf-marketing is incompatible with the shell, so nothing changed:\n[\s\S]*\n--force needs the operator's key: fix the build, or ask the operator to release it past the gates\.$/,
     );
   }, 60_000);
 

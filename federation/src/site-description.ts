@@ -119,3 +119,9 @@ export function parseSiteDescription(text: string): SiteDescription {
 /** Every path the described site answers with a page, canonical paths and aliases alike. */
 export const describedPaths = (site: SiteDescription): string[] =>
   site.routes.flatMap((route) => [route.path, ...route.aliases]);
+
+/** The canonical path of every route with a slot of the remote: the pages a change of it shows on. */
+export const pathsShowing = (site: SiteDescription, remote: string): string[] =>
+  site.routes
+    .filter((route) => route.slots.some((slot) => slot.remote === remote))
+    .map((route) => route.path);

@@ -9,9 +9,11 @@ import { canaryEntry } from 'deploy-model/canary/map';
 import { ReleaseError } from 'deploy-model/release-error';
 import { versionOfManifestUrl } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
+import { processEnvironment } from 'platform-kit/settings/read';
 import { checkRemoteBuild, shellManifestFor } from 'site-pages/contracts/contract-check';
 import { writePages } from 'site-pages/pages';
 import { checkRenderGates } from '../release-gates/gates.ts';
+import { checkLiveBreaks } from './live-check.ts';
 
 /**
  * Releasing and rolling back one remote in one environment (a deploy folder). Each changes that remote's
@@ -205,12 +207,17 @@ export function rollbackRemote(
   const known = listVersions(deploy, name);
   const version = rollbackTarget(name, known, options.version);
   refuseAlteredVersion(deploy, name, version);
-  const forced = contractProblems(
+  const force = options.force ?? false;
+  const incompatible = contractProblems(deploy, name, deploy.folder(remotes[name].folder, version), force);
+  // The pages it shows on, prerendered with it first: a rollback that would show a fallback is refused.
+  const broken = checkLiveBreaks(
     deploy,
     name,
-    deploy.folder(remotes[name].folder, version),
-    options.force ?? false,
+    version,
+    { force, env: options.env ?? processEnvironment() },
+    `Rolling ${remotes[name].folder} back to ${version}`,
   );
+  const forced = [...incompatible, ...broken];
   const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.env);
   return { version, previous: known.live, manifestUrl: url, forced, ...replaced };
 }

@@ -84,7 +84,7 @@ export function renderGateProblems(
         deploy: candidate.dir,
         remote: name,
         resolved: candidate.resolved,
-        pages: pagesShowing(name),
+        pages: pagesShowing(openDeploy(deploy).path, name),
         exposes: plan,
       },
       env,

@@ -7,11 +7,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RemoteName } from 'build-config/topology';
+import { deployedSite } from 'deploy-folder/site-description';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import type { ResolvedRemoteMap } from 'federation/remote-map';
+import { pathsShowing } from 'federation/site-description';
 import type { Sandbox } from 'platform-kit/sandbox';
 import { renderSandboxSettings } from 'platform-kit/settings/site';
-import { routes } from 'shared-content/site';
 import type { ExposeRender } from './render-plan.ts';
 
 export interface NodeRenderRequest {
@@ -35,11 +36,12 @@ export interface NodeRenderReport {
   rendersExposes: boolean;
 }
 
-/** Every route (its canonical path) with a slot of the remote: the pages a release of it is prerendered into. */
-export const pagesShowing = (remote: RemoteName): string[] =>
-  Object.values(routes)
-    .filter((route) => route.slots.some((slot) => slot.remote === remote))
-    .map((route) => route.path);
+/**
+ * Every route (its canonical path) of the deployed shell with a slot of the remote: the pages a release of it is
+ * prerendered into.
+ */
+export const pagesShowing = (deploy: string, remote: RemoteName): string[] =>
+  pathsShowing(deployedSite(deploy), remote);
 
 /**
  * Runs the Node renders in the sandbox whose view holds the candidate deploy (its own process, no network, no

@@ -22,6 +22,7 @@ import { abortCanary } from '../canary/release-canary.ts';
 import { type ReleaseCommand, runReleaseCommand } from '../canary/release-command.ts';
 import { advanceStage } from '../canary/rollout.ts';
 import { holdText, type RolloutRequest, readRolloutPlan, stagesText } from '../canary/rollout-plan.ts';
+import { LiveBreakError } from '../changes/live-check.ts';
 import { ReleaseError } from '../changes/release.ts';
 import { runRollback } from '../changes/rollback-command.ts';
 import { RenderGateError } from '../release-gates/gates.ts';
@@ -216,6 +217,8 @@ export function refusalOf(error: unknown): { status: number; problem: string } {
   if (!(error instanceof ReleaseError)) return { status: 500, problem: 'failed' };
   // A build whose exposes throw while rendering (release-gates/): unprocessable as it is, like an incompatible one.
   if (error instanceof RenderGateError) return { status: 422, problem: 'render-failed' };
+  // A rollback whose pages would show a fallback (changes/live-check.ts): the live site would break.
+  if (error instanceof LiveBreakError) return { status: 422, problem: 'would-break' };
   const { message } = error;
   if (/is incompatible with the shell|would break remotes that are live/.test(message))
     return { status: 422, problem: 'incompatible' };

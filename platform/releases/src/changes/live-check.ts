@@ -1,0 +1,84 @@
+/**
+ * No change breaks what is live (issue 41, item 3). Before a rollback makes a published version the default, the
+ * pages that show its remote are prerendered with the versions the change would make live, in the sandbox, by the
+ * deployed shell's own Node build (its routes from its site.json): a slot that would show its fallback there (a
+ * version the live shell cannot use, or one that fails to render), of any remote, refuses the change with
+ * nothing changed. The release gates hold a new build to the same before it is published; the operator's
+ * --force goes ahead regardless, and what it was done despite is the change's reason.
+ */
+import { type RemoteName, remotes } from 'build-config/topology';
+import type { Deploy } from 'deploy-folder/deploy';
+import { manifestUrl } from 'deploy-folder/publish';
+import { deployedSite } from 'deploy-folder/site-description';
+import { ReleaseError } from 'deploy-model/release-error';
+import type { ResolvedRemoteMap } from 'federation/remote-map';
+import { pathsShowing } from 'federation/site-description';
+import { releaseGatesOff } from 'platform-kit/settings/release-service';
+import { PrerenderError, prerenderPages } from 'site-pages/prerender/prerender';
+
+/** A change refused because a page would show a slot's fallback once it is live. */
+export class LiveBreakError extends ReleaseError {
+  override name = 'LiveBreakError';
+}
+
+/** The versions live by default, with `version` of the remote in its place. */
+function withVersion(
+  deploy: Deploy,
+  name: RemoteName,
+  version: string,
+  env: NodeJS.ProcessEnv,
+): ResolvedRemoteMap {
+  const integrity = deploy.integrityRecord(remotes[name].folder, version)?.manifest;
+  return {
+    ...deploy.defaultVersions(),
+    [name]: { url: manifestUrl(name, version, env), version, ...(integrity ? { integrity } : {}) },
+  };
+}
+
+/** Each slot that would show its fallback, or whose render would throw, once the version is live. */
+export function liveBreakProblems(
+  deploy: Deploy,
+  name: RemoteName,
+  version: string,
+  env: NodeJS.ProcessEnv,
+): string[] {
+  const paths = pathsShowing(deployedSite(deploy.path), name);
+  if (paths.length === 0) return [];
+  try {
+    return prerenderPages(deploy.path, paths, env, withVersion(deploy, name, version, env)).flatMap(
+      ({ path, failedSlots, slotErrors }) => [
+        ...failedSlots.map(
+          ({ slot, reason }) => `${path ?? 'the 404 page'} would show the fallback for ${slot} (${reason})`,
+        ),
+        ...(slotErrors ?? []).map(
+          ({ slot, error }) => `${slot} would throw while ${path} is rendered: ${error}`,
+        ),
+      ],
+    );
+  } catch (error) {
+    if (error instanceof PrerenderError) return [`its pages could not be prerendered: ${error.message}`];
+    throw error;
+  }
+}
+
+/**
+ * Refuses (LiveBreakError) a change that would make a page show a fallback, unless forced; returns what it goes
+ * ahead despite. `AGENCY_RELEASE_GATES=off` (test deploys of stand-in builds) skips it, as it skips the gates.
+ */
+export function checkLiveBreaks(
+  deploy: Deploy,
+  name: RemoteName,
+  version: string,
+  { force = false, env }: { force?: boolean; env: NodeJS.ProcessEnv },
+  change: string,
+): string[] {
+  if (releaseGatesOff(env)) return [];
+  const problems = liveBreakProblems(deploy, name, version, env);
+  if (problems.length > 0 && !force) {
+    throw new LiveBreakError(
+      `${change} would break the live site, so nothing changed:\n${problems.map((problem) => `  - ${problem}`).join('\n')}\n` +
+        'Release a version that works with the live shell instead; the operator can go ahead anyway with --force.',
+    );
+  }
+  return problems;
+}

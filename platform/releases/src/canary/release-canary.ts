@@ -13,6 +13,8 @@ import { canaryEntry, defaultEntry, onlyVersion, withCanary } from 'deploy-model
 import type { RemoteMapDocument, RemoteVersionEntry } from 'federation/remote-map';
 import { UsageError } from 'platform-kit/cli';
 import { appDist } from 'platform-kit/paths';
+import { processEnvironment } from 'platform-kit/settings/read';
+import { checkLiveBreaks } from '../changes/live-check.ts';
 import {
   contractProblems,
   ReleaseError,
@@ -186,7 +188,16 @@ export function promoteCanary(ref: DeployRef, name: RemoteName, options: Promote
   const deploy = openDeploy(ref);
   const now = options.now ?? new Date();
   // Refused before the lock too, so that a refusal touches nothing (not even the deploy folder).
-  requireCanary(deploy.remoteMap(), name, 'promote');
+  const live = requireCanary(deploy.remoteMap(), name, 'promote');
+  // For everyone only if its pages still render with the shell live now (changes/live-check.ts): the shell may
+  // have changed since the canary passed its gates.
+  checkLiveBreaks(
+    deploy,
+    name,
+    version(live.canary),
+    { env: options.env ?? processEnvironment() },
+    `Promoting ${remotes[name].folder} ${version(live.canary)}`,
+  );
   const done = changeRemoteMap(deploy, (document) => {
     const { canary, stable } = requireCanary(document, name, 'promote');
     return [onlyVersion(document, name, canary), stepOutcome(canary, stable)];

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appDist } from 'platform-kit/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abortCanary, promoteCanary, startCanary } from '../canary/release-canary.ts';
 import { digestOf } from '../release-service/test-service.ts';
 import { LiveBreakError } from './live-check.ts';
 import { publishAll } from './publish-site.ts';
@@ -80,7 +81,18 @@ describe('a rollback that would break the live site (issue 41)', () => {
     expect(outcome.forced.join('\n')).toContain(`ProcessSection would throw while / is rendered: ${thrown}`);
   }, 180_000);
 
+  it('refuses to promote such a canary for everyone, and lets it be aborted', () => {
+    rollbackRemote(deploy, 'mf_portfolio', { version: good, env });
+    startCanary(deploy, 'mf_portfolio', { buildDir: throwingInNode(), percent: 10, force: true, env });
+    const before = digestOf(deploy);
+    expect(() => promoteCanary(deploy, 'mf_portfolio', { env })).toThrow(LiveBreakError);
+    expect(digestOf(deploy)).toEqual(before);
+    abortCanary(deploy, 'mf_portfolio', { env });
+    expect(liveVersion(deploy, 'mf_portfolio')).toBe(good);
+  }, 180_000);
+
   it('lets a rollback to a version that renders go ahead as before', () => {
+    rollbackRemote(deploy, 'mf_portfolio', { version: throwing, env, force: true });
     const outcome = rollbackRemote(deploy, 'mf_portfolio', { version: good, env });
     expect(outcome.forced).toEqual([]);
     expect(liveVersion(deploy, 'mf_portfolio')).toBe(good);

@@ -70,6 +70,7 @@ describe('the release service settings', () => {
       address: { host: '127.0.0.1', port: 4711 },
       uploadMegabytes: 50,
       gatesOff: false,
+      syntheticOff: false,
       previewHours: undefined,
       chromePath: undefined,
       health: { url: 'http://localhost:4710' },

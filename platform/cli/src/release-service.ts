@@ -6,9 +6,10 @@
  */
 
 import { openDeploy } from 'deploy-folder/deploy';
+import { removeHostRecord, writeHostRecord } from 'deploy-folder/host-record';
 import { deployDir } from 'platform-kit/paths';
 import { sandboxSummary } from 'platform-kit/sandbox';
-import { loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
+import { healthUrlSetting, loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
 import { startReleaseService } from 'releases/release-service/server';
 
 export async function releaseService() {
@@ -22,6 +23,9 @@ export async function releaseService() {
     process.exit(1);
   }
   console.log(`The release service is running at ${service.url}`);
+  const deploy = deployDir();
+  // Tools run on this host (pnpm release, status) find this service from the deploy.
+  writeHostRecord(deploy, { releaseService: service.url, healthUrl: healthUrlSetting() });
   console.log(sandboxSummary());
 
   let stopping = false;
@@ -30,6 +34,7 @@ export async function releaseService() {
       if (stopping) return;
       stopping = true;
       console.log(`${signal}: stopping the release service once the changes under way are done.`);
+      removeHostRecord(deploy);
       void service.stop().then(() => process.exit(0));
     });
   }

@@ -22,6 +22,7 @@ import {
   releaseServiceBehindProxy,
 } from 'build-config/topology';
 import { openDeploy } from 'deploy-folder/deploy';
+import { removeHostRecord, writeHostRecord } from 'deploy-folder/host-record';
 import { ensureRuntimeConfig } from 'deploy-folder/publish';
 import { describeDataDir, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { deployDir } from 'platform-kit/paths';
@@ -196,12 +197,15 @@ export async function start(options: StartOptions) {
       `nginx serves the site, the enquiry API and the release service (configuration: ${shownDeploy}/nginx/nginx.conf)`,
     );
   console.log(`The site is running at ${siteUrl()}  (Ctrl+C to stop)\n`);
+  // Tools run on this host (pnpm release, status) find this site's own service from the deploy.
+  writeHostRecord(deploy.path, { releaseService: releases.url, healthUrl: serviceEnv.AGENCY_HEALTH_URL });
 
   let stopping = false;
   async function shutdown(code: number) {
     if (stopping) return;
     stopping = true;
     await stopServing();
+    removeHostRecord(deploy.path);
     // A change in flight finishes first, so the deploy is never left half-changed.
     await releases.stop();
     await api.stop();

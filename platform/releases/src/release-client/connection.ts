@@ -1,13 +1,15 @@
 /**
  * Where `pnpm release` and `pnpm rollback` send their requests: one path for every caller, the release service.
  * - A team's pipeline sets AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a key for its remote alone).
- * - On the host, with neither set, the local service (AGENCY_PORT_BASE + 11) with the host's operator key from
- *   the deploy folder. When the site is not running, a service for this one command is started in this process
+ * - On the host, with neither set, the service of the site running from the deploy folder (where its start
+ *   recorded it: deploy-folder/host-record.ts, whatever this shell's AGENCY_PORT_BASE), else the local one
+ *   (AGENCY_PORT_BASE + 11), with the host's operator key from the deploy folder. When the site is not running, a service for this one command is started in this process
  *   on a free loopback port, so an operator can still release or roll back with the site stopped, and the
  *   checks, the queue and the audit log are the same as ever.
  */
 
 import { originOf, releaseService } from 'build-config/topology';
+import { readHostRecord } from 'deploy-folder/host-record';
 import { UsageError } from 'platform-kit/cli';
 import { deployDir } from 'platform-kit/paths';
 import { processEnvironment } from 'platform-kit/settings/read';
@@ -61,7 +63,9 @@ export async function connect(env: NodeJS.ProcessEnv = processEnvironment()): Pr
   }
   const deploy = deployDir(env);
   const key = givenKey || ensureOperatorKey(deploy);
-  const local = localServiceUrl(env);
+  // The service of the site running from this deploy, wherever it listens (its start recorded it), else where
+  // this shell's settings say the local one listens.
+  const local = readHostRecord(deploy)?.releaseService ?? localServiceUrl(env);
   if (await answers(local)) return { url: local, key, close: async () => {} };
   const service = await startReleaseService({ deploy, env, host: '127.0.0.1', port: 0, watch: false });
   return { url: service.url, key, close: () => service.stop() };

@@ -1,0 +1,54 @@
+/**
+ * Issue 41, item 8: `pnpm release status` on a host whose site was started with another AGENCY_PORT_BASE read
+ * another site's health (the tool found no service where its own settings said, and started one of its own).
+ * Now the running site records where its release service answers in its deploy (deploy-folder/host-record.ts),
+ * and a tool on the host uses that service whatever its own port base; a record whose process is gone is not
+ * believed. A real service on loopback, a real deploy folder.
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readHostRecord, removeHostRecord, writeHostRecord } from 'deploy-folder/host-record';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningReleaseService } from '../release-service/server.ts';
+import { makeServiceDeploy, type ServiceDeploy, startService } from '../release-service/test-service.ts';
+import { connect } from './connection.ts';
+
+let site: ServiceDeploy;
+let service: RunningReleaseService;
+
+beforeAll(async () => {
+  site = makeServiceDeploy();
+  service = await startService(site.deploy);
+}, 60_000);
+afterAll(async () => {
+  await service.stop();
+  site.remove();
+});
+
+describe("a tool on the host finds the running site's own release service (issue 41)", () => {
+  it('uses the service the running site recorded in its deploy, whatever its own port base', async () => {
+    writeHostRecord(site.deploy, { releaseService: service.url });
+    const connection = await connect({ AGENCY_DEPLOY_DIR: site.deploy, AGENCY_PORT_BASE: '6900' });
+    expect(connection.url).toBe(service.url);
+    await connection.close();
+  });
+
+  it('believes no record whose process is gone, nor a malformed one, and removes only its own', () => {
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
+    const record = join(site.deploy, 'releases', 'host.json');
+    writeFileSync(
+      record,
+      JSON.stringify({ releaseService: service.url, pid: Number(gone.stdout), startedAt: '' }),
+    );
+    expect(readHostRecord(site.deploy)).toBeNull();
+    writeFileSync(record, '{"releaseService":"not a url","pid":1}');
+    expect(readHostRecord(site.deploy)).toBeNull();
+    writeHostRecord(site.deploy, { releaseService: service.url });
+    expect(readHostRecord(site.deploy)?.pid).toBe(process.pid);
+    removeHostRecord(site.deploy);
+    expect(readHostRecord(site.deploy)).toBeNull();
+  });
+});

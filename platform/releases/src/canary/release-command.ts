@@ -157,8 +157,20 @@ export interface CommandContext {
   build(name: RemoteName | 'shell'): void;
   out(text: string): void;
   warn(text: string): void;
+  /** Each problem a forced change went ahead despite, as a value (the release service's audit reason). */
+  forced?(problem: string): void;
+  /** The version a preview upload published, as a value (the release service's audit names it). */
+  published?(version: string): void;
   /** The release key making the change (the service's): a preview link records it, so revoking it ends the link. */
   by?: string;
+}
+
+/** Says each problem a forced change went ahead despite, to people and as a value. */
+function wentAheadDespite(context: CommandContext, done: string, problems: readonly string[]) {
+  for (const problem of problems) {
+    context.warn(`${done} despite: ${problem}`);
+    context.forced?.(problem);
+  }
 }
 
 /** The context with its deploy opened: every step of one command reads the same Deploy. */
@@ -174,7 +186,7 @@ function release(command: Extract<ReleaseCommand, { kind: 'release' }>, context:
   const outcome = releaseBuild(deploy, name, { force, env, ...(buildDir ? { buildDir } : {}) });
   // A release for everyone replaces the canary, and with it the canary's staged rollout.
   endRolloutPlan(deploy.path, folder);
-  for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
+  wentAheadDespite(context, 'Released', outcome.forced);
   const replaced = outcome.replacedCanary
     ? `The canary ${outcome.replacedCanary} that ran beside ${outcome.previous} is gone: ` +
       `${outcome.version} replaces both, for everyone.\n`
@@ -196,7 +208,7 @@ function releaseTheShell(command: Extract<ReleaseCommand, { kind: 'shell' }>, co
   const { deploy, env } = context;
   if (!buildDir) context.build('shell');
   const outcome = releaseShell(deploy, { force, env, build: shellBuildIn(buildDir) });
-  for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
+  wentAheadDespite(context, 'Released', outcome.forced);
   if (outcome.version === outcome.previous)
     return context.out(`The shell ${outcome.version} was already live; nothing changed.`);
   context.out(
@@ -215,7 +227,7 @@ function canary(command: Extract<ReleaseCommand, { kind: 'canary' }>, context: O
   checkCanaryCanStart(deploy, name);
   if (!buildDir) context.build(name);
   const outcome = startCanary(deploy, name, { percent, force, env, ...(buildDir ? { buildDir } : {}) });
-  for (const problem of outcome.forced) context.warn(`Released despite: ${problem}`);
+  wentAheadDespite(context, 'Released', outcome.forced);
   const staged = command.rollout ? startRollout(deploy, name, command.rollout) : '';
   context.out(
     `Canary: ${folder} ${outcome.version} now serves ${percent}% of visitors; ` +
@@ -275,7 +287,8 @@ function preview(command: Extract<ReleaseCommand, { kind: 'preview' }>, context:
     ...(hours === undefined ? {} : { hours }),
     ...(context.by === undefined ? {} : { by: context.by }),
   });
-  for (const problem of outcome.forced) context.warn(`Published despite: ${problem}`);
+  wentAheadDespite(context, 'Published', outcome.forced);
+  context.published?.(outcome.version);
   context.out(describePreview(name, outcome));
 }
 

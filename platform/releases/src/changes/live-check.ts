@@ -19,6 +19,9 @@ import { PrerenderError, prerenderPages } from 'site-pages/prerender/prerender';
 /** A change refused because a page would show a slot's fallback once it is live. */
 export class LiveBreakError extends ReleaseError {
   override name = 'LiveBreakError';
+  constructor(message: string) {
+    super(message, 'would-break');
+  }
 }
 
 /** The versions live by default, with `version` of the remote in its place. */

@@ -61,6 +61,7 @@ export function contractProblems(
       `${remotes[name].folder} is incompatible with the shell, so nothing changed:\n` +
         `${problems.map((problem) => `  - ${problem}`).join('\n')}\n` +
         'Fix the remote, or pass --force to make it live anyway (its slots will show their fallback).',
+      'incompatible',
     );
   }
   return problems;
@@ -79,7 +80,10 @@ export const liveCanary = (deploy: DeployRef, name: RemoteName): string | undefi
 /** Throws unless the folder holds a build's mf-manifest.json. */
 export function requireBuild(name: RemoteName, buildDir: string) {
   if (!existsSync(join(buildDir, 'mf-manifest.json'))) {
-    throw new ReleaseError(`${buildDir} has no mf-manifest.json: is it a build of ${remotes[name].folder}?`);
+    throw new ReleaseError(
+      `${buildDir} has no mf-manifest.json: is it a build of ${remotes[name].folder}?`,
+      'no-manifest',
+    );
   }
 }
 
@@ -160,7 +164,7 @@ function rollbackTarget(name: RemoteName, known: RemoteVersions, wanted: string 
   }
   if (wanted !== undefined) {
     if (!known.versions.some(({ version }) => version === wanted)) {
-      throw new ReleaseError(`${folder} has no published version "${wanted}".\n${list}`);
+      throw new ReleaseError(`${folder} has no published version "${wanted}".\n${list}`, 'unknown-version');
     }
     if (wanted === known.live)
       throw new ReleaseError(`${folder} ${wanted} is already live; nothing changed.`);

@@ -11,6 +11,11 @@ export interface RollbackContext {
   env: NodeJS.ProcessEnv;
   out(text: string): void;
   warn(text: string): void;
+  /**
+   * Each problem a forced change went ahead despite, as a value (the release service records them as the
+   * change's reason); the printed warning is for people.
+   */
+  forced?(problem: string): void;
 }
 
 /** The published versions, oldest first, the live one marked (`pnpm rollback <remote> --list`). */
@@ -34,11 +39,14 @@ export interface RollbackRequest {
 /** Makes an earlier published version live again; throws a ReleaseError, changing nothing, when refused. */
 export function runRollback(
   { name, version, force }: RollbackRequest,
-  { deploy, env, out, warn }: RollbackContext,
+  { deploy, env, out, warn, forced }: RollbackContext,
 ) {
   const { folder } = remotes[name];
   const outcome = rollbackRemote(deploy, name, { force, env, ...(version ? { version } : {}) });
-  for (const problem of outcome.forced) warn(`Rolled back despite: ${problem}`);
+  for (const problem of outcome.forced) {
+    warn(`Rolled back despite: ${problem}`);
+    forced?.(problem);
+  }
   if (outcome.replacedCanary)
     out(`The canary ${outcome.replacedCanary} that ran beside ${outcome.previous} is gone as well.`);
   out(

@@ -65,14 +65,20 @@ export function liveRemoteProblems(ref: DeployRef, shellManifest: string): strin
 function requireShellBuild({ browser, server }: ShellBuild) {
   for (const file of [join(browser, 'index.html'), join(browser, 'mf-manifest.json'), server]) {
     if (!existsSync(file))
-      throw new ReleaseError(`${file} is missing: is this a build of the shell? (pnpm --filter shell build)`);
+      throw new ReleaseError(
+        `${file} is missing: is this a build of the shell? (pnpm --filter shell build)`,
+        'no-manifest',
+      );
   }
   // Its description of itself is what the host will serve (routes, pages, sitemap, contract): read it now, so a
   // malformed one is refused before anything changes.
   try {
     shellSiteDescription(browser);
   } catch (error) {
-    throw new ReleaseError(`The shell build's ${(error as Error).message}, so nothing changed.`);
+    throw new ReleaseError(
+      `The shell build's ${(error as Error).message}, so nothing changed.`,
+      'no-manifest',
+    );
   }
 }
 
@@ -96,6 +102,7 @@ export function releaseShell(ref: DeployRef, options: ShellReleaseOptions = {}):
         `${forced.map((problem) => `  - ${problem}`).join('\n')}\n` +
         'Release or roll back those remotes first, or pass --force to make the shell live anyway ' +
         '(their slots will show their fallback).',
+      'incompatible',
     );
   }
   const target = deploy.folder(shell.folder);

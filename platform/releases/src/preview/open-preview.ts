@@ -50,6 +50,7 @@ export function openPreview(
     throw new ReleaseError(
       `${folder} has no published version "${version}"; nothing changed.\n` +
         `Published here: ${known.join(', ') || 'none'}. Publish one with: pnpm release ${folder} --preview`,
+      'unknown-version',
     );
   }
   const now = options.now ?? new Date();

@@ -3,8 +3,8 @@
  * command on the host printed it, a refusal turned into the error the command exits with.
  */
 import type { CommandReply, ErrorReply, OutputLine } from 'build-config/release-protocol';
+import { isRefusalProblem, ReleaseError } from 'deploy-model/release-error';
 import { UsageError } from 'platform-kit/cli';
-import { ReleaseError } from '../changes/release.ts';
 import type { ReleaseConnection } from './connection.ts';
 
 export interface RequestBody {
@@ -28,7 +28,9 @@ async function errorOf(reply: Response, what: string): Promise<Error> {
   const message =
     body.error ??
     `The release service answered ${reply.status} ${reply.statusText} to ${what}: ${text.slice(0, 200)}`;
-  return body.problem === 'usage' ? new UsageError(message) : new ReleaseError(message);
+  if (body.problem === 'usage') return new UsageError(message);
+  // The service's refusal as it made it: the same problem on this side of the wire.
+  return new ReleaseError(message, isRefusalProblem(body.problem) ? body.problem : 'conflict');
 }
 
 /** Sends the request; resolves to the JSON reply of a 2xx, rejects with the service's own message otherwise. */

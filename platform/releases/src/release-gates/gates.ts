@@ -25,6 +25,9 @@ import { describeRender, type ExposeRender, renderPlan } from './render-plan.ts'
 /** A build refused because an expose threw while rendering (or could not be rendered at all). */
 export class RenderGateError extends ReleaseError {
   override name = 'RenderGateError';
+  constructor(message: string) {
+    super(message, 'render-failed');
+  }
 }
 
 export interface GateOptions {

@@ -22,10 +22,8 @@ import { abortCanary } from '../canary/release-canary.ts';
 import { type ReleaseCommand, runReleaseCommand } from '../canary/release-command.ts';
 import { advanceStage } from '../canary/rollout.ts';
 import { holdText, type RolloutRequest, readRolloutPlan, stagesText } from '../canary/rollout-plan.ts';
-import { LiveBreakError } from '../changes/live-check.ts';
 import { ReleaseError } from '../changes/release.ts';
 import { runRollback } from '../changes/rollback-command.ts';
-import { RenderGateError } from '../release-gates/gates.ts';
 import type { UploadedSource } from './release-source.ts';
 
 export type RemoteScope = Exclude<ReleaseScope, 'shell'>;
@@ -215,18 +213,8 @@ function previewChange(operation: Extract<Operation, { kind: 'preview' }>, force
 export function refusalOf(error: unknown): { status: number; problem: string } {
   if (error instanceof UsageError) return { status: 400, problem: 'usage' };
   if (!(error instanceof ReleaseError)) return { status: 500, problem: 'failed' };
-  // A build whose exposes throw while rendering (release-gates/): unprocessable as it is, like an incompatible one.
-  if (error instanceof RenderGateError) return { status: 422, problem: 'render-failed' };
-  // A rollback whose pages would show a fallback (changes/live-check.ts): the live site would break.
-  if (error instanceof LiveBreakError) return { status: 422, problem: 'would-break' };
-  const { message } = error;
-  if (/is incompatible with the shell|would break remotes that are live/.test(message))
-    return { status: 422, problem: 'incompatible' };
-  if (/has no published version "/.test(message)) return { status: 404, problem: 'unknown-version' };
-  if (/has no mf-manifest\.json|is missing: is this a build of the shell/.test(message))
-    return { status: 400, problem: 'no-manifest' };
-  // Every other ReleaseError refuses what is live now: a canary already live, none to promote, nothing earlier.
-  return { status: 409, problem: 'conflict' };
+  // The refusal was made where it happened (deploy-model's ReleaseError): its problem, and so its status.
+  return { status: error.status, problem: error.problem };
 }
 
 function releaseCommandOf(operation: Operation): ReleaseCommand {
@@ -323,10 +311,15 @@ export async function performOperation(
   const output: OutputLine[] = [];
   const forced: string[] = [];
   const out = (text: string) => output.push({ stream: 'out', text });
-  const warn = (text: string) => {
-    output.push({ stream: 'warn', text });
-    const problem = /^(?:Released|Rolled back|Published) despite: (.*)$/s.exec(text)?.[1];
-    if (problem) forced.push(problem);
+  const warn = (text: string) => output.push({ stream: 'warn', text });
+  // What a forced change went ahead despite, and the version a preview upload published: values the commands
+  // hand over, never read back from what they print.
+  let previewed: string | undefined;
+  const values = {
+    forced: (problem: string) => forced.push(problem),
+    published: (version: string) => {
+      previewed = version;
+    },
   };
   // The upload's source, recorded before the change so the map entry it writes names it; taken back if refused.
   const uploaded =
@@ -348,7 +341,7 @@ export async function performOperation(
   };
   try {
     const before = liveState(deploy);
-    const context = { deploy, env: processEnvironment(), out, warn, by };
+    const context = { deploy, env: processEnvironment(), out, warn, by, ...values };
     if (operation.kind === 'rollback') {
       const { scope, version, force } = operation;
       runRollback({ name: remoteOfScope(scope), force, ...(version ? { version } : {}) }, context);
@@ -364,8 +357,7 @@ export async function performOperation(
         },
       });
     }
-    // An upload names no version beforehand: the preview's output says which it published.
-    const previewed = /^Preview of \S+ (\S+):/m.exec(output.map((line) => line.text).join('\n'))?.[1];
+    // An upload names no version beforehand: the preview command said which it published.
     const done = operation.kind === 'preview' && previewed ? { ...operation, version: previewed } : operation;
     const at = now().toISOString();
     const audit = changesOf(deploy, done, before, liveState(deploy), forced).map((change): AuditEntry => {

@@ -221,14 +221,19 @@ describe('refusalOf', () => {
     expect(refusalOf(new UsageError('x'))).toEqual({ status: 400, problem: 'usage' });
     expect(
       refusalOf(
-        new ReleaseError('The shell 1.0.0-a would break remotes that are live here, so nothing changed'),
+        new ReleaseError(
+          'The shell 1.0.0-a would break remotes that are live here, so nothing changed',
+          'incompatible',
+        ),
       ),
     ).toEqual({
       status: 422,
       problem: 'incompatible',
     });
     expect(
-      refusalOf(new ReleaseError('/tmp/x has no mf-manifest.json: is it a build of mf-contact?')),
+      refusalOf(
+        new ReleaseError('/tmp/x has no mf-manifest.json: is it a build of mf-contact?', 'no-manifest'),
+      ),
     ).toEqual({
       status: 400,
       problem: 'no-manifest',
@@ -240,5 +245,19 @@ describe('refusalOf', () => {
       problem: 'conflict',
     });
     expect(refusalOf(new Error('EACCES: permission denied'))).toEqual({ status: 500, problem: 'failed' });
+  });
+
+  it('reads the refusal made where it happened, never its words (issue 43)', () => {
+    // The words of an incompatible build, as a plain refusal: still a plain refusal.
+    expect(
+      refusalOf(new ReleaseError('mf-contact is incompatible with the shell, so nothing changed')),
+    ).toEqual({
+      status: 409,
+      problem: 'conflict',
+    });
+    expect(refusalOf(new ReleaseError('worded any way at all', 'unknown-version'))).toEqual({
+      status: 404,
+      problem: 'unknown-version',
+    });
   });
 });

@@ -34,7 +34,7 @@ export async function releaseService() {
       if (stopping) return;
       stopping = true;
       console.log(`${signal}: stopping the release service once the changes under way are done.`);
-      removeHostRecord(deploy);
+      removeHostRecord(deploy, service.url);
       void service.stop().then(() => process.exit(0));
     });
   }

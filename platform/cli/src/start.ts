@@ -205,7 +205,7 @@ export async function start(options: StartOptions) {
     if (stopping) return;
     stopping = true;
     await stopServing();
-    removeHostRecord(deploy.path);
+    removeHostRecord(deploy.path, releases.url);
     // A change in flight finishes first, so the deploy is never left half-changed.
     await releases.stop();
     await api.stop();

@@ -2,8 +2,8 @@
  * Where the site running from a deploy folder answers (issue 41, item 8): `npm start` and `pnpm release-service`
  * write it into `releases/host.json` when they start and remove it when they stop, so a tool run on the same host
  * (`pnpm release`, `pnpm rollback`, `pnpm release status`) uses that site's own release service, which reads that
- * site's own enquiry API, whatever AGENCY_PORT_BASE the tool's shell has. A record whose process is gone is not
- * believed.
+ * site's own enquiry API, whatever AGENCY_PORT_BASE the tool's shell has. It holds addresses only (no process id
+ * or time), so a restart on the same ports writes the same bytes; a tool uses it only if the service answers there.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,30 +14,22 @@ export interface HostRecord {
   releaseService: string;
   /** The enquiry API whose health counts the service reads. */
   healthUrl?: string;
-  /** The process that wrote it; the record stands only while it runs. */
-  pid: number;
-  startedAt: string;
 }
 
 const hostRecordFile = (deploy: string) => join(deploy, 'releases', 'host.json');
+const isBaseUrl = (value: unknown): value is string =>
+  typeof value === 'string' && /^https?:\/\/[^/\s]+$/.test(value);
 
-const running = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as { code?: string }).code === 'EPERM';
-  }
-};
-
-export function writeHostRecord(deploy: string, record: Omit<HostRecord, 'pid' | 'startedAt'>): void {
+export function writeHostRecord(deploy: string, record: HostRecord): void {
   releasesFolder(deploy);
-  const written: HostRecord = { ...record, pid: process.pid, startedAt: new Date().toISOString() };
+  const written: HostRecord = {
+    releaseService: record.releaseService,
+    ...(record.healthUrl ? { healthUrl: record.healthUrl } : {}),
+  };
   writeFileSync(hostRecordFile(deploy), `${JSON.stringify(written, null, 2)}\n`, { mode: 0o600 });
 }
 
-/** The record of the site running from this deploy, or null: none, malformed, or its process gone. */
+/** The record of the site running from this deploy, or null when there is none or it is malformed. */
 export function readHostRecord(deploy: string): HostRecord | null {
   let value: Partial<HostRecord>;
   try {
@@ -45,18 +37,15 @@ export function readHostRecord(deploy: string): HostRecord | null {
   } catch {
     return null;
   }
-  if (typeof value.releaseService !== 'string' || !/^https?:\/\/[^/\s]+$/.test(value.releaseService))
-    return null;
-  if (typeof value.pid !== 'number' || !Number.isInteger(value.pid) || !running(value.pid)) return null;
-  return value as HostRecord;
+  if (!isBaseUrl(value.releaseService)) return null;
+  return {
+    releaseService: value.releaseService,
+    ...(isBaseUrl(value.healthUrl) ? { healthUrl: value.healthUrl } : {}),
+  };
 }
 
-/** Removes the record this process wrote (not one another start wrote since). */
-export function removeHostRecord(deploy: string): void {
-  try {
-    const value = JSON.parse(readFileSync(hostRecordFile(deploy), 'utf8')) as Partial<HostRecord>;
-    if (value.pid === process.pid) rmSync(hostRecordFile(deploy), { force: true });
-  } catch {
-    // None, or not ours to remove.
-  }
+/** Removes the record when the site stops, if it still names this service (not one another start wrote since). */
+export function removeHostRecord(deploy: string, releaseService: string): void {
+  if (readHostRecord(deploy)?.releaseService === releaseService)
+    rmSync(hostRecordFile(deploy), { force: true });
 }

@@ -2,8 +2,8 @@
  * No change breaks what is live (issue 41, item 3). Before a rollback makes a published version the default, the
  * pages that show its remote are prerendered with the versions the change would make live, in the sandbox, by the
  * deployed shell's own Node build (its routes from its site.json): a slot that would show its fallback there (a
- * version the live shell cannot use, or one that fails to render), of any remote, refuses the change with
- * nothing changed. The release gates hold a new build to the same before it is published; the operator's
+ * version the live shell cannot use, or one that fails to render), of any remote, and does not already, refuses
+ * the change with nothing changed. The release gates hold a new build to the same before it is published; the operator's
  * --force goes ahead regardless, and what it was done despite is the change's reason.
  */
 import { type RemoteName, remotes } from 'build-config/topology';
@@ -38,7 +38,49 @@ function withVersion(
   };
 }
 
-/** Each slot that would show its fallback, or whose render would throw, once the version is live. */
+interface SlotBreak {
+  /** Page and slot: what tells the same break with and without the change. */
+  key: string;
+  text: string;
+}
+
+/** Each slot whose fallback the pages show, or whose render throws, with these versions. */
+function slotBreaks(
+  deploy: Deploy,
+  paths: readonly string[],
+  resolved: ResolvedRemoteMap,
+  env: NodeJS.ProcessEnv,
+) {
+  try {
+    return prerenderPages(deploy.path, paths, env, resolved).flatMap(({ path, failedSlots, slotErrors }) => {
+      const page = path ?? 'the 404 page';
+      return [
+        ...failedSlots.map(
+          ({ slot, reason }): SlotBreak => ({
+            key: `${page} ${slot}`,
+            text: `${page} would show the fallback for ${slot} (${reason})`,
+          }),
+        ),
+        ...(slotErrors ?? []).map(
+          ({ slot, error }): SlotBreak => ({
+            key: `${page} ${slot}`,
+            text: `${slot} would throw while ${page} is rendered: ${error}`,
+          }),
+        ),
+      ];
+    });
+  } catch (error) {
+    if (error instanceof PrerenderError)
+      return [{ key: 'prerender', text: `its pages could not be prerendered: ${error.message}` }];
+    throw error;
+  }
+}
+
+/**
+ * What the change would break: each slot that would show its fallback, or throw, once the version is live, and
+ * does not already (a break of another remote that is there before the change, such as a tampered file, is not
+ * this change's to refuse).
+ */
 export function liveBreakProblems(
   deploy: Deploy,
   name: RemoteName,
@@ -47,21 +89,10 @@ export function liveBreakProblems(
 ): string[] {
   const paths = pathsShowing(deployedSite(deploy.path), name);
   if (paths.length === 0) return [];
-  try {
-    return prerenderPages(deploy.path, paths, env, withVersion(deploy, name, version, env)).flatMap(
-      ({ path, failedSlots, slotErrors }) => [
-        ...failedSlots.map(
-          ({ slot, reason }) => `${path ?? 'the 404 page'} would show the fallback for ${slot} (${reason})`,
-        ),
-        ...(slotErrors ?? []).map(
-          ({ slot, error }) => `${slot} would throw while ${path} is rendered: ${error}`,
-        ),
-      ],
-    );
-  } catch (error) {
-    if (error instanceof PrerenderError) return [`its pages could not be prerendered: ${error.message}`];
-    throw error;
-  }
+  const after = slotBreaks(deploy, paths, withVersion(deploy, name, version, env), env);
+  if (after.length === 0) return [];
+  const before = new Set(slotBreaks(deploy, paths, deploy.defaultVersions(), env).map(({ key }) => key));
+  return after.filter(({ key }) => !before.has(key)).map(({ text }) => text);
 }
 
 /**

@@ -65,8 +65,10 @@ export async function connect(env: NodeJS.ProcessEnv = processEnvironment()): Pr
   const key = givenKey || ensureOperatorKey(deploy);
   // The service of the site running from this deploy, wherever it listens (its start recorded it), else where
   // this shell's settings say the local one listens.
-  const local = readHostRecord(deploy)?.releaseService ?? localServiceUrl(env);
-  if (await answers(local)) return { url: local, key, close: async () => {} };
+  const recorded = readHostRecord(deploy)?.releaseService;
+  for (const url of [recorded, localServiceUrl(env)]) {
+    if (url && (await answers(url))) return { url, key, close: async () => {} };
+  }
   const service = await startReleaseService({ deploy, env, host: '127.0.0.1', port: 0, watch: false });
   return { url: service.url, key, close: () => service.stop() };
 }

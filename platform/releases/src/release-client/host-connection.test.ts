@@ -2,10 +2,9 @@
  * Issue 41, item 8: `pnpm release status` on a host whose site was started with another AGENCY_PORT_BASE read
  * another site's health (the tool found no service where its own settings said, and started one of its own).
  * Now the running site records where its release service answers in its deploy (deploy-folder/host-record.ts),
- * and a tool on the host uses that service whatever its own port base; a record whose process is gone is not
- * believed. A real service on loopback, a real deploy folder.
+ * and a tool on the host uses that service whatever its own port base; a record where nothing answers is passed
+ * over. A real service on loopback, a real deploy folder.
  */
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHostRecord, removeHostRecord, writeHostRecord } from 'deploy-folder/host-record';
@@ -34,21 +33,19 @@ describe("a tool on the host finds the running site's own release service (issue
     await connection.close();
   });
 
-  it('believes no record whose process is gone, nor a malformed one, and removes only its own', () => {
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
-      encoding: 'utf8',
-    });
+  it('passes over a record where nothing answers, or a malformed one; removes only its own', async () => {
     const record = join(site.deploy, 'releases', 'host.json');
-    writeFileSync(
-      record,
-      JSON.stringify({ releaseService: service.url, pid: Number(gone.stdout), startedAt: '' }),
-    );
-    expect(readHostRecord(site.deploy)).toBeNull();
-    writeFileSync(record, '{"releaseService":"not a url","pid":1}');
+    writeHostRecord(site.deploy, { releaseService: 'http://127.0.0.1:9' });
+    const elsewhere = await connect({ AGENCY_DEPLOY_DIR: site.deploy, AGENCY_PORT_BASE: '6900' });
+    // Nothing answers there: a service for this one command, not the dead address.
+    expect(elsewhere.url).not.toBe('http://127.0.0.1:9');
+    await elsewhere.close();
+    writeFileSync(record, '{"releaseService":"not a url"}');
     expect(readHostRecord(site.deploy)).toBeNull();
     writeHostRecord(site.deploy, { releaseService: service.url });
-    expect(readHostRecord(site.deploy)?.pid).toBe(process.pid);
-    removeHostRecord(site.deploy);
+    removeHostRecord(site.deploy, 'http://127.0.0.1:9');
+    expect(readHostRecord(site.deploy)?.releaseService).toBe(service.url);
+    removeHostRecord(site.deploy, service.url);
     expect(readHostRecord(site.deploy)).toBeNull();
   });
 });

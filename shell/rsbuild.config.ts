@@ -185,6 +185,8 @@ export default defineConfig({
               /\.woff2$/,
               /\.css$/,
               /[\\/]font-faces\./,
+              // The preview banner: loaded only in a browser holding a preview (src/preview/PreviewBannerSlot.tsx).
+              /[\\/]preview-banner\./,
               new RegExp(`[\\\\/]${federationHostChunk}\\.`),
             ],
           },

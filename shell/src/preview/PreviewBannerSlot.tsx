@@ -6,7 +6,10 @@ import { inPreview } from './preview-state.ts';
  * of their own, so a regular visitor's page loads none of it. Decided after hydration (the cookie is the
  * browser's), so the prerendered page and the first render agree.
  */
-const PreviewBanner = lazy(async () => ({ default: (await import('./PreviewBanner.tsx')).PreviewBanner }));
+const PreviewBanner = lazy(async () => ({
+  // Named, so the HTML does not preload it for every visitor (rsbuild.config.ts's preload exclusions).
+  default: (await import(/* webpackChunkName: "preview-banner" */ './PreviewBanner.tsx')).PreviewBanner,
+}));
 
 export function PreviewBannerSlot() {
   const [shown, setShown] = useState(false);

@@ -25,7 +25,7 @@ describe('PreviewBannerSlot', () => {
     document.cookie = `agency-preview=${payload}.${'s'.repeat(43)}; path=/`;
     expect(renderToString(<PreviewBannerSlot />)).toBe('');
     renderWithProviders(<PreviewBannerSlot />);
-    const banner = await screen.findByRole('complementary', { name: 'Preview' });
+    const banner = await screen.findByRole('complementary', { name: 'Preview' }, { timeout: 10_000 });
     expect(banner.textContent).toContain('mf-portfolio 1.0.0-3f43688a');
   });
 });

@@ -158,6 +158,12 @@ test.describe('', { tag: ['@composition'] }, () => {
       .poll(() => marketing(), { timeout: 120_000, intervals: [1000] })
       .toEqual([{ version: canary, traffic: 100, default: true }]);
     expect(Date.now()).toBeGreaterThanOrEqual(dueAt);
+    // The remote map changes first; the audit entry follows once the pages are written (as for the stage above).
+    await expect
+      .poll(() => audit().some(({ action, by }) => action === 'promote' && by === 'automatic'), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     const log = release('log', 'mf-marketing');
     expect(log.output).toMatch(new RegExp(`stage +${canary} at 60% \\(was ${stable}\\) +by automatic`));
     expect(log.output).toMatch(new RegExp(`promote +${canary} at 60% \\(was ${stable}\\) +by automatic`));

@@ -30,6 +30,9 @@ write('lib/copy.ts', "export const copy = 'Our Portfolio';\n");
 write('node_modules/react/index.js', 'module.exports = {};\n');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** A chunk graph in which every module is emitted (as in a build without unused modules). */
+const everyModuleInAChunk = { getModuleChunksIterable: () => [{}] };
+
 const relative = (files: string[]) => files.map((file) => file.slice(root.length + 1));
 
 describe('importClosure', () => {
@@ -60,6 +63,7 @@ describe('moduleListOf', () => {
         { resource: `${join(root, 'lib/tokens.ts')}?inline` },
         {},
       ]),
+      chunkGraph: everyModuleInAChunk,
       fileDependencies: new Set([join(root, 'app/src/A.tsx'), join(root, 'pnpm-workspace.yaml'), root]),
     } as unknown as Rspack.Compilation;
     const list = moduleListOf(root, 'web', compilation, [join(root, 'app/rsbuild.config.ts')]);
@@ -77,6 +81,20 @@ describe('moduleListOf', () => {
         .toString()
         .trim(),
     );
+  });
+
+  it('leaves out a module in no chunk: parsed through a barrel, unused, dropped from the output', () => {
+    const used = { resource: join(root, 'lib/copy.ts') };
+    const dropped = { resource: join(root, 'lib/tokens.ts') };
+    const compilation = {
+      modules: new Set([used, dropped]),
+      chunkGraph: { getModuleChunksIterable: (module: unknown) => (module === dropped ? [] : [{}]) },
+      fileDependencies: new Set([used.resource, dropped.resource]),
+    } as unknown as Rspack.Compilation;
+    const list = moduleListOf(root, 'web', compilation, []);
+    expect(list.modules).toEqual(['lib/copy.ts']);
+    // Still read: a build of other contents of it is not of the same commit.
+    expect(Object.keys(list.read)).toEqual(['lib/copy.ts', 'lib/tokens.ts']);
   });
 
   it('finds the repository root above an app', () => {

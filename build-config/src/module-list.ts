@@ -58,7 +58,12 @@ export function readFiles(root: string, files: Iterable<string>): Record<string,
   return read;
 }
 
-/** The resources of a compilation's modules, those inside concatenated modules too. */
+/**
+ * The resources of the modules a compilation emits, those inside concatenated modules too. A module in no chunk
+ * is left out: the bundler parsed it (a barrel re-exports it) but, side-effect free and unused, dropped it, so a
+ * change to it cannot change this build. That is what keeps the route table out of the remotes' lists: they
+ * import link paths from the same `shared-content/site` barrel.
+ */
 function moduleResources(compilation: Rspack.Compilation): Set<string> {
   const resources = new Set<string>();
   const visit = (module: Rspack.Module) => {
@@ -66,7 +71,11 @@ function moduleResources(compilation: Rspack.Compilation): Set<string> {
     if (resource) resources.add(resource.split('?')[0] ?? resource);
     for (const inner of (module as { modules?: Rspack.Module[] }).modules ?? []) visit(inner);
   };
-  for (const module of compilation.modules) visit(module);
+  const emitted = (module: Rspack.Module) => {
+    for (const _chunk of compilation.chunkGraph.getModuleChunksIterable(module)) return true;
+    return false;
+  };
+  for (const module of compilation.modules) if (emitted(module)) visit(module);
   return resources;
 }
 

@@ -6,7 +6,7 @@
  * and maps only for a cookie whose signature it checked. Browser-safe: the host, the release tooling and the
  * shell read one format.
  */
-import { type RemoteName, remoteNames } from './remotes.ts';
+import { type RemoteName, remoteNames } from './remote-names.ts';
 
 export const previewCookie = 'agency-preview';
 

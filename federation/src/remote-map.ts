@@ -8,7 +8,7 @@
 
 import type { ReleaseSource } from 'build-config/release-protocol';
 import { versionName } from './preview.ts';
-import { type RemoteName, remoteNames } from './remotes.ts';
+import { type RemoteName, remoteNames } from './remote-names.ts';
 
 /** The schema the map follows; written into every map so a reader can tell its shape. */
 export const remoteMapSchema = 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json';

@@ -1,27 +1,11 @@
 /**
- * The remotes and what the shell imports from each. The contract types come from each remote's declared exposes
- * (a type-only workspace import, offline: no remote code reaches the shell's bundle); what the shell imports is
- * read from the route table, so a section added to a page needs no second list here.
+ * The remotes and what the shell imports from each. What the shell imports is read from the route table, so a
+ * section added to a page needs no second list here; the names and contracts are in remote-names.ts.
  */
-import type { ContactContract } from 'mf-contact/exposes';
-import type { MarketingContract } from 'mf-marketing/exposes';
-import type { PortfolioContract } from 'mf-portfolio/exposes';
 import { type RouteId, routes } from 'shared-content/site';
+import { type RemoteName, remoteNames } from './remote-names.ts';
 
-export interface RemoteContracts {
-  mf_marketing: MarketingContract;
-  mf_portfolio: PortfolioContract;
-  mf_contact: ContactContract;
-}
-
-export type RemoteName = keyof RemoteContracts;
-
-/** Every remote, in the order the tooling lists them (`satisfies` names a remote missing here or unknown). */
-const listed = { mf_marketing: true, mf_portfolio: true, mf_contact: true } satisfies Record<
-  RemoteName,
-  true
->;
-export const remoteNames = Object.keys(listed) as RemoteName[];
+export { type RemoteContracts, type RemoteName, remoteNames } from './remote-names.ts';
 
 type DeclaredSlot = (typeof routes)[RouteId]['slots'][number];
 

@@ -7,7 +7,9 @@
  * standalone page and the one-bundle build all derive from this; the contract check holds each build to it.
  */
 import { type ContractOf, defineExposes } from 'build-config/contract';
-import { localRuntimeConfig } from 'shared-content/site';
+// Not the site barrel: this file is part of the build configuration, which would then list the route table
+// among its inputs, and a route-table change would release mf-contact (pnpm affected).
+import { localRuntimeConfig } from 'shared-content/site/runtime-config';
 
 export const exposes = defineExposes({
   /** /contact: the forms, the ways to get in touch and the FAQ; given runtime.json's API and EmailJS settings. */

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { enquiryApi, originOf, portOf, shell } from 'build-config/topology';
 import { proxyHops as trustedProxyHops } from 'build-config/trusted-proxy';
-import { siteConfig } from 'shared-content/site';
+// Not the site barrel: pnpm affected reads the API's imports as written, and the barrel reaches the route table.
+import { siteConfig } from 'shared-content/site/config';
 import * as z from 'zod';
 
 /**

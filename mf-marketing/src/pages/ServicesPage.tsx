@@ -1,5 +1,5 @@
 import { services, servicesCopy } from 'shared-content/marketing';
-import { routes } from 'shared-content/site';
+import { pagePaths } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { ButtonLink, cardSurface, Icon, IconBadge, PageHero, Section } from 'shared-content/ui';
 import { CtaBanner } from '../components/CtaBanner.tsx';
@@ -54,14 +54,14 @@ export function ServicesPage() {
               <h2 id={`service-${service.id}`}>{service.title}</h2>
               <p>{service.description}</p>
               <Features items={service.features} />
-              <CardLink to={routes.contact.path} variant="secondary">
+              <CardLink to={pagePaths.contact} variant="secondary">
                 {service.cta}
               </CardLink>
             </Card>
           ))}
         </Grid>
         <Banner headingId="services-banner-heading" heading={banner.heading} text={banner.text}>
-          <ButtonLink to={routes.contact.path} variant="accent">
+          <ButtonLink to={pagePaths.contact} variant="accent">
             {banner.cta}
           </ButtonLink>
         </Banner>

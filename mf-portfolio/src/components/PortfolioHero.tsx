@@ -1,5 +1,5 @@
 import { portfolioCategories, portfolioCopy, projectCountLabel, projects } from 'shared-content/portfolio';
-import { routes } from 'shared-content/site';
+import { pagePaths } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { ButtonLink, PageHero } from 'shared-content/ui';
 
@@ -46,7 +46,7 @@ export function PortfolioHero({ headingId }: PortfolioHeroProps) {
           <li>{projectCountLabel(projects.length)}</li>
           <li>{portfolioCopy.categoriesCount(portfolioCategories.length)}</li>
         </ul>
-        <ButtonLink to={routes.categories.path} variant="onDark">
+        <ButtonLink to={pagePaths.categories} variant="onDark">
           {portfolioCopy.browseCategories}
         </ButtonLink>
       </Facts>

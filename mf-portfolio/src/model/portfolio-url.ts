@@ -1,4 +1,4 @@
-import { routes } from 'shared-content/site';
+import { pagePaths } from 'shared-content/site';
 import type { PortfolioFilter } from './filtering.ts';
 
 /** The query parameters the portfolio keeps its state in, so a filtered view can be shared. */
@@ -20,5 +20,5 @@ export function portfolioSearchParams({ filter, showAll }: PortfolioViewState): 
 
 /** A link to /portfolio showing `filter`, e.g. "/portfolio?category=Real+Estate". */
 export function portfolioHref(state: PortfolioViewState): string {
-  return `${routes.portfolio.path}?${portfolioSearchParams(state).toString()}`;
+  return `${pagePaths.portfolio}?${portfolioSearchParams(state).toString()}`;
 }

@@ -1,5 +1,5 @@
 import type { IconName, ImageAsset } from '../entities/index.ts';
-import { routes } from '../site/routes.ts';
+import { pagePaths } from '../site/page-paths.ts';
 
 export interface AboutValue {
   icon: IconName;
@@ -18,8 +18,8 @@ export const aboutCopy = {
     'A proven track record of successful projects',
     'A client-focused approach with 24/7 support',
   ],
-  primaryCta: { label: 'Get Started', path: routes.contact.path },
-  secondaryCta: { label: 'Our Work', path: routes.portfolio.path },
+  primaryCta: { label: 'Get Started', path: pagePaths.contact },
+  secondaryCta: { label: 'Our Work', path: pagePaths.portfolio },
   /** `src` is a file in mf-marketing's src/assets folder. */
   image: {
     src: 'team.svg',

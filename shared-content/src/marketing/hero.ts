@@ -1,4 +1,4 @@
-import { routes } from '../site/routes.ts';
+import { pagePaths } from '../site/page-paths.ts';
 
 export const heroCopy = {
   eyebrow: 'INNOVATIVE SOLUTIONS',
@@ -10,8 +10,8 @@ export const heroCopy = {
     { value: '50+', label: 'Satisfied Clients' },
     { value: '98%', label: 'Success Rate' },
   ],
-  primaryCta: { label: 'Get Your Free Consultation', path: routes.contact.path },
-  secondaryCta: { label: 'Explore Our Services', path: routes.services.path },
+  primaryCta: { label: 'Get Your Free Consultation', path: pagePaths.contact },
+  secondaryCta: { label: 'Explore Our Services', path: pagePaths.services },
   card: {
     title: 'Digital Acceleration',
     text: 'Strategy, design and engineering in one remote team, shipping in weeks, not months.',

@@ -1,5 +1,5 @@
 import { siteConfig } from '../site/config.ts';
-import { routes } from '../site/routes.ts';
+import { pagePaths } from '../site/page-paths.ts';
 
 /** The home page's short tour of the services; the full list is the services page. */
 export const servicesOverviewCopy = {
@@ -8,11 +8,11 @@ export const servicesOverviewCopy = {
   subtitle:
     'One accountable team for your website, app, store and marketing, so nothing falls between agencies.',
   cardLinkLabel: 'Learn more',
-  allServices: { label: 'View All Services', path: routes.services.path },
+  allServices: { label: 'View All Services', path: pagePaths.services },
   consultation: {
     heading: 'Not sure where to start?',
     text: 'Tell us about your business and we will suggest the right mix of services, free of charge.',
-    cta: { label: 'Book a Free Call', path: routes.contact.path },
+    cta: { label: 'Book a Free Call', path: pagePaths.contact },
   },
 } as const;
 
@@ -20,6 +20,6 @@ export const servicesOverviewCopy = {
 export const callToActionCopy = {
   heading: 'Have a project in mind?',
   text: 'Share your idea and get a free consultation with a clear, fixed quote. We reply within 24 hours.',
-  primaryCta: { label: 'Start Your Project', path: routes.contact.path },
+  primaryCta: { label: 'Start Your Project', path: pagePaths.contact },
   secondaryCta: { label: 'Email Us', path: `mailto:${siteConfig.email}` },
 } as const;

@@ -1,5 +1,5 @@
 import { siteConfig } from '../site/config.ts';
-import { routes } from '../site/routes.ts';
+import { pagePaths } from '../site/page-paths.ts';
 
 /** One line of a legal page's contact block; `href` makes it a link (mail or phone). */
 export interface LegalContactLine {
@@ -144,7 +144,7 @@ export const privacyCopy = {
       contactLines,
     },
   ] satisfies LegalSection[],
-  contactCta: { label: 'Contact Us for Privacy Questions', path: routes.contact.path },
+  contactCta: { label: 'Contact Us for Privacy Questions', path: pagePaths.contact },
 } as const;
 
 export const termsCopy = {

@@ -1,5 +1,5 @@
 import type { PricingPlan } from '../entities/index.ts';
-import { routes } from '../site/routes.ts';
+import { pagePaths } from '../site/page-paths.ts';
 
 export type PricingPlanId = PricingPlan['id'];
 
@@ -110,5 +110,5 @@ export function isPricingPlanId(value: unknown): value is PricingPlanId {
 /** Where a plan's button leads: the contact page with that plan pre-selected, e.g. /contact?plan=business. */
 export function planContactPath(id: PricingPlanId): string {
   const query = new URLSearchParams({ [planQueryParam]: id });
-  return `${routes.contact.path}?${query}`;
+  return `${pagePaths.contact}?${query}`;
 }

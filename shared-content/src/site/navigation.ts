@@ -1,14 +1,14 @@
 import type { FooterLinkItem, FooterSocialLink } from '../entities/index.ts';
 import { siteConfig } from './config.ts';
-import { routes } from './routes.ts';
+import { pagePaths } from './page-paths.ts';
 
 /** Header links, in the order of the spec. */
 export const mainNav: readonly FooterLinkItem[] = [
-  { name: 'Home', path: routes.home.path },
-  { name: 'Services', path: routes.services.path },
-  { name: 'About', path: routes.about.path },
-  { name: 'Portfolio', path: routes.portfolio.path },
-  { name: 'Contact', path: routes.contact.path },
+  { name: 'Home', path: pagePaths.home },
+  { name: 'Services', path: pagePaths.services },
+  { name: 'About', path: pagePaths.about },
+  { name: 'Portfolio', path: pagePaths.portfolio },
+  { name: 'Contact', path: pagePaths.contact },
 ];
 
 export const headerCopy = {
@@ -25,12 +25,12 @@ export const footerCopy = {
     'We craft fast, beautiful websites, apps and online stores that help Indian businesses and startups grow, from first idea to launch and beyond.',
   quickLinksHeading: 'Quick Links',
   quickLinks: [
-    { name: 'Home', path: routes.home.path },
-    { name: 'Services', path: routes.services.path },
-    { name: 'About Us', path: routes.about.path },
-    { name: 'Portfolio', path: routes.portfolio.path },
-    { name: 'Categories', path: routes.categories.path },
-    { name: 'Contact', path: routes.contact.path },
+    { name: 'Home', path: pagePaths.home },
+    { name: 'Services', path: pagePaths.services },
+    { name: 'About Us', path: pagePaths.about },
+    { name: 'Portfolio', path: pagePaths.portfolio },
+    { name: 'Categories', path: pagePaths.categories },
+    { name: 'Contact', path: pagePaths.contact },
   ] satisfies FooterLinkItem[],
   contactHeading: 'Contact Us',
   remoteNote: 'Working remotely from India',
@@ -44,8 +44,8 @@ export const footerCopy = {
   newsletterError: 'We could not subscribe you right now. Please try again.',
   newsletterNetworkError: 'Network error. Please check your connection.',
   copyright: (year: number) => `© ${year} ${siteConfig.brandName}. All rights reserved.`,
-  privacyLink: { name: 'Privacy Policy', path: routes.privacy.path },
-  termsLink: { name: 'Terms of Service', path: routes.terms.path },
+  privacyLink: { name: 'Privacy Policy', path: pagePaths.privacy },
+  termsLink: { name: 'Terms of Service', path: pagePaths.terms },
   socialHeading: 'Follow us',
 } as const;
 

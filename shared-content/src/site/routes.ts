@@ -1,4 +1,5 @@
 import { siteConfig } from './config.ts';
+import { pagePaths } from './page-paths.ts';
 import type { RouteSlotEntry } from './slot-shape.ts';
 
 /**
@@ -30,7 +31,7 @@ const callToActionReserve = { base: 450, md: 440 };
 
 export const routes = {
   home: {
-    path: '/',
+    path: pagePaths.home,
     aliases: [],
     title: `${brand} | Web Development & Digital Solutions Agency in India`,
     description:
@@ -60,7 +61,7 @@ export const routes = {
     ],
   },
   services: {
-    path: '/services',
+    path: pagePaths.services,
     aliases: [],
     title: `Services | ${brand}`,
     description:
@@ -75,7 +76,7 @@ export const routes = {
     ],
   },
   about: {
-    path: '/about',
+    path: pagePaths.about,
     aliases: [],
     title: `About Us | ${brand}`,
     description:
@@ -94,7 +95,7 @@ export const routes = {
     ],
   },
   portfolio: {
-    path: '/portfolio',
+    path: pagePaths.portfolio,
     aliases: ['/Portfolio'],
     title: `Portfolio | ${brand}`,
     description:
@@ -111,7 +112,7 @@ export const routes = {
     ],
   },
   categories: {
-    path: '/categories',
+    path: pagePaths.categories,
     aliases: [],
     title: `Project Categories | ${brand}`,
     description:
@@ -126,7 +127,7 @@ export const routes = {
     ],
   },
   contact: {
-    path: '/contact',
+    path: pagePaths.contact,
     aliases: [],
     title: `Contact Us | ${brand}`,
     description:
@@ -145,7 +146,7 @@ export const routes = {
     ],
   },
   privacy: {
-    path: '/privacy-policy',
+    path: pagePaths.privacy,
     aliases: [],
     title: `Privacy Policy | ${brand}`,
     description: `How ${brand} collects, uses and protects the information you share with us.`,
@@ -159,7 +160,7 @@ export const routes = {
     ],
   },
   terms: {
-    path: '/terms-conditions',
+    path: pagePaths.terms,
     aliases: ['/terms'],
     title: `Terms and Conditions | ${brand}`,
     description: `The terms that apply when you use the ${brand} website and services.`,

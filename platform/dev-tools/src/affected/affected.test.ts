@@ -1,8 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gitBlobId } from 'build-config/module-list';
 import { repoRoot } from 'platform-kit/paths';
 import { describe, expect, it } from 'vitest';
 import { type Affected, affectedBy } from './affected.ts';
-import type { AppBuild } from './builds.ts';
-import { readWorkspace, type Workspace } from './workspace.ts';
+import { type AppBuild, readBuilds } from './builds.ts';
+import { appFolders, readWorkspace, type Workspace } from './workspace.ts';
 
 /** This repository's graph as its package.json files have it, frozen here so the cases read on their own. */
 const workspace: Workspace = {
@@ -261,5 +265,43 @@ describe('the e2e tags a change needs', () => {
     ['documentation: none', ['README.md'], []],
   ])('%s', (_case, files, tags) => {
     expect(affectedBy(files, workspace, builds, folders).suite.tags).toEqual(tags);
+  });
+});
+
+describe('affectedBy, with this repository’s own builds', () => {
+  /**
+   * The builds `pnpm build` wrote (the test command builds before the unit tests), compared with the files as they
+   * are on disk: the add-a-route.md change, a route in the table and the slot's section in its remote.
+   */
+  it('a route-table change releases the shell and the slot’s remote only', async () => {
+    const repository = await readWorkspace(repoRoot);
+    const apps = repository.apps.map((name, index) => ({ name, folder: appFolders[index] ?? name }));
+    const onDisk = new Map<string, string>();
+    for (const path of execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    }).split('\0')) {
+      if (path && existsSync(join(repoRoot, path)))
+        onDisk.set(path, gitBlobId(readFileSync(join(repoRoot, path))));
+    }
+    const builds = readBuilds(repoRoot, apps, onDisk, 'the working tree');
+    for (const [app, build] of builds) {
+      expect(build.state, `${app}: ${build.state === 'read' ? '' : build.note} (run pnpm build)`).toBe(
+        'read',
+      );
+    }
+    const change = ['shared-content/src/site/routes.ts', 'mf-marketing/src/pages/ServicesPage.tsx'];
+    const affected = affectedBy(
+      change,
+      repository,
+      builds,
+      new Map(apps.map(({ name, folder }) => [name, folder])),
+    );
+    expect(outcome(affected).release).toEqual(['shell', 'mf-marketing']);
+    // A path a remote links to is in that remote's build: changing it releases the remotes that link to it.
+    const linked = affectedBy(['shared-content/src/site/page-paths.ts'], repository, builds);
+    expect(outcome(linked).release).toEqual(
+      expect.arrayContaining(['shell', 'mf-marketing', 'mf-portfolio']),
+    );
   });
 });

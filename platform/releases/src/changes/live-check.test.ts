@@ -4,13 +4,12 @@
  * map and pages unchanged to the byte; the operator's --force still goes ahead, naming what it broke. Real builds
  * (each app's dist/, as `pnpm build` left it), the deployed shell's own prerender in the sandbox.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appDist } from 'platform-kit/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abortCanary, promoteCanary, startCanary } from '../canary/release-canary.ts';
-import { digestOf } from '../release-service/test-service.ts';
+import { digestOf, throwingInNode } from '../release-service/test-service.ts';
 import { LiveBreakError } from './live-check.ts';
 import { publishAll } from './publish-site.ts';
 import { liveVersion, releaseBuild, rollbackRemote } from './release.ts';
@@ -22,32 +21,17 @@ let deploy: string;
 let good: string;
 let throwing: string;
 
-/** mf-portfolio's build with ProcessSection's Node code throwing (its browser code as built). */
-function throwingInNode(): string {
-  const dir = join(work, 'mf-portfolio-throws');
-  cpSync(appDist('mf-portfolio'), dir, { recursive: true });
-  const chunk = readdirSync(join(dir, 'ssr'))
-    .map((name) => join(dir, 'ssr', name))
-    .find((file) => readFileSync(file, 'utf8').includes('function ProcessSection() {'));
-  if (!chunk) throw new Error('no Node chunk of mf-portfolio defines ProcessSection');
-  const source = readFileSync(chunk, 'utf8');
-  writeFileSync(
-    chunk,
-    source.replace(
-      'function ProcessSection() {',
-      `function ProcessSection() {\n  throw new Error(${JSON.stringify(thrown)});`,
-    ),
-  );
-  return dir;
-}
-
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'live-check-test-'));
   deploy = join(work, 'deploy');
   publishAll(deploy, env);
   good = liveVersion(deploy, 'mf_portfolio') ?? '';
   // A version that breaks its pages, made live by the operator past the gates, then rolled back from.
-  throwing = releaseBuild(deploy, 'mf_portfolio', { buildDir: throwingInNode(), force: true, env }).version;
+  throwing = releaseBuild(deploy, 'mf_portfolio', {
+    buildDir: throwingInNode(work, thrown),
+    force: true,
+    env,
+  }).version;
   rollbackRemote(deploy, 'mf_portfolio', { version: good, env });
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -83,7 +67,12 @@ describe('a rollback that would break the live site (issue 41)', () => {
 
   it('refuses to promote such a canary for everyone, and lets it be aborted', () => {
     rollbackRemote(deploy, 'mf_portfolio', { version: good, env });
-    startCanary(deploy, 'mf_portfolio', { buildDir: throwingInNode(), percent: 10, force: true, env });
+    startCanary(deploy, 'mf_portfolio', {
+      buildDir: throwingInNode(work, thrown),
+      percent: 10,
+      force: true,
+      env,
+    });
     const before = digestOf(deploy);
     expect(() => promoteCanary(deploy, 'mf_portfolio', { env })).toThrow(LiveBreakError);
     expect(digestOf(deploy)).toEqual(before);

@@ -5,32 +5,25 @@ import { publishedVersions } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { defaultEntry } from 'deploy-model/canary/map';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKey, ensureOperatorKey } from './keys.ts';
+import { createKey } from './keys.ts';
 import { packBuild } from './pack.ts';
-import type { RunningReleaseService } from './server.ts';
 import {
   get,
-  makeServiceDeploy,
   post,
   printed,
   type Reply,
   remoteBuild,
-  type ServiceDeploy,
-  startService,
+  startTestService,
+  type TestService,
   upload,
 } from './test-service.ts';
 
-let site: ServiceDeploy;
-let service: RunningReleaseService;
+let site: TestService;
 
 beforeEach(async () => {
-  site = makeServiceDeploy();
-  service = await startService(site.deploy);
+  site = await startTestService();
 });
-afterEach(async () => {
-  await service.stop();
-  site.remove();
-});
+afterEach(() => site.stop());
 
 const liveVersion = (name: 'mf_marketing' | 'mf_portfolio' | 'mf_contact') =>
   defaultEntry(readRemoteMapDocument(site.deploy), name)?.metadata.version;
@@ -39,7 +32,7 @@ const liveVersion = (name: 'mf_marketing' | 'mf_portfolio' | 'mf_contact') =>
 async function slowUpload(key: string, scope: 'mf-portfolio', buildDir: string) {
   const { archive, digest } = await packBuild(buildDir);
   const half = Math.floor(archive.length / 2);
-  const sent = request(`${service.url}${releaseRoutes.release(scope)}`, {
+  const sent = request(`${site.url}${releaseRoutes.release(scope)}`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${key}`,
@@ -68,14 +61,14 @@ async function slowUpload(key: string, scope: 'mf-portfolio', buildDir: string) 
 describe('the release service: one change per remote at a time', () => {
   it('holds nothing for a release still uploading: another change of that remote goes ahead meanwhile, and the upload then lands', async () => {
     const portfolioKey = createKey(site.deploy, 'mf-portfolio', 'portfolio-ci').key;
-    const operatorKey = ensureOperatorKey(site.deploy);
+    const operatorKey = site.keys.operator;
     const first = await slowUpload(portfolioKey, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio'));
     // Half of it is in; it is not a change yet (issue 40: a stalled upload held its remote for 336 s).
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await get(service.url, undefined, releaseRoutes.health)).body.status).toBe('idle');
+    expect((await get(site.url, undefined, releaseRoutes.health)).body.status).toBe('idle');
 
     const second = await upload(
-      service.url,
+      site.url,
       operatorKey,
       'mf-portfolio',
       remoteBuild(site.work, 'mf_portfolio'),
@@ -83,7 +76,7 @@ describe('the release service: one change per remote at a time', () => {
     expect(second.status, printed(second)).toBe(200);
     const operators = liveVersion('mf_portfolio');
     expect(operators).not.toBe(site.live.mf_portfolio);
-    const promote = await post(service.url, operatorKey, releaseRoutes.promote('mf-portfolio'));
+    const promote = await post(site.url, operatorKey, releaseRoutes.promote('mf-portfolio'));
     expect(promote).toMatchObject({ status: 409, body: { problem: 'conflict' } });
 
     first.finish();
@@ -99,15 +92,15 @@ describe('the release service: one change per remote at a time', () => {
       ['operator', 'mf-portfolio'],
       ['portfolio-ci', 'mf-portfolio'],
     ]);
-    expect((await get(service.url, undefined, releaseRoutes.health)).body.status).toBe('idle');
+    expect((await get(site.url, undefined, releaseRoutes.health)).body.status).toBe('idle');
   }, 60_000);
 
   it('lets two teams release at the same moment: both land', async () => {
     const portfolioKey = createKey(site.deploy, 'mf-portfolio').key;
     const contactKey = createKey(site.deploy, 'mf-contact').key;
     const [portfolio, contact] = await Promise.all([
-      upload(service.url, portfolioKey, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio')),
-      upload(service.url, contactKey, 'mf-contact', remoteBuild(site.work, 'mf_contact')),
+      upload(site.url, portfolioKey, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio')),
+      upload(site.url, contactKey, 'mf-contact', remoteBuild(site.work, 'mf_contact')),
     ]);
     expect(portfolio.status, printed(portfolio)).toBe(200);
     expect(contact.status, printed(contact)).toBe(200);
@@ -122,8 +115,8 @@ describe('the release service: one change per remote at a time', () => {
   it('lets one of two releases of the same remote at the same moment win; the other gets 409', async () => {
     const key = createKey(site.deploy, 'mf-portfolio').key;
     const replies = await Promise.all([
-      upload(service.url, key, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio')),
-      upload(service.url, key, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio')),
+      upload(site.url, key, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio')),
+      upload(site.url, key, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio')),
     ]);
     expect(replies.map(({ status }) => status).sort()).toEqual([200, 409]);
     expect(replies.find(({ status }) => status === 409)?.body.problem).toBe('busy');

@@ -2,19 +2,16 @@ import { releaseRoutes, type UploadAuditEntry } from 'build-config/release-proto
 import { readAudit, readAuditWithUploads } from 'deploy-folder/audit';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, ensureOperatorKey } from './keys.ts';
 import { packBuild } from './pack.ts';
-import type { RunningReleaseService } from './server.ts';
 import {
   digestOf,
   get,
-  makeServiceDeploy,
   post,
   printed,
   type Reply,
   remoteBuild,
-  type ServiceDeploy,
-  startService,
+  startTestService,
+  type TestService,
   upload,
 } from './test-service.ts';
 
@@ -24,21 +21,12 @@ import {
  * operator's key still forces. The gate here is the contract check (a build needing a React the shell does not
  * lend), through the real service and its child process.
  */
-let site: ServiceDeploy;
-let service: RunningReleaseService;
-let operatorKey: string;
-let teamKey: string;
+let site: TestService<'mf-marketing'>;
 
 beforeAll(async () => {
-  site = makeServiceDeploy();
-  service = await startService(site.deploy);
-  operatorKey = ensureOperatorKey(site.deploy);
-  teamKey = createKey(site.deploy, 'mf-marketing', 'marketing-ci').key;
+  site = await startTestService({ 'mf-marketing': 'marketing-ci' });
 }, 60_000);
-afterAll(async () => {
-  await service.stop();
-  site.remove();
-});
+afterAll(() => site.stop());
 
 async function unchanged(send: () => Promise<Reply>): Promise<Reply> {
   const before = digestOf(site.deploy);
@@ -56,7 +44,7 @@ describe("--force past a gate needs the operator's key", () => {
   it('a team key with --force: 403 naming the command the operator runs, nothing changed, in the audit log', async () => {
     const incompatible = remoteBuild(site.work, 'mf_marketing', { incompatible: true });
     const reply = await unchanged(() =>
-      upload(service.url, teamKey, 'mf-marketing', incompatible, '?canary=10&force=1'),
+      upload(site.url, site.keys['mf-marketing'], 'mf-marketing', incompatible, '?canary=10&force=1'),
     );
     expect(reply.status).toBe(403);
     expect(reply.body.problem).toBe('forbidden');
@@ -75,7 +63,13 @@ describe("--force past a gate needs the operator's key", () => {
 
   it('refused even for a build the gates would pass: force is the operator’s, whatever the build', async () => {
     const reply = await unchanged(() =>
-      upload(service.url, teamKey, 'mf-marketing', remoteBuild(site.work, 'mf_marketing'), '?force=1'),
+      upload(
+        site.url,
+        site.keys['mf-marketing'],
+        'mf-marketing',
+        remoteBuild(site.work, 'mf_marketing'),
+        '?force=1',
+      ),
     );
     expect(reply.status).toBe(403);
     expect(reply.body.error).toContain('npx pnpm release mf-marketing --build-dir <this build> --force');
@@ -83,7 +77,7 @@ describe("--force past a gate needs the operator's key", () => {
 
   it('a team key rolling back or previewing with force: 403, nothing changed', async () => {
     const rollback = await unchanged(() =>
-      post(service.url, teamKey, releaseRoutes.rollback('mf-marketing'), { force: true }),
+      post(site.url, site.keys['mf-marketing'], releaseRoutes.rollback('mf-marketing'), { force: true }),
     );
     expect(rollback.status).toBe(403);
     expect(rollback.body.error).toMatch(
@@ -99,7 +93,7 @@ describe("--force past a gate needs the operator's key", () => {
       reason: rollback.body.error,
     });
     // Listed with the uploads, and never as a change.
-    const log = await get(service.url, operatorKey, `${releaseRoutes.log}?remote=mf-marketing&uploads=1`);
+    const log = await get(site.url, site.keys.operator, `${releaseRoutes.log}?remote=mf-marketing&uploads=1`);
     expect(printed(log)).toMatch(
       /mf-marketing +refused +rollback +by marketing-ci from 127\.0\.0\.1: 403 forbidden: Rolling back past/,
     );
@@ -107,10 +101,10 @@ describe("--force past a gate needs the operator's key", () => {
     const preview = await unchanged(async () => {
       const build = remoteBuild(site.work, 'mf_marketing', { incompatible: true });
       const { archive, digest } = await packBuild(build);
-      const response = await fetch(`${service.url}${releaseRoutes.preview('mf-marketing')}?force=1`, {
+      const response = await fetch(`${site.url}${releaseRoutes.preview('mf-marketing')}?force=1`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${teamKey}`,
+          authorization: `Bearer ${site.keys['mf-marketing']}`,
           'content-type': 'application/gzip',
           'content-digest': digest,
         },
@@ -127,7 +121,9 @@ describe("--force past a gate needs the operator's key", () => {
 
   it('a team key without --force gets the gate’s own refusal (422), as before', async () => {
     const incompatible = remoteBuild(site.work, 'mf_marketing', { incompatible: true });
-    const reply = await unchanged(() => upload(service.url, teamKey, 'mf-marketing', incompatible));
+    const reply = await unchanged(() =>
+      upload(site.url, site.keys['mf-marketing'], 'mf-marketing', incompatible),
+    );
     expect(reply.status).toBe(422);
     expect(reply.body.problem).toBe('incompatible');
     expect(reply.body.error).toMatch(
@@ -137,10 +133,10 @@ describe("--force past a gate needs the operator's key", () => {
 
   it("the operator's key with --force still releases past the gate, and the audit says why", async () => {
     const incompatible = remoteBuild(site.work, 'mf_marketing', { incompatible: true });
-    const refused = await upload(service.url, operatorKey, 'mf-marketing', incompatible);
+    const refused = await upload(site.url, site.keys.operator, 'mf-marketing', incompatible);
     expect(refused.status).toBe(422);
     expect(refused.body.error).not.toContain("needs the operator's key");
-    const reply = await upload(service.url, operatorKey, 'mf-marketing', incompatible, '?force=1');
+    const reply = await upload(site.url, site.keys.operator, 'mf-marketing', incompatible, '?force=1');
     expect(reply.status).toBe(200);
     const release = readAudit(site.deploy, { scope: 'mf-marketing' }).at(-1);
     expect(release).toMatchObject({ action: 'release', by: 'operator' });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishAll } from '../changes/publish-site.ts';
 import { checkRenderGates, RenderGateError, renderGateProblems } from '../release-gates/gates.ts';
 import { refusalOf } from './operation.ts';
+import { throwingInNode } from './test-service.ts';
 
 /**
  * The gates against real builds (each app's dist/, as `pnpm build` left it) published into a deploy folder of
@@ -29,25 +30,6 @@ const snapshot = (dir: string) =>
       }),
   );
 
-/** mf-portfolio's build with ProcessSection's Node code throwing (its browser code as built). */
-function throwingInNode(): string {
-  const dir = join(work, 'mf-portfolio-throws');
-  cpSync(appDist('mf-portfolio'), dir, { recursive: true });
-  const chunk = readdirSync(join(dir, 'ssr'))
-    .map((name) => join(dir, 'ssr', name))
-    .find((file) => readFileSync(file, 'utf8').includes('function ProcessSection() {'));
-  if (!chunk) throw new Error('no Node chunk of mf-portfolio defines ProcessSection');
-  const source = readFileSync(chunk, 'utf8');
-  writeFileSync(
-    chunk,
-    source.replace(
-      'function ProcessSection() {',
-      `function ProcessSection() {\n  throw new Error(${JSON.stringify(thrown)});`,
-    ),
-  );
-  return dir;
-}
-
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'release-gates-test-'));
   deploy = join(work, 'deploy');
@@ -61,7 +43,7 @@ describe('the release gates', () => {
   }, 180_000);
 
   it('refuse a build whose expose throws, naming it and the error in each page and in Node; nothing changes', () => {
-    const build = throwingInNode();
+    const build = throwingInNode(work, thrown);
     const before = snapshot(deploy);
     let refusal: unknown;
     try {

@@ -7,24 +7,20 @@ import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { serverBuildDir } from 'deploy-model/layout';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runKeyCommand } from './key-command.ts';
-import { ensureOperatorKey } from './keys.ts';
-import { type RunningReleaseService, startReleaseService } from './server.ts';
+import { startReleaseService } from './server.ts';
 import {
   digestOf,
   get,
-  makeServiceDeploy,
   post,
   printed,
   remoteBuild,
-  type ServiceDeploy,
   serviceEnv,
-  startService,
+  startTestService,
+  type TestService,
   upload,
 } from './test-service.ts';
 
-let site: ServiceDeploy;
-let service: RunningReleaseService;
-let operatorKey: string;
+let site: TestService;
 
 /** A new key for the scope, as the operator creates it on the host: the last line printed. */
 function keyFor(scope: string, name?: string): string {
@@ -72,14 +68,9 @@ function shellBuild(
 }
 
 beforeEach(async () => {
-  site = makeServiceDeploy();
-  service = await startService(site.deploy);
-  operatorKey = ensureOperatorKey(site.deploy);
+  site = await startTestService();
 });
-afterEach(async () => {
-  await service.stop();
-  site.remove();
-});
+afterEach(() => site.stop());
 
 describe('the release service: who may change what', () => {
   it('answers 401 with no key, a wrong key or a revoked key, and 403 for a key of another remote; nothing changes', async () => {
@@ -89,14 +80,14 @@ describe('the release service: who may change what', () => {
     const build = remoteBuild(site.work, 'mf_marketing');
     const before = digestOf(site.deploy);
 
-    for (const key of [undefined, 'agrk_not-a-key', revokedKey, `${operatorKey}x`, '']) {
-      const reply = await upload(service.url, key, 'mf-marketing', build);
+    for (const key of [undefined, 'agrk_not-a-key', revokedKey, `${site.keys.operator}x`, '']) {
+      const reply = await upload(site.url, key, 'mf-marketing', build);
       expect(reply.status, String(key)).toBe(401);
       expect(reply.body.problem).toBe('unauthorized');
-      expect((await post(service.url, key, releaseRoutes.promote('mf-marketing'))).status).toBe(401);
-      expect((await get(service.url, key, releaseRoutes.log)).status).toBe(401);
+      expect((await post(site.url, key, releaseRoutes.promote('mf-marketing'))).status).toBe(401);
+      expect((await get(site.url, key, releaseRoutes.log)).status).toBe(401);
     }
-    const forbidden = await upload(service.url, portfolioKey, 'mf-marketing', build);
+    const forbidden = await upload(site.url, portfolioKey, 'mf-marketing', build);
     expect(forbidden).toMatchObject({ status: 403, body: { problem: 'forbidden' } });
     expect(forbidden.body.error).toMatch(/"portfolio-ci" is for mf-portfolio; it cannot change mf-marketing/);
     for (const path of [
@@ -106,11 +97,11 @@ describe('the release service: who may change what', () => {
       releaseRoutes.rollback('shell'),
       releaseRoutes.check,
     ]) {
-      expect((await post(service.url, portfolioKey, path, {})).status, path).toBe(403);
+      expect((await post(site.url, portfolioKey, path, {})).status, path).toBe(403);
     }
-    expect((await upload(service.url, portfolioKey, 'shell', build)).status).toBe(403);
+    expect((await upload(site.url, portfolioKey, 'shell', build)).status).toBe(403);
     expect(digestOf(site.deploy)).toEqual(before);
-    expect((await get(service.url, undefined, releaseRoutes.health)).body).toEqual({
+    expect((await get(site.url, undefined, releaseRoutes.health)).body).toEqual({
       ok: true,
       status: 'idle',
     });
@@ -119,14 +110,14 @@ describe('the release service: who may change what', () => {
   it('lets the operator key change every remote, and a team key its own', async () => {
     const portfolioKey = keyFor('mf-portfolio');
     const marketing = await upload(
-      service.url,
-      operatorKey,
+      site.url,
+      site.keys.operator,
       'mf-marketing',
       remoteBuild(site.work, 'mf_marketing'),
     );
     expect(marketing.status, printed(marketing)).toBe(200);
     const portfolio = await upload(
-      service.url,
+      site.url,
       portfolioKey,
       'mf-portfolio',
       remoteBuild(site.work, 'mf_portfolio'),
@@ -172,7 +163,7 @@ describe('the release service: releases through HTTP', () => {
     const key = keyFor('mf-portfolio', 'portfolio-ci');
     const previous = site.live.mf_portfolio;
     const started = Date.now();
-    const reply = await upload(service.url, key, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio'));
+    const reply = await upload(site.url, key, 'mf-portfolio', remoteBuild(site.work, 'mf_portfolio'));
     expect(reply.status, printed(reply)).toBe(200);
     const version = live('mf_portfolio').default;
     expect(version).not.toBe(previous);
@@ -195,7 +186,7 @@ describe('the release service: releases through HTTP', () => {
     });
     expect(Date.parse(String(entry?.at))).toBeGreaterThanOrEqual(started - 1000);
     expect(reply.body.audit).toEqual([entry]);
-    const log = await get(service.url, key, `${releaseRoutes.log}?remote=mf-portfolio`);
+    const log = await get(site.url, key, `${releaseRoutes.log}?remote=mf-portfolio`);
     expect(log.body.entries).toEqual([entry]);
     expect(printed(log)).toContain(
       `mf-portfolio  release   ${version} (was ${previous})  by portfolio-ci from 127.0.0.1`,
@@ -207,7 +198,7 @@ describe('the release service: releases through HTTP', () => {
     const first = site.live.mf_marketing;
 
     const canary = await upload(
-      service.url,
+      site.url,
       key,
       'mf-marketing',
       remoteBuild(site.work, 'mf_marketing'),
@@ -221,24 +212,24 @@ describe('the release service: releases through HTTP', () => {
     expect(variantPages().some((html) => html.includes(`mf_marketing@${aborted.canary}`))).toBe(true);
     expect(page()).toContain(`mf_marketing@${first}`);
 
-    const abort = await post(service.url, key, releaseRoutes.abort('mf-marketing'), {
+    const abort = await post(site.url, key, releaseRoutes.abort('mf-marketing'), {
       reason: 'errors in the hero',
     });
     expect(abort.status, printed(abort)).toBe(200);
     expect(live('mf_marketing')).toEqual({ default: first, canary: undefined, traffic: undefined });
 
-    await upload(service.url, key, 'mf-marketing', remoteBuild(site.work, 'mf_marketing'), '?canary=25');
+    await upload(site.url, key, 'mf-marketing', remoteBuild(site.work, 'mf_marketing'), '?canary=25');
     const promoted = String(live('mf_marketing').canary);
-    const promote = await post(service.url, key, releaseRoutes.promote('mf-marketing'));
+    const promote = await post(site.url, key, releaseRoutes.promote('mf-marketing'));
     expect(promote.status, printed(promote)).toBe(200);
     expect(live('mf_marketing').default).toBe(promoted);
     expect(page()).toContain(`mf_marketing@${promoted}`);
 
-    const versions = await get(service.url, key, releaseRoutes.versions('mf-marketing'));
+    const versions = await get(site.url, key, releaseRoutes.versions('mf-marketing'));
     expect(versions.body.live).toBe(promoted);
     expect(printed(versions)).toContain(`${promoted}`);
 
-    const rollback = await post(service.url, key, releaseRoutes.rollback('mf-marketing'), { version: first });
+    const rollback = await post(site.url, key, releaseRoutes.rollback('mf-marketing'), { version: first });
     expect(rollback.status, printed(rollback)).toBe(200);
     expect(printed(rollback)).toContain(`Rolled mf-marketing back to ${first} (was ${promoted})`);
     expect(live('mf_marketing').default).toBe(first);
@@ -312,7 +303,7 @@ describe('the release service: releases through HTTP', () => {
   it('releases the shell from an upload of its dist/ and dist-server/, writing the pages from its new index.html', async () => {
     const key = keyFor('shell', 'shell-ci');
     const build = shellBuild('second');
-    const reply = await upload(service.url, key, 'shell', build, '', ['dist', 'dist-server']);
+    const reply = await upload(site.url, key, 'shell', build, '', ['dist', 'dist-server']);
     expect(reply.status, printed(reply)).toBe(200);
     expect(printed(reply)).toMatch(
       /^Released the shell \S+ \(was \S+\); every live remote version was checked/,
@@ -330,7 +321,7 @@ describe('the release service: releases through HTTP', () => {
       for (const shared of manifest.shared) if (shared.name === 'react') shared.version = '18.3.1';
     });
     const before = digestOf(site.deploy);
-    const reply = await upload(service.url, key, 'shell', build, '', ['dist', 'dist-server']);
+    const reply = await upload(site.url, key, 'shell', build, '', ['dist', 'dist-server']);
     expect(reply).toMatchObject({ status: 422, body: { problem: 'incompatible' } });
     expect(reply.body.error).toMatch(
       /would break remotes that are live here, so nothing changed:\n {2}- mf-marketing /,

@@ -1,19 +1,22 @@
 /**
  * For the release service's tests: a deploy folder that is a live site in miniature (a deployed shell with its
  * index.html and a Node build the real prerender worker runs, and the three remotes released by the library as
- * a team would), builds of any remote that are each a version of their own, a running service on a free
- * loopback port, and a way to send it a build as the CLI does.
+ * a team would), builds of any remote that are each a version of their own, mf-portfolio's real build made to
+ * throw in Node, a running service on a free loopback port with its keys, and a way to send it a build as the
+ * CLI does.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { contentDigestHeader, type ReleaseScope, releaseRoutes } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
+import { appDist } from 'platform-kit/paths';
 import { makeDeploy } from '../canary/test-fixtures.ts';
 import { releaseBuild } from '../changes/release.ts';
+import { createKey, ensureOperatorKey } from './keys.ts';
 import { packBuild } from './pack.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
 
@@ -68,6 +71,29 @@ export function remoteBuild(
   };
   writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(dir, entry), `console.log(${JSON.stringify(label)});`);
+  return dir;
+}
+
+/**
+ * mf-portfolio's real build (its dist/, as `pnpm build` left it) copied to `<work>/mf-portfolio-throws`, with
+ * ProcessSection's Node code throwing `thrown` (its browser code as built): a build the render gates refuse and
+ * whose pages would show a fallback. Called again, it copies the build afresh over the same folder.
+ */
+export function throwingInNode(work: string, thrown: string): string {
+  const dir = join(work, 'mf-portfolio-throws');
+  cpSync(appDist('mf-portfolio'), dir, { recursive: true });
+  const chunk = readdirSync(join(dir, 'ssr'))
+    .map((name) => join(dir, 'ssr', name))
+    .find((file) => readFileSync(file, 'utf8').includes('function ProcessSection() {'));
+  if (!chunk) throw new Error('no Node chunk of mf-portfolio defines ProcessSection');
+  const source = readFileSync(chunk, 'utf8');
+  writeFileSync(
+    chunk,
+    source.replace(
+      'function ProcessSection() {',
+      `function ProcessSection() {\n  throw new Error(${JSON.stringify(thrown)});`,
+    ),
+  );
   return dir;
 }
 
@@ -146,6 +172,48 @@ export const startService = (
   deploy: string,
   env: NodeJS.ProcessEnv = serviceEnv,
 ): Promise<RunningReleaseService> => startReleaseService({ deploy, env, port: 0, log: quietLog });
+
+export interface TestService<Scope extends ReleaseScope = never> extends Omit<ServiceDeploy, 'remove'> {
+  service: RunningReleaseService;
+  /** Where the service answers on loopback. */
+  url: string;
+  /** The operator's key, and the key made for each scope asked for. */
+  keys: Record<Scope | 'operator', string>;
+  /** Stops the service, then removes the deploy folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What most service tests start from: a live site in miniature (makeServiceDeploy), the service on it
+ * (startService), the operator's key, and a key for each scope in `keyNames` (scope → the key's name).
+ */
+export async function startTestService<Scope extends ReleaseScope = never>(
+  keyNames: Record<Scope, string> = {} as Record<Scope, string>,
+): Promise<TestService<Scope>> {
+  const site = makeServiceDeploy();
+  let service: RunningReleaseService;
+  try {
+    service = await startService(site.deploy);
+  } catch (error) {
+    site.remove();
+    throw error;
+  }
+  const keys = { operator: ensureOperatorKey(site.deploy) } as Record<Scope | 'operator', string>;
+  for (const [scope, name] of Object.entries(keyNames) as [Scope, string][]) {
+    keys[scope] = createKey(site.deploy, scope, name).key;
+  }
+  const { remove, ...deploy } = site;
+  return {
+    ...deploy,
+    service,
+    url: service.url,
+    keys,
+    async stop() {
+      await service.stop();
+      remove();
+    },
+  };
+}
 
 export const bearer = (key: string | undefined): Record<string, string> =>
   key === undefined ? {} : { authorization: `Bearer ${key}` };

@@ -10,34 +10,22 @@ import { contentDigestHeader, releaseRoutes, type UploadAuditEntry } from 'build
 import { readAudit, readAuditWithUploads } from 'deploy-folder/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDigestOf } from './content-digest.ts';
-import { createKey, ensureOperatorKey } from './keys.ts';
-import type { RunningReleaseService } from './server.ts';
 import {
   get,
-  makeServiceDeploy,
   printed,
   type Reply,
   remoteBuild,
-  type ServiceDeploy,
-  startService,
+  startTestService,
+  type TestService,
   upload,
 } from './test-service.ts';
 
-let site: ServiceDeploy;
-let service: RunningReleaseService;
-const keys = { operator: '', marketing: '', portfolio: '', revoked: '' };
+let site: TestService<'mf-marketing' | 'mf-portfolio'>;
 
 beforeAll(async () => {
-  site = makeServiceDeploy();
-  service = await startService(site.deploy);
-  keys.operator = ensureOperatorKey(site.deploy);
-  keys.marketing = createKey(site.deploy, 'mf-marketing', 'marketing-ci').key;
-  keys.portfolio = createKey(site.deploy, 'mf-portfolio', 'portfolio-ci').key;
+  site = await startTestService({ 'mf-marketing': 'marketing-ci', 'mf-portfolio': 'portfolio-ci' });
 }, 60_000);
-afterAll(async () => {
-  await service.stop();
-  site.remove();
-});
+afterAll(() => site.stop());
 
 const uploads = () =>
   readAuditWithUploads(site.deploy).filter((entry): entry is UploadAuditEntry => entry.action === 'upload');
@@ -56,7 +44,7 @@ const common = { at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), from: '127.0.0.
 describe('every upload in the audit log (issue 40)', () => {
   it('an accepted one: the key, the address, the remote, the version, accepted', async () => {
     const { reply, entry } = await entryOf(() =>
-      upload(service.url, keys.marketing, 'mf-marketing', remoteBuild(site.work, 'mf_marketing')),
+      upload(site.url, site.keys['mf-marketing'], 'mf-marketing', remoteBuild(site.work, 'mf_marketing')),
     );
     expect(reply.status, printed(reply)).toBe(200);
     const released = readAudit(site.deploy).at(-1);
@@ -73,10 +61,10 @@ describe('every upload in the audit log (issue 40)', () => {
   it('a bad archive: refused, with the problem and why', async () => {
     const bytes = Buffer.from('this is not a gzipped tar');
     const { entry } = await entryOf(async () => {
-      const response = await fetch(`${service.url}${releaseRoutes.release('mf-marketing')}`, {
+      const response = await fetch(`${site.url}${releaseRoutes.release('mf-marketing')}`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${keys.marketing}`,
+          authorization: `Bearer ${site.keys['mf-marketing']}`,
           'content-type': 'application/gzip',
           [contentDigestHeader]: contentDigestOf(bytes),
         },
@@ -97,7 +85,7 @@ describe('every upload in the audit log (issue 40)', () => {
 
   it('a key for another remote: 403, the key named', async () => {
     const { entry } = await entryOf(() =>
-      upload(service.url, keys.portfolio, 'mf-marketing', remoteBuild(site.work, 'mf_marketing')),
+      upload(site.url, site.keys['mf-portfolio'], 'mf-marketing', remoteBuild(site.work, 'mf_marketing')),
     );
     expect(entry).toMatchObject({
       by: 'portfolio-ci',
@@ -118,7 +106,7 @@ describe('every upload in the audit log (issue 40)', () => {
       [guessed, 'unknown key'],
     ] as const;
     for (const [key, by] of byKey) {
-      const { reply, entry } = await entryOf(() => upload(service.url, key, 'mf-contact', build));
+      const { reply, entry } = await entryOf(() => upload(site.url, key, 'mf-contact', build));
       expect(reply.status).toBe(401);
       expect(entry).toMatchObject({ ...common, by, scope: 'mf-contact', outcome: 'refused', status: 401 });
       expect(entry.problem).toBe('unauthorized');
@@ -129,8 +117,8 @@ describe('every upload in the audit log (issue 40)', () => {
   it('a build the contract gate refuses: 422 with the version it would have been', async () => {
     const { reply, entry } = await entryOf(() =>
       upload(
-        service.url,
-        keys.operator,
+        site.url,
+        site.keys.operator,
         'mf-portfolio',
         remoteBuild(site.work, 'mf_portfolio', { incompatible: true }),
       ),
@@ -157,7 +145,9 @@ describe('every upload in the audit log (issue 40)', () => {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
     manifest.metaData.buildInfo.buildVersion = '1.0.0+build.7';
     writeFileSync(manifestFile, JSON.stringify(manifest));
-    const { reply, entry } = await entryOf(() => upload(service.url, keys.marketing, 'mf-marketing', build));
+    const { reply, entry } = await entryOf(() =>
+      upload(site.url, site.keys['mf-marketing'], 'mf-marketing', build),
+    );
     expect(reply.status, reply.body.error).toBe(400);
     expect(entry).toEqual({
       ...common,
@@ -173,25 +163,25 @@ describe('every upload in the audit log (issue 40)', () => {
   it('an unknown remote, a stray query: refused and recorded; a JSON preview or a promote is no upload', async () => {
     const build = remoteBuild(site.work, 'mf_marketing');
     const { entry: blog } = await entryOf(() =>
-      upload(service.url, keys.operator, 'mf-blog' as 'shell', build),
+      upload(site.url, site.keys.operator, 'mf-blog' as 'shell', build),
     );
     expect(blog).toMatchObject({ by: 'operator', scope: 'mf-blog', status: 404, problem: 'unknown-scope' });
     const { entry: stray } = await entryOf(() =>
-      upload(service.url, keys.marketing, 'mf-marketing', build, '?canry=10'),
+      upload(site.url, site.keys['mf-marketing'], 'mf-marketing', build, '?canry=10'),
     );
     expect(stray).toMatchObject({ by: 'marketing-ci', status: 400, problem: 'usage' });
     const before = uploads().length;
-    await fetch(`${service.url}${releaseRoutes.promote('mf-marketing')}`, {
+    await fetch(`${site.url}${releaseRoutes.promote('mf-marketing')}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${keys.marketing}` },
+      headers: { authorization: `Bearer ${site.keys['mf-marketing']}` },
     });
     expect(uploads()).toHaveLength(before);
   }, 60_000);
 
   it('`GET /v1/log?uploads=1` lists them among the changes, one readable line each; without it, the changes only', async () => {
     const withUploads = await get(
-      service.url,
-      keys.marketing,
+      site.url,
+      site.keys['mf-marketing'],
       `${releaseRoutes.log}?uploads=1&remote=mf-marketing`,
     );
     expect(withUploads.status).toBe(200);
@@ -201,7 +191,11 @@ describe('every upload in the audit log (issue 40)', () => {
     expect(printed(withUploads)).toMatch(
       /upload {4}\(version unknown\) {2}by portfolio-ci from 127\.0\.0\.1: refused \(403 forbidden\): The key "portfolio-ci"/,
     );
-    const changes = await get(service.url, keys.marketing, `${releaseRoutes.log}?remote=mf-marketing`);
+    const changes = await get(
+      site.url,
+      site.keys['mf-marketing'],
+      `${releaseRoutes.log}?remote=mf-marketing`,
+    );
     expect(changes.body.entries).toEqual(readAudit(site.deploy, { scope: 'mf-marketing' }));
     expect(printed(changes)).not.toContain('upload');
   });

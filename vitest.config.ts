@@ -16,6 +16,7 @@ export default defineConfig({
       'platform/kit',
       'platform/deploy-model',
       'platform/deploy-folder',
+      'platform/release-client',
       'platform/pages',
       'platform/hosting',
       'platform/releases',

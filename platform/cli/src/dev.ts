@@ -12,8 +12,9 @@
 import { shell } from 'build-config/topology';
 import { resolveRemote, UsageError } from 'platform-kit/cli';
 import { runPnpm } from 'platform-kit/run';
-import { devAgainst, siteUrlOf } from 'releases/release-client/dev-against';
+import { devAgainst, siteUrlOf } from 'release-client/dev-against';
 import { devApps as apps, devDataDir, devPortBase } from './helps.ts';
+import { localService } from './local-service.ts';
 
 export async function dev(args: readonly string[], values: { against?: string }) {
   if (args.length > 1) throw new UsageError(`pnpm dev takes one app at most, got: ${args.join(' ')}.`);
@@ -27,7 +28,9 @@ export async function dev(args: readonly string[], values: { against?: string })
   };
   if (values.against !== undefined) {
     // The site's release service is found with this shell's own settings, not the dev servers' ports.
-    const running = await devAgainst(resolveRemote(app), siteUrlOf(values.against), env, process.env);
+    const running = await devAgainst(resolveRemote(app), siteUrlOf(values.against), env, process.env, {
+      local: localService,
+    });
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, running.stop);
     return;
   }

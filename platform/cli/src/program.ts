@@ -6,7 +6,7 @@
  */
 import { Command, type CommanderError } from 'commander';
 import { UsageError } from 'platform-kit/cli';
-import { keyUsage } from 'releases/release-service/key-command';
+import { keyUsage } from 'release-client/command-line';
 import { hostsUsage } from 'site-bench/hosts-options';
 import { usage as benchUsage } from 'site-bench/options';
 import {

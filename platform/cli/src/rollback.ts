@@ -2,14 +2,15 @@
  * pnpm rollback <remote-folder> [version] [--list] [--force]
  * Points one remote's entry of the environment's remotes.json back at a version published earlier:
  * the one before the live one by default. Nothing is rebuilt or copied. Sent to the release service, as every
- * change is (releases' src/release-client/connection.ts says which one); the work and its messages
+ * change is (release-client's src/connection.ts says which one); the work and its messages
  * are releases' src/changes/rollback-command.ts, run there.
  */
 import { type CommandReply, releaseRoutes } from 'build-config/release-protocol';
 import { remotes } from 'build-config/topology';
 import { resolveRemote, UsageError } from 'platform-kit/cli';
-import { connect } from 'releases/release-client/connection';
-import { callService, printOutput } from 'releases/release-client/request';
+import { connect } from 'release-client/connection';
+import { callService, printOutput } from 'release-client/request';
+import { localService } from './local-service.ts';
 
 export async function rollback(positionals: readonly string[], values: { list?: boolean; force?: boolean }) {
   if (positionals.length > 2) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
@@ -17,7 +18,7 @@ export async function rollback(positionals: readonly string[], values: { list?: 
   if (values.list && (positionals[1] !== undefined || values.force))
     throw new UsageError('--list takes no version and no --force.');
 
-  const connection = await connect(process.env);
+  const connection = await connect(process.env, localService);
   try {
     const reply = values.list
       ? await callService<CommandReply>(connection, 'GET', releaseRoutes.versions(folder))

@@ -20,6 +20,7 @@ export const platformLayers = [
   'platform-kit',
   'deploy-model',
   'deploy-folder',
+  'release-client',
   'site-pages',
   'site-hosting',
   'releases',

@@ -3,15 +3,10 @@ import { join } from 'node:path';
 import { releaseVersion } from 'deploy-folder/publish';
 import { publishedVersions, releaseEvents } from 'deploy-folder/release-log';
 import { readRemoteMap, readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { canaryPercent } from 'deploy-model/release-command';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReleaseError, releaseBuild, rollbackRemote } from '../changes/release.ts';
-import {
-  abortCanary,
-  canaryPercent,
-  checkCanaryCanStart,
-  promoteCanary,
-  startCanary,
-} from './release-canary.ts';
+import { abortCanary, checkCanaryCanStart, promoteCanary, startCanary } from './release-canary.ts';
 import { env, makeDeploy, marketingBuild, otherEntries, sealedMapOf } from './test-fixtures.ts';
 
 let work: string;

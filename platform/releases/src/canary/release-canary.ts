@@ -10,8 +10,8 @@ import { type Deploy, type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { manifestUrl, releaseVersion } from 'deploy-folder/publish';
 import type { ReleaseEvent } from 'deploy-folder/release-log';
 import { canaryEntry, defaultEntry, onlyVersion, withCanary } from 'deploy-model/canary/map';
+import { canaryPercent } from 'deploy-model/release-command';
 import type { RemoteMapDocument, RemoteVersionEntry } from 'federation/remote-map';
-import { UsageError } from 'platform-kit/cli';
 import { appDist } from 'platform-kit/paths';
 import { processEnvironment } from 'platform-kit/settings/read';
 import { checkLiveBreaks } from '../changes/live-check.ts';
@@ -24,17 +24,6 @@ import {
 } from '../changes/release.ts';
 import { checkRenderGates } from '../release-gates/gates.ts';
 import { endRolloutPlan } from './rollout-plan.ts';
-
-/** The --canary value: a whole percent of visitors, 1 to 99 (0 is no canary, 100 is a release). */
-export function canaryPercent(raw: string | undefined): number {
-  const percent = Number(raw);
-  if (raw === undefined || !/^\d+$/.test(raw.trim()) || percent < 1 || percent > 99) {
-    throw new UsageError(
-      `--canary takes the percent of visitors who get the new version, a whole number from 1 to 99; got "${raw ?? ''}".`,
-    );
-  }
-  return percent;
-}
 
 const version = (entry: RemoteVersionEntry) => entry.metadata.version;
 

@@ -4,8 +4,9 @@ import { releaseEvents } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
+import { parseReleaseCommand } from 'release-client/command-line';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CommandContext, parseReleaseCommand, runReleaseCommand } from './release-command.ts';
+import { type CommandContext, runReleaseCommand } from './release-command.ts';
 import { freePort, makeDeploy, marketingBuild } from './test-fixtures.ts';
 
 /**

@@ -1,153 +1,22 @@
 /**
- * `pnpm release`'s forms, parsed from its arguments and run, so platform/cli/src/release.ts is only its usage text and
- * exit codes: a release for everyone, a canary and its promote or abort, the status, and the canary check.
+ * `pnpm release`'s forms run in the release service (parsed from the command line by release-client's
+ * command-line.ts): a release for everyone, a canary and its promote or abort, the status, and the canary check.
  */
-import { relative, resolve } from 'node:path';
-import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { relative } from 'node:path';
+import { type RemoteName, remotes } from 'build-config/topology';
 import { type Deploy, type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry } from 'deploy-model/canary/map';
-import { parseCommandLine, refuseFlags, resolveRemote, UsageError } from 'platform-kit/cli';
+import { holdText, type ReleaseCommand, type RolloutRequest, stagesText } from 'deploy-model/release-command';
+import { UsageError } from 'platform-kit/cli';
 import { appDist, repoRoot } from 'platform-kit/paths';
 import { ReleaseError, releaseBuild } from '../changes/release.ts';
 import { releaseShell, shellBuildIn } from '../changes/shell-release.ts';
 import { describePreview, devPreviewLink, openPreview, releasePreview } from '../preview/open-preview.ts';
 import { checkCanaries, describeCheck } from './check.ts';
-import {
-  abortCanary,
-  canaryPercent,
-  checkCanaryCanStart,
-  promoteCanary,
-  startCanary,
-} from './release-canary.ts';
-import {
-  endRolloutPlan,
-  holdText,
-  newRolloutPlan,
-  parseRollout,
-  type RolloutRequest,
-  stagesText,
-  writeRolloutPlan,
-} from './rollout-plan.ts';
+import { abortCanary, checkCanaryCanStart, promoteCanary, startCanary } from './release-canary.ts';
+import { endRolloutPlan, newRolloutPlan, writeRolloutPlan } from './rollout-plan.ts';
 import { formatReleaseStatus, releaseStatus } from './status.ts';
 import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from './watcher.ts';
-
-export type ReleaseCommand =
-  | { kind: 'help' }
-  | { kind: 'release'; name: RemoteName; buildDir?: string; force: boolean }
-  | { kind: 'shell'; buildDir?: string; force: boolean }
-  | {
-      kind: 'canary';
-      name: RemoteName;
-      percent: number;
-      buildDir?: string;
-      force: boolean;
-      /** A staged rollout: --stages and --hold. */
-      rollout?: RolloutRequest;
-    }
-  | { kind: 'promote'; name: RemoteName }
-  | { kind: 'abort'; name: RemoteName; reason?: string }
-  | { kind: 'status'; names: readonly RemoteName[] }
-  | { kind: 'watch'; once: boolean }
-  | { kind: 'preview'; name: RemoteName; buildDir?: string; force: boolean; hours?: string }
-  | { kind: 'preview-link'; name: RemoteName; version: string; hours?: string }
-  /** pnpm release preview revoke <remote> [<link>]: one link, or every link of the remote (the service's). */
-  | { kind: 'revoke-preview'; name: RemoteName; link?: string }
-  /** Not a form of pnpm release: pnpm dev <remote> --against asks the service for it. */
-  | { kind: 'dev-link'; name: RemoteName; dev: string; hours?: string };
-
-const flags = {
-  canary: { type: 'string' },
-  'build-dir': { type: 'string' },
-  force: { type: 'boolean' },
-  reason: { type: 'string' },
-  once: { type: 'boolean' },
-  stages: { type: 'string' },
-  hold: { type: 'string' },
-  preview: { type: 'boolean' },
-  hours: { type: 'string' },
-  help: { type: 'boolean' },
-} as const;
-
-/**
- * The command the arguments ask for; a UsageError for anything else, including a flag the chosen form does not
- * take. A relative --build-dir is taken from `cwd` (pnpm runs scripts from the repo root: INIT_CWD is where it
- * was typed).
- */
-export function parseReleaseCommand(argv: readonly string[], cwd = process.cwd()): ReleaseCommand {
-  const { values, positionals } = parseCommandLine(argv, flags);
-  if (values.help) return { kind: 'help' };
-  const [first, second, ...more] = positionals;
-  if (first === 'status') {
-    refuseFlags(values, [], 'status');
-    if (more.length > 0) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
-    return { kind: 'status', names: second === undefined ? remoteNames : [resolveRemote(second)] };
-  }
-  if (first === 'watch') {
-    refuseFlags(values, ['once'], 'watch');
-    if (positionals.length > 1)
-      throw new UsageError(`watch takes no arguments, got: ${positionals.join(' ')}.`);
-    return { kind: 'watch', once: values.once ?? false };
-  }
-  if (first === 'preview' && second === 'revoke') {
-    refuseFlags(values, [], 'preview revoke');
-    const [remote, link, ...extra] = more;
-    if (remote === undefined || extra.length > 0)
-      throw new UsageError(
-        'Name a remote, and a link to end only that one: pnpm release preview revoke <remote> [<link>].',
-      );
-    return { kind: 'revoke-preview', name: resolveRemote(remote), ...(link === undefined ? {} : { link }) };
-  }
-  if (first === 'preview') {
-    refuseFlags(values, ['hours'], 'preview');
-    if (second === undefined || more.length !== 1)
-      throw new UsageError(
-        `Name a remote and one of its published versions: pnpm release preview <remote> <version>.`,
-      );
-    return {
-      kind: 'preview-link',
-      name: resolveRemote(second),
-      version: more[0] as string,
-      ...hoursOf(values),
-    };
-  }
-  if (first === 'shell') {
-    refuseFlags(values, ['build-dir', 'force'], 'a release of the shell');
-    if (second !== undefined) throw new UsageError(`The shell has no canary: got ${positionals.join(' ')}.`);
-    return {
-      kind: 'shell',
-      force: values.force ?? false,
-      ...(values['build-dir'] ? { buildDir: resolve(cwd, values['build-dir']) } : {}),
-    };
-  }
-  if (more.length > 0 || (second !== undefined && second !== 'promote' && second !== 'abort'))
-    throw new UsageError(`Release one remote at a time, got: ${positionals.join(' ')}.`);
-  const name = resolveRemote(first);
-  if (second === 'promote') {
-    refuseFlags(values, [], 'promote');
-    return { kind: 'promote', name };
-  }
-  if (second === 'abort') {
-    refuseFlags(values, ['reason'], 'abort');
-    return { kind: 'abort', name, ...(values.reason === undefined ? {} : { reason: values.reason }) };
-  }
-  const build = {
-    force: values.force ?? false,
-    ...(values['build-dir'] ? { buildDir: resolve(cwd, values['build-dir']) } : {}),
-  };
-  if (values.preview) {
-    refuseFlags(values, ['preview', 'hours', 'build-dir', 'force'], 'a preview');
-    return { kind: 'preview', name, ...build, ...hoursOf(values) };
-  }
-  refuseFlags(values, ['canary', 'build-dir', 'force', 'stages', 'hold'], 'a release');
-  const rollout = parseRollout(values);
-  if (rollout)
-    return { kind: 'canary', name, percent: canaryPercent(String(rollout.stages[0])), ...build, rollout };
-  if (values.canary !== undefined)
-    return { kind: 'canary', name, percent: canaryPercent(values.canary), ...build };
-  return { kind: 'release', name, ...build };
-}
-
-const hoursOf = (values: { hours?: string }) => (values.hours === undefined ? {} : { hours: values.hours });
 
 export interface CommandContext {
   /** The deploy it changes (a path opens one for this command). */

@@ -1,16 +1,10 @@
 import { canaryRules, type VersionHealth } from 'deploy-model/canary/verdict';
+import { parseHold, parseRollout, parseStages } from 'deploy-model/release-command';
 import { UsageError } from 'platform-kit/cli';
+import { parseReleaseCommand } from 'release-client/command-line';
 import { describe, expect, it } from 'vitest';
-import { parseReleaseCommand } from './release-command.ts';
 import { judgeStage } from './rollout.ts';
-import {
-  isDue,
-  newRolloutPlan,
-  nextStagePlan,
-  parseHold,
-  parseRollout,
-  parseStages,
-} from './rollout-plan.ts';
+import { isDue, newRolloutPlan, nextStagePlan } from './rollout-plan.ts';
 import { formatReleaseStatus, type RemoteStatus } from './status.ts';
 
 const refused = (run: () => unknown) => {

@@ -13,15 +13,8 @@ import type { RemoteName } from 'build-config/topology';
 import { remotes } from 'build-config/topology';
 import { writeFileAtomic } from 'deploy-folder/remote-map-file';
 import { canaryEntry } from 'deploy-model/canary/map';
+import type { RolloutRequest } from 'deploy-model/release-command';
 import type { RemoteMapDocument } from 'federation/remote-map';
-import { UsageError } from 'platform-kit/cli';
-
-/** What `--stages` and `--hold` ask for. */
-export interface RolloutRequest {
-  /** Percents, increasing; the first is the canary's start, a last of 100 is a promote. */
-  stages: number[];
-  holdSeconds: number;
-}
 
 export interface RolloutPlan extends RolloutRequest {
   /** The canary the plan is for, and when it entered the map (its entry's releasedAt). */
@@ -33,82 +26,6 @@ export interface RolloutPlan extends RolloutRequest {
   stageSince: string;
   nextDueAt?: string;
 }
-
-/** A hold shorter than this leaves no time for a single view; longer than a day, the plan outlives its team. */
-export const holdBounds = { minSeconds: 5, maxSeconds: 24 * 3600 };
-export const maxStages = 10;
-
-const unitSeconds = { s: 1, m: 60, h: 3600 } as const;
-
-/**
- * `30s`, `10m`, `2h`: a whole number and one unit. Hand-written rather than a duration library: those also take
- * `1.5h`, `10 minutes` or a bare number of milliseconds, and a hold typed as `10` must be refused, not read as
- * 10 ms.
- */
-export function parseHold(raw: string | undefined): number {
-  const match = /^(\d{1,6})([smh])$/.exec(raw?.trim() ?? '');
-  const seconds = match ? Number(match[1]) * unitSeconds[match[2] as keyof typeof unitSeconds] : Number.NaN;
-  if (!match || seconds < holdBounds.minSeconds || seconds > holdBounds.maxSeconds)
-    throw new UsageError(
-      `--hold is how long each stage runs before the next, a whole number with s, m or h (30s, 10m, 2h), from ` +
-        `${holdBounds.minSeconds}s to ${holdBounds.maxSeconds / 3600}h; got "${raw ?? ''}".`,
-    );
-  return seconds;
-}
-
-/** `5,25,50,100`: whole percents from 1 to 100, each above the one before, the first below 100. */
-export function parseStages(raw: string | undefined): number[] {
-  const parts = (raw ?? '').split(',').map((part) => part.trim());
-  const refuse = (why: string): never => {
-    throw new UsageError(
-      `--stages lists the canary's share of visitors at each stage, whole percents from 1 to 100, each above ` +
-        `the one before, e.g. 5,25,50,100 (100 promotes it): ${why}; got "${raw ?? ''}".`,
-    );
-  };
-  if (parts.some((part) => !/^\d{1,3}$/.test(part))) refuse('each stage is a whole number');
-  const stages = parts.map(Number);
-  if (stages.length < 2) refuse('a rollout has at least two stages');
-  if (stages.length > maxStages) refuse(`at most ${maxStages} stages`);
-  for (const [index, stage] of stages.entries()) {
-    if (stage < 1 || stage > 100) refuse(`${stage} is not from 1 to 100`);
-    const before = stages[index - 1];
-    if (before !== undefined && stage <= before) refuse(`${stage} does not come after ${before}`);
-  }
-  return stages;
-}
-
-/**
- * The rollout `--stages` and `--hold` ask for (both or neither), and the canary's start: `--canary`, if given,
- * must be the first stage.
- */
-export function parseRollout(raw: {
-  stages?: string | undefined;
-  hold?: string | undefined;
-  canary?: string | undefined;
-}): RolloutRequest | undefined {
-  if (raw.stages === undefined && raw.hold === undefined) return undefined;
-  if (raw.stages === undefined)
-    throw new UsageError('--hold is the time between the stages of --stages: give --stages too.');
-  if (raw.hold === undefined)
-    throw new UsageError('--stages needs --hold: how long each stage runs before the next (30s, 10m, 2h).');
-  const stages = parseStages(raw.stages);
-  const first = stages[0] as number;
-  if (raw.canary !== undefined && Number(raw.canary) !== first)
-    throw new UsageError(
-      `--canary ${raw.canary} and --stages ${raw.stages} disagree: the canary starts at the first stage (${first}%); ` +
-        'leave --canary out or make it the first stage.',
-    );
-  return { stages, holdSeconds: parseHold(raw.hold) };
-}
-
-/** "10 min", "2 h", "45 s". */
-export function holdText(seconds: number): string {
-  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
-  if (seconds % 60 === 0) return `${seconds / 60} min`;
-  return `${seconds} s`;
-}
-
-export const stagesText = (stages: readonly number[]) => stages.map((stage) => `${stage}%`).join(' → ');
 
 export const rolloutFile = (deploy: string, folder: string) =>
   join(deploy, 'releases', `${folder}.rollout.json`);

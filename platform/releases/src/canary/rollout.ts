@@ -17,18 +17,12 @@ import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry, withCanary } from 'deploy-model/canary/map';
 import { type CanaryRules, failureLimit, judgeCanary, type VersionHealth } from 'deploy-model/canary/verdict';
+import { stagesText } from 'deploy-model/release-command';
 import { regeneratePages } from '../changes/release.ts';
 import type { CanaryCheck } from './check.ts';
 import { countsOf, healthPeriod, type JudgingOptions, judgingContext } from './health.ts';
 import { promoteCanary } from './release-canary.ts';
-import {
-  isDue,
-  livePlan,
-  nextStagePlan,
-  type RolloutPlan,
-  stagesText,
-  writeRolloutPlan,
-} from './rollout-plan.ts';
+import { isDue, livePlan, nextStagePlan, type RolloutPlan, writeRolloutPlan } from './rollout-plan.ts';
 import type { SyntheticOutcome } from './synthetic.ts';
 
 export interface StageVerdict {

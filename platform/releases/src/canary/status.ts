@@ -13,6 +13,7 @@ import { readVersionSource } from 'deploy-folder/version-source';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
+import { holdText, stagesText } from 'deploy-model/release-command';
 import type { RemoteVersionEntry } from 'federation/remote-map';
 import { processEnvironment } from 'platform-kit/settings/read';
 import type { CheckOptions } from './check.ts';
@@ -26,7 +27,7 @@ import {
   type VersionCounts,
 } from './health.ts';
 import { judgeStage, type StageVerdict } from './rollout.ts';
-import { holdText, livePlan, type RolloutPlan, RolloutPlanError, stagesText } from './rollout-plan.ts';
+import { livePlan, type RolloutPlan, RolloutPlanError } from './rollout-plan.ts';
 import { readSyntheticRecord, type SyntheticRecord } from './synthetic.ts';
 
 export interface VersionStatus {

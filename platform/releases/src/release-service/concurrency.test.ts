@@ -4,9 +4,9 @@ import { readAudit } from 'deploy-folder/audit';
 import { publishedVersions } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { defaultEntry } from 'deploy-model/canary/map';
+import { packBuild } from 'release-client/pack';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKey } from './keys.ts';
-import { packBuild } from './pack.ts';
 import {
   get,
   post,

@@ -3,17 +3,9 @@
  * the host against its deploy folder (they need no service running). `create` prints the new key alone on its
  * last line, so a script can take it with `tail -n 1`; nothing else ever shows a key again.
  */
-import { releaseScopes } from 'build-config/release-protocol';
 import { parseCommandLine, refuseFlags, UsageError } from 'platform-kit/cli';
+import { keyUsage } from 'release-client/command-line';
 import { createKey, KeyError, parseScope, readKeys, revokeKey } from './keys.ts';
-
-export const keyUsage = `Usage: pnpm release key create <scope> [--name <name>]
-       pnpm release key list
-       pnpm release key revoke <name>
-
-  create   a key for one scope (${releaseScopes.join(', ')}); printed once, on the last line
-  list     every key's name, scope, creation and revocation (never the key)
-  revoke   the key stops working at once; its name stays taken, so the audit log stays readable`;
 
 export interface KeyCommandContext {
   deploy: string;

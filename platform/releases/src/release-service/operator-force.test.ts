@@ -1,8 +1,8 @@
 import { releaseRoutes, type UploadAuditEntry } from 'build-config/release-protocol';
 import { readAudit, readAuditWithUploads } from 'deploy-folder/audit';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { packBuild } from 'release-client/pack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packBuild } from './pack.ts';
 import {
   digestOf,
   get,

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { filesBelow } from 'deploy-folder/publish';
+import { packBuild } from 'release-client/pack';
 import { Parser, type ReadEntry } from 'tar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { packBuild } from './pack.ts';
 import { marketingEntries } from './test-archives.ts';
 import { receiveBuildUpload } from './upload.ts';
 

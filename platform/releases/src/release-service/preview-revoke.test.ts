@@ -9,13 +9,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contentDigestHeader, releaseRoutes } from 'build-config/release-protocol';
 import { readAudit } from 'deploy-folder/audit';
+import { parseReleaseCommand } from 'release-client/command-line';
+import { packBuild } from 'release-client/pack';
 import { siteRoots } from 'site-hosting/serve-deploy';
 import { startStaticHost } from 'site-hosting/static-host';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReleaseCommand } from '../canary/release-command.ts';
 import { runKeyCommand } from './key-command.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
-import { packBuild } from './pack.ts';
 import type { RunningReleaseService } from './server.ts';
 import {
   makeServiceDeploy,

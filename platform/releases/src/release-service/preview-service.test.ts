@@ -7,11 +7,11 @@ import { readAudit } from 'deploy-folder/audit';
 import { readPreviewSecret, signPreviewClaim } from 'deploy-folder/preview/token';
 import { remoteMapFile } from 'deploy-folder/remote-map-file';
 import { pagesDir, previewSecretFile } from 'deploy-model/layout';
+import { packBuild } from 'release-client/pack';
 import { siteRoots } from 'site-hosting/serve-deploy';
 import { startStaticHost } from 'site-hosting/static-host';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, ensureOperatorKey } from './keys.ts';
-import { packBuild } from './pack.ts';
 import type { RunningReleaseService } from './server.ts';
 import {
   bearer,

@@ -5,9 +5,9 @@ import { readAudit, readAuditWithUploads } from 'deploy-folder/audit';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { readVersionSource, versionSourceFile } from 'deploy-folder/version-source';
 import { pagesDir } from 'deploy-model/layout';
+import { packBuild } from 'release-client/pack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureOperatorKey } from './keys.ts';
-import { packBuild } from './pack.ts';
 import { sourceProblem } from './release-source.ts';
 import type { RunningReleaseService } from './server.ts';
 import {

@@ -23,6 +23,7 @@ import {
 import { remoteNames, remotes } from 'build-config/topology';
 import { describeAuditEntry, readAuditWithUploads } from 'deploy-folder/audit';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
+import { canaryPercent, parseRollout } from 'deploy-model/release-command';
 import { versionGrammar, versionPattern } from 'deploy-model/version';
 import { createNodeServer } from 'enquiry-api/node-server';
 import { type Context, Hono } from 'hono';
@@ -33,9 +34,7 @@ import { processEnvironment } from 'platform-kit/settings/read';
 import { canarySyntheticOff } from 'platform-kit/settings/release-service';
 import { trustedProxyHops } from 'site-hosting/static-host/proxy';
 import type { CanaryCheck } from '../canary/check.ts';
-import { canaryPercent } from '../canary/release-canary.ts';
 import { runReleaseCommand } from '../canary/release-command.ts';
-import { parseRollout } from '../canary/rollout-plan.ts';
 import { syntheticCheck } from '../canary/synthetic.ts';
 import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from '../canary/watcher.ts';
 import { listVersions } from '../changes/release.ts';

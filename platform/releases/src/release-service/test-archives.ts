@@ -4,8 +4,8 @@
  * about the archive is wrong.
  */
 import { gzipSync } from 'node:zlib';
+import { contentDigestOf } from 'deploy-model/content-digest';
 import { Header, Pax, type types } from 'tar';
-import { contentDigestOf } from './content-digest.ts';
 
 export interface RawEntry {
   path: string;

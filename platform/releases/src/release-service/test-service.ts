@@ -14,10 +14,10 @@ import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import { appDist } from 'platform-kit/paths';
+import { packBuild } from 'release-client/pack';
 import { makeDeploy } from '../canary/test-fixtures.ts';
 import { releaseBuild } from '../changes/release.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
-import { packBuild } from './pack.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
 
 export const serviceEnv = {

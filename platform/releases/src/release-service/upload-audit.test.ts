@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentDigestHeader, releaseRoutes, type UploadAuditEntry } from 'build-config/release-protocol';
 import { readAudit, readAuditWithUploads } from 'deploy-folder/audit';
+import { contentDigestOf } from 'deploy-model/content-digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentDigestOf } from './content-digest.ts';
 import {
   get,
   printed,

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
+import { contentDigestOf } from 'deploy-model/content-digest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { archivePath } from './archive-entries.ts';
-import { contentDigestOf } from './content-digest.ts';
 import { archiveOf, headersFor, marketingEntries, type RawEntry, tarOf } from './test-archives.ts';
 import {
   type ReceivedBuild,

@@ -23,10 +23,10 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ReleaseScope } from 'build-config/release-protocol';
 import { releaseVersion, shellVersion } from 'deploy-folder/publish';
+import { sha256OfContentDigest } from 'deploy-model/content-digest';
 import { extract, type ReadEntry } from 'tar';
 import { listArchive, notAnArchive } from './archive-entries.ts';
 import { checkBuildContents, manifestPathOf } from './build-contents.ts';
-import { sha256OfContentDigest } from './content-digest.ts';
 import { UploadError } from './upload-error.ts';
 import { inMegabytes, type UploadLimits, uploadLimits } from './upload-limits.ts';
 

@@ -7,10 +7,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contentDigestHeader, releaseRoutes } from 'build-config/release-protocol';
+import { packBuild } from 'release-client/pack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeyCommand } from './key-command.ts';
 import { ensureOperatorKey } from './keys.ts';
-import { packBuild } from './pack.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
 import {
   bearer,

@@ -10,11 +10,11 @@ import {
   releaseRoutes,
 } from 'build-config/release-protocol';
 import { type RemoteName, remotes } from 'build-config/topology';
+import type { ReleaseCommand } from 'deploy-model/release-command';
 import { appDist, repoRoot } from 'platform-kit/paths';
 import { operatorFolderSetting } from 'platform-kit/settings/release-client';
-import type { ReleaseCommand } from '../canary/release-command.ts';
-import { packBuild } from '../release-service/pack.ts';
 import type { ReleaseConnection } from './connection.ts';
+import { packBuild } from './pack.ts';
 import { callService, printOutput } from './request.ts';
 import { readReleaseSource } from './source.ts';
 

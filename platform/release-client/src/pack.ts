@@ -4,8 +4,8 @@
  */
 import { lstatSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { contentDigestOf } from 'deploy-model/content-digest';
 import { create } from 'tar';
-import { contentDigestOf } from './content-digest.ts';
 
 export interface PackedBuild {
   archive: Buffer;

@@ -13,7 +13,7 @@ import { originOf, type RemoteName, remotes } from 'build-config/topology';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
 import { pnpmCommand } from 'platform-kit/run';
-import { connect } from './connection.ts';
+import { connect, type LocalService } from './connection.ts';
 import { callService } from './request.ts';
 
 /** The site's origin as given: http(s), nothing after the host. */
@@ -66,7 +66,11 @@ export async function devAgainst(
   site: string,
   devEnv: NodeJS.ProcessEnv,
   serviceEnv: NodeJS.ProcessEnv,
-  { open = true, out = console.log }: { open?: boolean; out?: (text: string) => void } = {},
+  {
+    open = true,
+    out = console.log,
+    local,
+  }: { open?: boolean; out?: (text: string) => void; local?: LocalService } = {},
 ): Promise<DevAgainst> {
   const { folder } = remotes[name];
   const devOrigin = originOf(remotes[name], devEnv);
@@ -100,7 +104,7 @@ export async function devAgainst(
         throw new Error(`The dev server of ${folder} did not answer within 3 minutes.`);
       await sleep(500);
     }
-    const connection = await connect(serviceEnv);
+    const connection = await connect(serviceEnv, local);
     let reply: CommandReply;
     try {
       reply = await callService<CommandReply>(connection, 'POST', releaseRoutes.preview(folder), {

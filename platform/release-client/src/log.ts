@@ -10,7 +10,7 @@ import {
   releaseScopes,
 } from 'build-config/release-protocol';
 import { parseCommandLine, UsageError } from 'platform-kit/cli';
-import { connect } from './connection.ts';
+import { connect, type LocalService } from './connection.ts';
 import { callService, printOutput } from './request.ts';
 
 function parseLimit(raw: string | undefined): number | undefined {
@@ -21,7 +21,11 @@ function parseLimit(raw: string | undefined): number | undefined {
   return limit;
 }
 
-export async function printLog(argv: readonly string[], env: NodeJS.ProcessEnv, out = console.log) {
+export async function printLog(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  { out = console.log, local }: { out?: (line: string) => void; local?: LocalService } = {},
+) {
   const { values, positionals } = parseCommandLine(argv, {
     limit: { type: 'string' },
     uploads: { type: 'boolean' },
@@ -36,7 +40,7 @@ export async function printLog(argv: readonly string[], env: NodeJS.ProcessEnv, 
   if (scope) params.set('remote', scope);
   if (limit) params.set('limit', String(limit));
   if (values.uploads) params.set('uploads', '1');
-  const connection = await connect(env);
+  const connection = await connect(env, local);
   try {
     const path = `${releaseRoutes.log}${params.size > 0 ? `?${params}` : ''}`;
     printOutput(await callService<CommandReply>(connection, 'GET', path), out);

@@ -3,9 +3,12 @@
  * - A team's pipeline sets AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a key for its remote alone).
  * - On the host, with neither set, the service of the site running from the deploy folder (where its start
  *   recorded it: deploy-folder/host-record.ts, whatever this shell's AGENCY_PORT_BASE), else the local one
- *   (AGENCY_PORT_BASE + 11), with the host's operator key from the deploy folder. When the site is not running, a service for this one command is started in this process
- *   on a free loopback port, so an operator can still release or roll back with the site stopped, and the
- *   checks, the queue and the audit log are the same as ever.
+ *   (AGENCY_PORT_BASE + 11), with the host's operator key from the deploy folder. When the site is not running,
+ *   the caller's `local` starts a service for this one command on a free loopback port, so an operator can still
+ *   release or roll back with the site stopped, and the checks, the queue and the audit log are the same as ever.
+ *
+ * The host's side (the operator key, the service itself) comes in through `local` rather than an import: this
+ * package is what a team's CI loads, and its imports reach no server code (src/closure.test.ts holds it).
  */
 
 import { originOf, releaseService } from 'build-config/topology';
@@ -14,8 +17,12 @@ import { UsageError } from 'platform-kit/cli';
 import { deployDir } from 'platform-kit/paths';
 import { processEnvironment } from 'platform-kit/settings/read';
 import { releaseKeySetting, releaseUrlSetting } from 'platform-kit/settings/release-client';
-import { ensureOperatorKey } from '../release-service/keys.ts';
-import { startReleaseService } from '../release-service/server.ts';
+
+/** The host's side, for a command run on the host: its operator key, and a service started for one command. */
+export interface LocalService {
+  operatorKey(deploy: string): Promise<string>;
+  start(deploy: string, env: NodeJS.ProcessEnv): Promise<{ url: string; stop(): Promise<void> }>;
+}
 
 export interface ReleaseConnection {
   url: string;
@@ -51,7 +58,11 @@ function serviceUrl(raw: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-export async function connect(env: NodeJS.ProcessEnv = processEnvironment()): Promise<ReleaseConnection> {
+/** `local`: the host's side; without it, a command on a host whose service does not answer is refused. */
+export async function connect(
+  env: NodeJS.ProcessEnv = processEnvironment(),
+  local?: LocalService,
+): Promise<ReleaseConnection> {
   const remoteUrl = releaseUrlSetting(env);
   const givenKey = releaseKeySetting(env);
   if (remoteUrl) {
@@ -62,13 +73,21 @@ export async function connect(env: NodeJS.ProcessEnv = processEnvironment()): Pr
     return { url: serviceUrl(remoteUrl), key: givenKey, close: async () => {} };
   }
   const deploy = deployDir(env);
-  const key = givenKey || ensureOperatorKey(deploy);
+  const key = givenKey || (await local?.operatorKey(deploy));
+  if (!key)
+    throw new UsageError(
+      'No release key: set AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a team’s CI), or run this on the host.',
+    );
   // The service of the site running from this deploy, wherever it listens (its start recorded it), else where
   // this shell's settings say the local one listens.
   const recorded = readHostRecord(deploy)?.releaseService;
   for (const url of [recorded, localServiceUrl(env)]) {
     if (url && (await answers(url))) return { url, key, close: async () => {} };
   }
-  const service = await startReleaseService({ deploy, env, host: '127.0.0.1', port: 0, watch: false });
+  if (!local)
+    throw new UsageError(
+      `No release service answers at ${localServiceUrl(env)}: start the site, or set AGENCY_RELEASE_URL.`,
+    );
+  const service = await local.start(deploy, env);
   return { url: service.url, key, close: () => service.stop() };
 }

@@ -4,8 +4,6 @@
  * `{ version, hours? }` names a version already published; either way the answer ends with the link.
  */
 
-import { Readable } from 'node:stream';
-import { contentDigestHeader } from 'build-config/release-protocol';
 import { previewHours } from 'deploy-folder/preview/token';
 import { versionGrammar, versionPattern } from 'deploy-model/version';
 import { isLoopbackOrigin } from 'federation/preview';
@@ -15,9 +13,7 @@ import { booleanQuery, jsonBody, optionalString } from './http.ts';
 import type { KeyHolder } from './keys.ts';
 import type { Operation, RemoteScope } from './operation.ts';
 import { refuseTeamForce } from './operator-force.ts';
-import { sourceQuery, uploadedSource } from './release-source.ts';
-import { receiveBuildUpload } from './upload.ts';
-import { noteUploadVersion } from './upload-audit.ts';
+import { receiveRequestUpload } from './request-upload.ts';
 import type { UploadLimits } from './upload-limits.ts';
 
 /** Checked here, so a bad duration is refused before an upload is read. */
@@ -65,25 +61,9 @@ export async function previewOperation(
     return { operation: { kind: 'preview', scope, ...what, force, ...hoursOf(body.hours) } };
   }
   const hours = hoursOf(c.req.query('hours'));
-  const source = sourceQuery(c);
-  const received = await receiveBuildUpload(c.req.raw.body ?? Readable.from([]), {
-    contentLength: c.req.header('content-length') ?? null,
-    contentDigest: c.req.header(contentDigestHeader) ?? null,
-    contentType: contentType || null,
-    scope,
-    tempRoot,
-    limits,
-  });
-  noteUploadVersion(c, received.version);
+  const upload = await receiveRequestUpload(c, scope, { tempRoot, limits });
   return {
-    operation: {
-      kind: 'preview',
-      scope,
-      buildDir: received.dir,
-      force,
-      ...hours,
-      ...uploadedSource(received.version, source),
-    },
-    cleanup: received.cleanup,
+    operation: { kind: 'preview', scope, buildDir: upload.buildDir, force, ...hours, ...upload.source },
+    cleanup: upload.cleanup,
   };
 }

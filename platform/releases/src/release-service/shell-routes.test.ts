@@ -85,11 +85,12 @@ beforeAll(async () => {
   run(pnpm, ['--filter', 'shell', 'build'], team);
 }, 600_000);
 
+// The clone holds a whole install: removing it took over 10 s on a loaded machine.
 afterAll(async () => {
   await service?.stop();
   for (const server of servers) server.close();
   rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 /**
  * The team's own command, from its clone, over HTTP with its key; asynchronous, since the service it talks to

@@ -100,7 +100,7 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
         resolve: { alias: federationEsmAliases() },
         // Every chunk the remote entry loads carries its SHA-384 in the entry's runtime, which sets it as the
         // script's integrity: a chunk altered on the remote's origin is refused by the browser. The entry's own
-        // hash is recorded by the release (platform/releases/src/release.ts) and checked by the shell.
+        // hash is recorded by the release (platform/releases/src/changes/release.ts) and checked by the shell.
         // (It also loads them with crossorigin="anonymous", which integrity needs on another origin.)
         // In production only ('auto'): the dev server keeps files in memory, where the SRI plugin cannot read the
         // runtime script to hash it, and the shell checks no integrity in development.

@@ -2,7 +2,7 @@ import { satisfy } from '@module-federation/enhanced/runtime';
 
 /**
  * Whether a remote's built mf-manifest.json can run inside the shell. One pure function, used twice: by the
- * contract check before a release / in the test command (platform/pages/src/contract-check.ts), and by the shell at
+ * contract check before a release / in the test command (platform/pages/src/contracts/contract-check.ts), and by the shell at
  * run time before any of the remote's code loads (compatibility-plugin.ts). Semver ranges are evaluated with
  * the Module Federation runtime's own `satisfy`, so "compatible" means what the runtime will do.
  */
@@ -11,7 +11,7 @@ import { satisfy } from '@module-federation/enhanced/runtime';
 export interface RemoteExpectations {
   /** The remote's Module Federation name, e.g. "mf_marketing". */
   remote: string;
-  /** Exposes the shell imports (shellImports in imports.ts). */
+  /** Exposes the shell imports (shellImports in remotes.ts). */
   imports: readonly string[];
   /** Exposes the remote's src/exposes.ts declares (checked before a release; unknown at run time). */
   declared?: readonly string[];

@@ -2,7 +2,7 @@ import type { RemoteName } from 'build-config/topology';
 import { slotNoticeCopy } from 'shared-content/site';
 import { expect, type RemoteFailure, test } from '../../fixtures.ts';
 
-/** Mounts of mf-marketing on the home page (shell/src/routing/route-slots.ts): each falls back on its own. */
+/** Mounts of mf-marketing on the home page (shell/src/routing/RouteSlots.tsx, from the route table): each falls back on its own. */
 const homeMarketingSlots = 7;
 const homePortfolioSlots = 2;
 

@@ -10,7 +10,7 @@ import { everyPagePath } from '../../pages/quality.ts';
 /**
  * Every prerendered page, as the production server sends it, validates with zero errors in the W3C Nu HTML
  * checker (vnu.jar from the vnu-jar package, on Java: npm test installs Debian's when it is missing,
- * platform/dev-tools/src/java.ts). The checker starts once for all pages (a JVM start takes seconds); each route is a
+ * platform/kit/src/debian-tools.ts). The checker starts once for all pages (a JVM start takes seconds); each route is a
  * test of its own, failing with every error it has. Warnings do not fail a page: they are attached to its test.
  */
 

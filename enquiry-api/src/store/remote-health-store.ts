@@ -29,7 +29,7 @@ export interface RemoteHealthStoreOptions {
 }
 
 /**
- * Who sent a beacon, as the route works it out from the client's address (http/visitor.ts): the client and
+ * Who sent a beacon, as the route works it out from the client's address (store/visitor.ts): the client and
  * its network. Only their keyed hashes are stored.
  */
 export interface Visitor {

@@ -4,7 +4,7 @@
  * holds its content, prerendered with its styles (prerender/prerender.ts). These pages depend on the environment (its remote map), so they are
  * generated into deploy/pages/ by every start, release and rollback, never into the shell's own files, which
  * a remote's release must leave byte for byte as they were. With a canary, each set of versions visitors may
- * load gets its own set of pages (pages/variants.ts).
+ * load gets its own set of pages (deploy-model/variants.ts).
  */
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -286,7 +286,7 @@ function writePageSet(
 /**
  * Writes deploy/pages/ from the deployed shell and the environment's remote map: the default versions' pages,
  * and with a canary a variant per other set of versions, each prerendered with its versions and preloading
- * them, listed in buckets.json (pages/variants.ts), and the hash of the page loader they carry inline in
+ * them, listed in buckets.json (deploy-model/variants.ts), and the hash of the page loader they carry inline in
  * inline-scripts.json (pages/inline-scripts.ts), which the Content-Security-Policy allows. The new pages are
  * written beside the old ones and swapped in with renames, variants included, so a request never sees a
  * half-written set or a stale variant.

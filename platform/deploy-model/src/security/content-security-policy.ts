@@ -17,7 +17,7 @@ export interface PolicySources {
    * would add nothing and is left out.
    */
   connectUrls?: readonly string[];
-  /** The inline scripts the pages carry, as `'sha256-…'` source expressions (pages/inline-scripts.ts). */
+  /** The inline scripts the pages carry, as `'sha256-…'` source expressions (deploy-folder/inline-scripts.ts). */
   inlineScriptHashes?: readonly string[];
 }
 

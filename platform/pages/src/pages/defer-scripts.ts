@@ -16,7 +16,7 @@ export type DeferredScripts = DeferredPlan;
  * The page loader's code in a deployed shell, which every prerendered page carries inline: it then holds a
  * visitor's taps from the first paint on, with no request of its own before it runs (on a phone over 4G that
  * request was a round trip the first paint and the largest one waited for). The Content-Security-Policy allows
- * exactly this code by its hash (pages/inline-scripts.ts).
+ * exactly this code by its hash (deploy-folder/inline-scripts.ts).
  */
 export function pageLoaderSource(deploy: string): string | null {
   const dir = join(deploy, 'shell', 'static', 'js');

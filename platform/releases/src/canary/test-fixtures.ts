@@ -14,7 +14,7 @@ import { type RunningApi, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { enquiryApiPaths, type RemoteHealthEvent } from 'shared-content/enquiry';
 
 // Stand-in builds (a manifest and a line of code) have nothing to render: the release gates are off here, and
-// tested with real builds (release-gates/gates.test.ts).
+// tested with real builds (release-service/release-gates.test.ts).
 export const env = { AGENCY_PORT_BASE: '5000', AGENCY_RELEASE_GATES: 'off' };
 /** The other remotes' entries, as an environment released before canaries has them. */
 export const otherEntries = {

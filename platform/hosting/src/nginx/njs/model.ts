@@ -8,7 +8,7 @@ export interface NjsModel {
   /** Relative to the deploy: the shell's folder and the generated pages' folder. */
   shellFolder: string;
   pagesFolder: string;
-  /** File names beside the pages (pages/inline-scripts.ts). */
+  /** File names beside the pages (deploy-folder/inline-scripts.ts). */
   inlineScriptsIndexName: string;
   /** The preview secret, relative to the deploy (preview/token.ts). */
   previewSecret: string;

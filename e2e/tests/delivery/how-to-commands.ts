@@ -50,46 +50,11 @@ export interface Ran {
   output: string;
 }
 
-/** Runs `command` with bash in `cwd`, as typed in a terminal, and resolves with its exit status and output. */
-export function run(command: string, cwd: string, env: NodeJS.ProcessEnv, timeout = 600_000): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', command], {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output += chunk.toString();
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    const timer = setTimeout(() => {
-      output += `\n(stopped after ${timeout / 1000} s)`;
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-    }, timeout);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, output });
-    });
-  });
-}
-
-export interface Background {
-  output: () => string;
-  /** Ctrl+C, as a guide says: SIGINT to the command's process group; resolves once it has exited. */
-  stop: () => Promise<void>;
-}
-
-/** Starts `command` in the background and resolves once `ready` holds for its output (or `until` resolves). */
-export async function start(
-  command: string,
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  ready: (output: string) => boolean | Promise<boolean>,
-  within = 240_000,
-): Promise<Background> {
+/**
+ * `command` run by bash in `cwd`, as typed in a terminal, in a process group of its own (so that a stop reaches
+ * what it started too), with its stdout and stderr gathered as one terminal would show them.
+ */
+function spawnInShell(command: string, cwd: string, env: NodeJS.ProcessEnv) {
   const child: ChildProcess = spawn('bash', ['-c', command], {
     cwd,
     env,
@@ -102,6 +67,40 @@ export async function start(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  return { child, output: () => output };
+}
+
+/** Runs `command` as typed in a terminal and resolves with its exit status and output. */
+export function run(command: string, cwd: string, env: NodeJS.ProcessEnv, timeout = 600_000): Promise<Ran> {
+  return new Promise((resolve) => {
+    const { child, output } = spawnInShell(command, cwd, env);
+    let stopped = '';
+    const timer = setTimeout(() => {
+      stopped = `\n(stopped after ${timeout / 1000} s)`;
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    }, timeout);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, output: output() + stopped });
+    });
+  });
+}
+
+export interface Background {
+  output: () => string;
+  /** Ctrl+C, as a guide says: SIGINT to the command's process group; resolves once it has exited. */
+  stop: () => Promise<void>;
+}
+
+/** Starts `command` in the background and resolves once `ready` holds for its output. */
+export async function start(
+  command: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  ready: (output: string) => boolean | Promise<boolean>,
+  within = 240_000,
+): Promise<Background> {
+  const { child, output } = spawnInShell(command, cwd, env);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const signal = (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
@@ -119,13 +118,13 @@ export async function start(
     clearTimeout(late);
   };
   const deadline = Date.now() + within;
-  while (!(await ready(output))) {
-    if (child.exitCode !== null) throw new Error(`\`${command}\` stopped before it was ready:\n${output}`);
+  while (!(await ready(output()))) {
+    if (child.exitCode !== null) throw new Error(`\`${command}\` stopped before it was ready:\n${output()}`);
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`\`${command}\` was not ready within ${within / 1000} s:\n${output}`);
+      throw new Error(`\`${command}\` was not ready within ${within / 1000} s:\n${output()}`);
     }
     await new Promise((done) => setTimeout(done, 500));
   }
-  return { output: () => output, stop };
+  return { output, stop };
 }

@@ -48,7 +48,7 @@ export function namedFiles(root: string, file: string): NamedFile[] {
     for (const match of part.text.matchAll(fileName)) {
       const offset = part.start + (match.index ?? 0);
       const line = text.slice(0, offset).split('\n').length;
-      found.push({ file, line, name: match[1].replace(/^\.\//, '') });
+      found.push({ file, line, name: (match[1] ?? '').replace(/^\.\//, '') });
     }
   }
   return found;

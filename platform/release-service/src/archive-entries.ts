@@ -44,6 +44,131 @@ export function archivePath(raw: string): string | null {
   return segments.length === 0 ? null : segments.join('/');
 }
 
+/** A refusal of an entry that is neither a regular file nor a folder (a link, a device, a pipe, …). */
+function checkKind(entry: ReadEntry): void {
+  const kind = notAFile[entry.type];
+  if (kind || (!regularFile.has(entry.type) && entry.type !== 'Directory')) {
+    throw new UploadError(
+      400,
+      'not-a-file',
+      `The archive's entry ${JSON.stringify(entry.path)} is ${kind ?? `a ${entry.type} entry`}; a build is regular files and folders only.`,
+    );
+  }
+}
+
+/**
+ * The entries of one archive read so far, and the checks each next entry passes against them: how many, no path
+ * twice, no path both a file and a folder, and how many bytes they unpack to.
+ */
+class ArchiveTally {
+  /** Every file, by its normalised path. */
+  readonly files = new Set<string>();
+  readonly #folders = new Set<string>();
+  #entries = 0;
+  #unpackedBytes = 0;
+
+  readonly #limits: UploadLimits;
+
+  constructor(limits: UploadLimits) {
+    this.#limits = limits;
+  }
+
+  /** Checks `entry` and counts it: its normalised path when it is a file, null for a folder. */
+  add(entry: ReadEntry): string | null {
+    checkKind(entry);
+    const path = archivePath(entry.path);
+    if (path === null) return null;
+    this.#countEntry();
+    const isFile = entry.type !== 'Directory';
+    if (this.files.has(path) || (isFile && this.#folders.has(path))) {
+      throw new UploadError(
+        400,
+        'duplicate-path',
+        `The archive holds ${JSON.stringify(path)} twice: refused.`,
+      );
+    }
+    this.#addParents(path);
+    if (!isFile) {
+      this.#folders.add(path);
+      return null;
+    }
+    this.#countBytes(entry.size);
+    this.files.add(path);
+    return path;
+  }
+
+  #countEntry(): void {
+    this.#entries += 1;
+    if (this.#entries > this.#limits.maxEntries) {
+      throw new UploadError(
+        413,
+        'too-many-files',
+        `The archive holds more than ${this.#limits.maxEntries} files and folders: refused.`,
+      );
+    }
+  }
+
+  /** Each folder above `path` is a folder, never a file the archive already holds. */
+  #addParents(path: string): void {
+    const parents = path.split('/').slice(0, -1);
+    for (let depth = 1; depth <= parents.length; depth++) {
+      const parent = parents.slice(0, depth).join('/');
+      if (this.files.has(parent)) {
+        throw new UploadError(
+          400,
+          'duplicate-path',
+          `The archive holds ${JSON.stringify(parent)} both as a file and as a folder: refused.`,
+        );
+      }
+      this.#folders.add(parent);
+    }
+  }
+
+  #countBytes(size: number): void {
+    this.#unpackedBytes += size;
+    if (this.#unpackedBytes > this.#limits.maxUnpackedBytes) {
+      throw new UploadError(
+        413,
+        'too-large',
+        `The archive unpacks to more than ${inMegabytes(this.#limits.maxUnpackedBytes)}: refused.`,
+      );
+    }
+  }
+}
+
+/** Keeps the bytes of an entry asked for (the manifest) in `captured`, or refuses one too large to keep. */
+function captureEntry(
+  entry: ReadEntry,
+  path: string,
+  captured: Map<string, Buffer>,
+  refuse: (error: unknown) => void,
+): void {
+  if (entry.size > maxCapturedBytes) {
+    entry.resume();
+    refuse(
+      new UploadError(
+        400,
+        'bad-manifest',
+        `${path} is larger than ${inMegabytes(maxCapturedBytes)}: refused.`,
+      ),
+    );
+    return;
+  }
+  const chunks: Buffer[] = [];
+  entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+  entry.on('end', () => captured.set(path, Buffer.concat(chunks)));
+}
+
+/** An entry node-tar skipped: of a type it does not know, or a meta entry too large to read. */
+const ignoredEntryError = (entry: ReadEntry): UploadError =>
+  entry.meta
+    ? notAnArchive(new Error(`an extended header of ${entry.size} bytes`))
+    : new UploadError(
+        400,
+        'not-a-file',
+        `The archive's entry ${JSON.stringify(entry.path)} is of an unknown type.`,
+      );
+
 /** Reads the gzipped tar at `file`, checking each entry's kind, path and size and the totals against `limits`. */
 export function listArchive(
   file: string,
@@ -51,11 +176,8 @@ export function listArchive(
   capture: readonly string[],
 ): Promise<ArchiveListing> {
   return new Promise((resolve, reject) => {
-    const files = new Set<string>();
-    const folders = new Set<string>();
+    const tally = new ArchiveTally(limits);
     const captured = new Map<string, Buffer>();
-    let entries = 0;
-    let unpackedBytes = 0;
     let settled = false;
     const input = createReadStream(file);
     const parser = new Parser({ strict: true });
@@ -67,103 +189,25 @@ export function listArchive(
       reject(error instanceof UploadError ? error : notAnArchive(error));
     };
 
-    const check = (entry: ReadEntry): string | null => {
-      const kind = notAFile[entry.type];
-      if (kind || (!regularFile.has(entry.type) && entry.type !== 'Directory')) {
-        throw new UploadError(
-          400,
-          'not-a-file',
-          `The archive's entry ${JSON.stringify(entry.path)} is ${kind ?? `a ${entry.type} entry`}; a build is regular files and folders only.`,
-        );
-      }
-      const path = archivePath(entry.path);
-      if (path === null) return null;
-      entries += 1;
-      if (entries > limits.maxEntries) {
-        throw new UploadError(
-          413,
-          'too-many-files',
-          `The archive holds more than ${limits.maxEntries} files and folders: refused.`,
-        );
-      }
-      const isFile = entry.type !== 'Directory';
-      if (files.has(path) || (isFile && folders.has(path))) {
-        throw new UploadError(
-          400,
-          'duplicate-path',
-          `The archive holds ${JSON.stringify(path)} twice: refused.`,
-        );
-      }
-      const parents = path.split('/').slice(0, -1);
-      for (let depth = 1; depth <= parents.length; depth++) {
-        const parent = parents.slice(0, depth).join('/');
-        if (files.has(parent)) {
-          throw new UploadError(
-            400,
-            'duplicate-path',
-            `The archive holds ${JSON.stringify(parent)} both as a file and as a folder: refused.`,
-          );
-        }
-        folders.add(parent);
-      }
-      if (!isFile) {
-        folders.add(path);
-        return null;
-      }
-      unpackedBytes += entry.size;
-      if (unpackedBytes > limits.maxUnpackedBytes) {
-        throw new UploadError(
-          413,
-          'too-large',
-          `The archive unpacks to more than ${inMegabytes(limits.maxUnpackedBytes)}: refused.`,
-        );
-      }
-      files.add(path);
-      return path;
-    };
-
     parser.on('entry', (entry: ReadEntry) => {
       if (settled) return entry.resume();
       let path: string | null;
       try {
-        path = check(entry);
+        path = tally.add(entry);
       } catch (error) {
         entry.resume();
         return refuse(error);
       }
       if (path === null || !capture.includes(path)) return entry.resume();
-      if (entry.size > maxCapturedBytes) {
-        entry.resume();
-        return refuse(
-          new UploadError(
-            400,
-            'bad-manifest',
-            `${path} is larger than ${inMegabytes(maxCapturedBytes)}: refused.`,
-          ),
-        );
-      }
-      const chunks: Buffer[] = [];
-      entry.on('data', (chunk: Buffer) => chunks.push(chunk));
-      entry.on('end', () => captured.set(path, Buffer.concat(chunks)));
+      captureEntry(entry, path, captured, refuse);
     });
-    // node-tar skips entries of a type it does not know, and meta entries too large to read.
-    parser.on('ignoredEntry', (entry: ReadEntry) =>
-      refuse(
-        entry.meta
-          ? notAnArchive(new Error(`an extended header of ${entry.size} bytes`))
-          : new UploadError(
-              400,
-              'not-a-file',
-              `The archive's entry ${JSON.stringify(entry.path)} is of an unknown type.`,
-            ),
-      ),
-    );
+    parser.on('ignoredEntry', (entry: ReadEntry) => refuse(ignoredEntryError(entry)));
     parser.on('error', refuse);
     parser.on('end', () => {
       if (settled) return;
-      if (files.size === 0) return refuse(new Error('it holds no files'));
+      if (tally.files.size === 0) return refuse(new Error('it holds no files'));
       settled = true;
-      resolve({ files, captured });
+      resolve({ files: tally.files, captured });
     });
     input.on('error', refuse);
     input.pipe(parser);

@@ -34,8 +34,7 @@ const exceptions: Record<string, string> = {
   'platform/cli/src/test.ts': 'the e2e run gets the browser found (CHROME_PATH)',
   'platform/kit/src/testing/hostile-attempts.ts':
     "a test helper: plays a team's code that reads the whole environment, to show the sandbox gives it none",
-  'platform/releases/testing/fixtures.ts':
-    "a test helper: the API it starts gets the tests' settings",
+  'platform/releases/testing/fixtures.ts': "a test helper: the API it starts gets the tests' settings",
   'platform/release-service/testing/service.ts':
     "a test helper: the service it starts gets the tests' settings",
   'platform/cli/src/nginx-config.ts': "an entry: hands the process's environment to the library",

@@ -5,7 +5,7 @@
  */
 import type { LocalService } from 'release-client/connection';
 
-const hostSide = async () => (await import('releases/release-service/local-service')).localService;
+const hostSide = async () => (await import('release-service/local-service')).localService;
 
 export const localService: LocalService = {
   operatorKey: async (deploy) => (await hostSide()).operatorKey(deploy),

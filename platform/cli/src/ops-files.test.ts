@@ -13,7 +13,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from 'platform-kit/paths';
 import { toolInstalled } from 'platform-kit/testing/tools';
-import { operationTimeoutMs } from 'releases/release-service/operation';
+import { operationTimeoutMs } from 'release-service/operation';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /** The files of ops/ an operator copies to a host: checked with the tools that will read them there. */

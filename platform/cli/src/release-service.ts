@@ -10,7 +10,7 @@ import { removeHostRecord, writeHostRecord } from 'deploy-folder/host-record';
 import { deployDir } from 'platform-kit/paths';
 import { sandboxSummary } from 'platform-kit/sandbox';
 import { healthUrlSetting, loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
-import { startReleaseService } from 'releases/release-service/server';
+import { startReleaseService } from 'release-service/server';
 
 export async function releaseService() {
   let service: Awaited<ReturnType<typeof startReleaseService>>;

@@ -29,7 +29,7 @@ import { localService } from './local-service.ts';
 export async function release(argv: readonly string[]) {
   // Keys are managed on the host's disk, never over HTTP: whoever holds a key must not be able to make more.
   if (argv[0] === 'key') {
-    const { runKeyCommand } = await import('releases/release-service/key-command');
+    const { runKeyCommand } = await import('release-service/key-command');
     return runKeyCommand(argv.slice(1), { deploy: deployDir(), out: console.log });
   }
   if (argv[0] === 'log') return printLog(argv.slice(1), process.env, { local: localService });

@@ -34,9 +34,8 @@ const exceptions: Record<string, string> = {
   'platform/cli/src/test.ts': 'the e2e run gets the browser found (CHROME_PATH)',
   'platform/kit/src/testing/hostile-attempts.ts':
     "a test helper: plays a team's code that reads the whole environment, to show the sandbox gives it none",
-  'platform/releases/src/canary/test-fixtures.ts':
-    "a test helper: the API it starts gets the tests' settings",
-  'platform/releases/src/release-service/test-service.ts':
+  'platform/releases/testing/fixtures.ts': "a test helper: the API it starts gets the tests' settings",
+  'platform/release-service/testing/service.ts':
     "a test helper: the service it starts gets the tests' settings",
   'platform/cli/src/nginx-config.ts': "an entry: hands the process's environment to the library",
   'platform/cli/src/release-service.ts': "an entry: hands the process's environment to the service",

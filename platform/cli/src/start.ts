@@ -31,10 +31,10 @@ import { runPnpm } from 'platform-kit/run';
 import { healthUrlSetting, loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
 import { loadSiteSettings } from 'platform-kit/settings/site';
 import { pnpmThroughNpx } from 'platform-kit/settings/tools';
+import { startReleaseService } from 'release-service/server';
 import { canaryWatchSettings } from 'releases/canary/watcher';
 import type { PublishedSite } from 'releases/changes/publish-site';
 import { publishAll } from 'releases/changes/publish-site';
-import { startReleaseService } from 'releases/release-service/server';
 import { ensureNginx, serveDeployWithNginx } from 'site-hosting/nginx/serve';
 import { serveDeploy, siteRoots, siteUrl } from 'site-hosting/serve-deploy';
 

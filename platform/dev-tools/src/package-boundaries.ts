@@ -24,6 +24,7 @@ export const platformLayers = [
   'site-pages',
   'site-hosting',
   'releases',
+  'release-service',
   'site-bench',
   'dev-tools',
   'site-cli',

@@ -22,12 +22,10 @@ const stillLong = new Map([
   ['platform/cli/src/test.ts test', 183],
   ['platform/cli/src/start.ts start', 180],
   ['platform/bench/src/index.ts runBench', 175],
-  ['platform/releases/src/release-service/archive-entries.ts listArchive', 124],
-  ['platform/releases/src/release-service/archive-entries.ts (anonymous)', 118],
 ]);
 
 /** Packages over the limit today, with their size then: each may only shrink. */
-const stillLarge = new Map([['platform/releases', 6400]]);
+const stillLarge = new Map<string, number>();
 
 describe('the platform’s sizes (issue 43)', () => {
   it('no function over 100 lines, but those listed, none of which grew', () => {
@@ -66,6 +64,7 @@ describe('the platform’s sizes (issue 43)', () => {
     }
     expect(isPlatformSource('platform/releases/src/changes/release.ts')).toBe(true);
     expect(isPlatformSource('platform/releases/src/changes/release.test.ts')).toBe(false);
-    expect(isPlatformSource('platform/releases/src/release-service/test-service.ts')).toBe(false);
+    expect(isPlatformSource('platform/release-service/testing/service.ts')).toBe(false);
+    expect(isPlatformSource('platform/kit/src/testing/tools.ts')).toBe(false);
   });
 });

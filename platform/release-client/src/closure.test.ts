@@ -73,6 +73,7 @@ async function loadedWith(entry: string) {
 
 const serverFolders = [
   'platform/releases/',
+  'platform/release-service/',
   'platform/pages/',
   'platform/hosting/',
   'enquiry-api/',
@@ -107,10 +108,10 @@ describe('what a team’s release command loads', () => {
   });
 
   it('sees what it is looking for: the service’s own entry loads Hono and the deploy writers', async () => {
-    const { files, packages } = await loadedWith('platform/releases/src/release-service/server.ts');
+    const { files, packages } = await loadedWith('platform/release-service/src/server.ts');
     expect(packages).toContain('hono');
     expect(files).toContain('platform/deploy-folder/src/publish.ts');
     expect(files.some((file) => file.startsWith('platform/pages/'))).toBe(true);
-    expect(dirname(files[0] ?? '')).toBe('platform/releases/src/release-service');
+    expect(dirname(files[0] ?? '')).toBe('platform/release-service/src');
   });
 });

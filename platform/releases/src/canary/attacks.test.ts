@@ -1,10 +1,10 @@
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { env, type HealthApi, makeDeploy, marketingBuild, startHealthApi } from '../../testing/fixtures.ts';
 import { releaseBuild } from '../changes/release.ts';
 import { checkCanaries } from './check.ts';
 import { healthReader } from './health.ts';
 import { startCanary } from './release-canary.ts';
-import { env, type HealthApi, makeDeploy, marketingBuild, startHealthApi } from './test-fixtures.ts';
 
 /**
  * The three forgeries of issue 29 replayed against the real enquiry API on loopback, and the canary check

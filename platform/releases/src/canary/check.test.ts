@@ -1,10 +1,6 @@
 import { lastAutomaticAbort } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { releaseBuild } from '../changes/release.ts';
-import { checkCanaries, describeCheck } from './check.ts';
-import { HealthUnavailableError, type ReadHealth } from './health.ts';
-import { startCanary } from './release-canary.ts';
 import {
   env,
   freePort,
@@ -12,7 +8,11 @@ import {
   makeDeploy,
   marketingBuild,
   startHealthApi,
-} from './test-fixtures.ts';
+} from '../../testing/fixtures.ts';
+import { releaseBuild } from '../changes/release.ts';
+import { checkCanaries, describeCheck } from './check.ts';
+import { HealthUnavailableError, type ReadHealth } from './health.ts';
+import { startCanary } from './release-canary.ts';
 
 let api: HealthApi;
 let work: string;

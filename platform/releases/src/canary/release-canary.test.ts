@@ -5,9 +5,9 @@ import { publishedVersions, releaseEvents } from 'deploy-folder/release-log';
 import { readRemoteMap, readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { canaryPercent } from 'deploy-model/release-command';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { env, makeDeploy, marketingBuild, otherEntries, sealedMapOf } from '../../testing/fixtures.ts';
 import { ReleaseError, releaseBuild, rollbackRemote } from '../changes/release.ts';
 import { abortCanary, checkCanaryCanStart, promoteCanary, startCanary } from './release-canary.ts';
-import { env, makeDeploy, marketingBuild, otherEntries, sealedMapOf } from './test-fixtures.ts';
 
 let work: string;
 let deploy: string;

@@ -6,8 +6,8 @@ import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
 import { parseReleaseCommand } from 'release-client/command-line';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { freePort, makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
 import { type CommandContext, runReleaseCommand } from './release-command.ts';
-import { freePort, makeDeploy, marketingBuild } from './test-fixtures.ts';
 
 /**
  * `pnpm release` as a person types it: the arguments, what it says and what it refuses. What each step does to

@@ -1,11 +1,6 @@
 import { lastAutomaticAbort } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { releaseBuild } from '../changes/release.ts';
-import { checkCanaries } from './check.ts';
-import { startCanary } from './release-canary.ts';
-import { ago, formatReleaseStatus, releaseStatus } from './status.ts';
-import { writeSyntheticRecord } from './synthetic.ts';
 import {
   env,
   freePort,
@@ -13,7 +8,12 @@ import {
   makeDeploy,
   marketingBuild,
   startHealthApi,
-} from './test-fixtures.ts';
+} from '../../testing/fixtures.ts';
+import { releaseBuild } from '../changes/release.ts';
+import { checkCanaries } from './check.ts';
+import { startCanary } from './release-canary.ts';
+import { ago, formatReleaseStatus, releaseStatus } from './status.ts';
+import { writeSyntheticRecord } from './synthetic.ts';
 
 let api: HealthApi;
 let work: string;

@@ -1,10 +1,10 @@
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import type { RemoteHealthCount } from 'shared-content/enquiry';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { env, makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
 import { releaseBuild } from '../changes/release.ts';
 import { HealthUnavailableError, type ReadHealth } from './health.ts';
 import { startCanary } from './release-canary.ts';
-import { env, makeDeploy, marketingBuild } from './test-fixtures.ts';
 import { canaryWatchSettings, watchCanaries } from './watcher.ts';
 
 let work: string;

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { openDeploy } from 'deploy-folder/deploy';
 import { readRemoteMap } from 'deploy-folder/remote-map-file';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { env, makeDeploy } from '../../testing/fixtures.ts';
 import { abortCanary, startCanary } from '../canary/release-canary.ts';
-import { env, makeDeploy } from '../canary/test-fixtures.ts';
 import { releaseBuild, rollbackRemote } from './release.ts';
 
 let fixture: ReturnType<typeof makeDeploy>;

@@ -5,7 +5,7 @@ import { releaseVersion, shellVersion } from 'deploy-folder/publish';
 import { recordPublished } from 'deploy-folder/release-log';
 import { remoteMapSchema } from 'federation/remote-map';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeDeploy, marketingBuild } from '../canary/test-fixtures.ts';
+import { makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
 
 const integrity = `sha384-${'A'.repeat(64)}`;
 const entry = (port: number, version: string, traffic: number) => ({

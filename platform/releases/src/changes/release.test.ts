@@ -7,7 +7,7 @@ import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import incompatibleFixture from 'federation/fixtures/incompatible-react.manifest.json';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { env, makeDeploy, otherEntries } from '../canary/test-fixtures.ts';
+import { env, makeDeploy, otherEntries } from '../../testing/fixtures.ts';
 import { describeVersions, listVersions, ReleaseError, releaseBuild, rollbackRemote } from './release.ts';
 
 /**

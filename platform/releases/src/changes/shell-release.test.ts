@@ -7,7 +7,7 @@ import { UsageError } from 'platform-kit/cli';
 import { parseReleaseCommand } from 'release-client/command-line';
 import type { Prerender } from 'site-pages/pages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { env, makeDeploy, marketingBuild } from '../canary/test-fixtures.ts';
+import { env, makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
 import { releaseBuild } from './release.ts';
 import { releaseShell, type ShellBuild, shellBuildIn } from './shell-release.ts';
 

@@ -1,0 +1,84 @@
+/**
+ * The routes that read: a remote's published versions (for a rollback), the status of every remote and its
+ * canary, and the audit log. They change nothing and claim nothing.
+ */
+import {
+  type CommandReply,
+  type OutputLine,
+  releaseScopes,
+  releaseRoutes as routes,
+} from 'build-config/release-protocol';
+import { remoteNames, remotes } from 'build-config/topology';
+import { describeAuditEntry, readAuditWithUploads } from 'deploy-folder/audit';
+import { runReleaseCommand } from 'releases/canary/release-command';
+import { listVersions } from 'releases/changes/release';
+import { listRollbackVersions } from 'releases/changes/rollback-command';
+import { booleanQuery, problemReply } from './http.ts';
+import { isScope, type ServiceApp, type ServiceParts, unknownScope } from './service-parts.ts';
+
+export function readRoutes(app: ServiceApp, { deploy, env }: ServiceParts) {
+  app.get('/v1/:scope/versions', (c) => {
+    const scope = c.req.param('scope');
+    if (!isScope(scope)) return unknownScope(c, scope);
+    if (scope === 'shell')
+      return problemReply(c, 400, 'usage', 'The shell has no rollback, so no list of versions.');
+    const name = remoteNames.find((remote) => remotes[remote].folder === scope);
+    if (!name) return problemReply(c, 404, 'unknown-scope', `Unknown remote "${scope}".`);
+    const output: OutputLine[] = [];
+    listRollbackVersions(name, { deploy, out: (text) => output.push({ stream: 'out', text }) });
+    return c.json({ output, ...listVersions(deploy, name) });
+  });
+
+  app.get(routes.status, async (c) => {
+    const remote = c.req.query('remote');
+    const name =
+      remote === undefined
+        ? undefined
+        : remoteNames.find((known) => known === remote || remotes[known].folder === remote);
+    if (remote !== undefined && !name)
+      return problemReply(
+        c,
+        400,
+        'usage',
+        `Unknown remote "${remote}": one of ${remoteNames.map((known) => remotes[known].folder).join(', ')}.`,
+      );
+    const output: OutputLine[] = [];
+    await runReleaseCommand(
+      { kind: 'status', names: name ? [name] : remoteNames },
+      {
+        deploy,
+        env,
+        build() {
+          throw new Error('The status builds nothing.');
+        },
+        out: (text) => output.push({ stream: 'out', text }),
+        warn: (text) => output.push({ stream: 'warn', text }),
+      },
+    );
+    return c.json({ output } satisfies CommandReply);
+  });
+
+  app.get(routes.log, (c) => {
+    const remote = c.req.query('remote');
+    if (remote !== undefined && !isScope(remote))
+      return problemReply(c, 400, 'usage', `Unknown remote "${remote}": one of ${releaseScopes.join(', ')}.`);
+    const rawLimit = c.req.query('limit');
+    const limit = rawLimit === undefined ? undefined : Number(rawLimit);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 100_000))
+      return problemReply(c, 400, 'usage', `limit is a whole number from 1, got "${rawLimit}".`);
+    const query = { ...(remote ? { scope: remote } : {}), ...(limit ? { limit } : {}) };
+    const entries = booleanQuery(c.req.query('uploads'), 'uploads')
+      ? readAuditWithUploads(deploy.path, query)
+      : deploy.readAudit(query);
+    const output: OutputLine[] =
+      entries.length === 0
+        ? [
+            {
+              stream: 'out',
+              text: `Nothing was released${remote ? ` of ${remote}` : ''} through the release service yet.`,
+            },
+          ]
+        : entries.map((entry) => ({ stream: 'out', text: describeAuditEntry(entry) }));
+    return c.json({ output, entries });
+  });
+}

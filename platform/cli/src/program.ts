@@ -8,6 +8,7 @@ import { Command, type CommanderError } from 'commander';
 import { UsageError } from 'platform-kit/cli';
 import { hostsUsage } from 'site-bench/hosts-options';
 import { usage as benchUsage } from 'site-bench/options';
+import { benchOptionsFrom, hostsOptionsFrom, withBenchOptions, withHostsOptions } from './bench-args.ts';
 import { add, passThrough, quiet } from './command-spec.ts';
 import {
   affectedUsage,
@@ -212,7 +213,18 @@ function addBenchCommands(program: Command) {
     ],
     refusal: withUsage(benchUsage),
   });
-  passThrough(bench).action(async () => (await import('site-bench/index')).runBench(bench.args));
+  withBenchOptions(bench).action(async () => {
+    // Only the options' refusal is the command's (exit 2, with the usage); the bench's own failures end it as
+    // they always did.
+    const options = (() => {
+      try {
+        return benchOptionsFrom(bench);
+      } catch (error) {
+        fail(withUsage(benchUsage), error);
+      }
+    })();
+    await (await import('site-bench/index')).runBench(options, process.env);
+  });
 
   const hosts = add(program, {
     name: 'bench:hosts',
@@ -221,7 +233,11 @@ function addBenchCommands(program: Command) {
     examples: ['pnpm build && pnpm bench:hosts', 'pnpm bench:hosts --duration 5 --hosts embedded'],
     refusal: explained(hostsUsage),
   });
-  passThrough(hosts).action(async () => (await import('site-bench/hosts')).runHostsBench(hosts.args));
+  withHostsOptions(hosts).action(() =>
+    runAs(explained(hostsUsage), async () =>
+      (await import('site-bench/hosts')).runHostsBench(hostsOptionsFrom(hosts), process.env),
+    ),
+  );
 
   add(program, {
     name: 'fonts',

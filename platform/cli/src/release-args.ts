@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { remoteNames } from 'build-config/topology';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import {
   canaryPercent,
   parseHold,
@@ -17,22 +17,8 @@ import {
   rolloutOf,
 } from 'deploy-model/release-command';
 import { refuseFlags, resolveRemote, UsageError } from 'platform-kit/cli';
+import { argParser } from './command-spec.ts';
 import { parseErrorText } from './refusal.ts';
-
-/**
- * A value parser for commander: its UsageError becomes commander's invalid-argument error, whose text the
- * program puts back in the parser's own words (parseErrorText in refusal.ts).
- */
-export function argParser<T>(parse: (raw: string) => T): (raw: string) => T {
-  return (raw) => {
-    try {
-      return parse(raw);
-    } catch (error) {
-      if (error instanceof UsageError) throw new InvalidArgumentError(error.message);
-      throw error;
-    }
-  };
-}
 
 /** Every option of `pnpm release`'s forms; which form takes which is releaseCommandOf's to say. */
 export const releaseOptions = () => [

@@ -7,10 +7,10 @@ import { UsageError } from 'platform-kit/cli';
 import { operatorFolderSetting } from 'platform-kit/settings/release-client';
 import { keyUsage } from 'release-client/command-line';
 import { parseLimit, parseLogScope } from 'release-client/log';
-import type { CommandSpec } from './command-spec.ts';
+import { argParser, type CommandSpec } from './command-spec.ts';
 import { helps, releaseUsage, rollbackUsage } from './helps.ts';
 import { explained, runAs } from './refusal.ts';
-import { argParser, givenOptions, releaseCommandOf, withReleaseOptions } from './release-args.ts';
+import { givenOptions, releaseCommandOf, withReleaseOptions } from './release-args.ts';
 
 type AddCommand = (parent: Command, spec: CommandSpec) => Command;
 

@@ -1,6 +1,7 @@
 /**
  * pnpm bench's and bench:hosts's arguments read by commander with the bench's value parsers (bench-args.ts);
- * moved from platform/bench with the parsing (options.test.ts, hosts.test.ts), the same cases and messages.
+ * moved from platform/bench with the parsing (its options' tests and those of hosts.test.ts), the same cases
+ * and messages.
  */
 import { UsageError } from 'platform-kit/cli';
 import { describe, expect, it } from 'vitest';

@@ -5,10 +5,9 @@
 import type { Command } from 'commander';
 import { UsageError } from 'platform-kit/cli';
 import { operatorFolderSetting } from 'platform-kit/settings/release-client';
-import { keyUsage } from 'release-client/command-line';
 import { parseLimit, parseLogScope } from 'release-client/log';
 import { argParser, type CommandSpec } from './command-spec.ts';
-import { helps, releaseUsage, rollbackUsage } from './helps.ts';
+import { helps, keyUsage, releaseUsage, rollbackUsage } from './helps.ts';
 import { explained, runAs } from './refusal.ts';
 import { givenOptions, releaseCommandOf, withReleaseOptions } from './release-args.ts';
 

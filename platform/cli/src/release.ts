@@ -16,6 +16,7 @@ import { type LogQuery, printLog } from 'release-client/log';
 import { watchThroughService } from 'release-client/watch';
 import { releaseUsage } from './helps.ts';
 import { localService } from './local-service.ts';
+import { keyCommandOf } from './release-key.ts';
 
 export async function release(command: ReleaseCommand) {
   if (command.kind === 'help') return console.log(releaseUsage);
@@ -43,7 +44,7 @@ export const releaseLog = (query: LogQuery) => printLog(query, process.env, { lo
 
 /** Keys are managed on the host's disk, never over HTTP: whoever holds a key must not be able to make more. */
 export async function releaseKey(args: readonly string[], options: { name?: string }) {
+  const command = keyCommandOf(args, options);
   const { runKeyCommand } = await import('releases/release-service/key-command');
-  const argv = [...args, ...(options.name === undefined ? [] : ['--name', options.name])];
-  return runKeyCommand(argv, { deploy: deployDir(), out: console.log });
+  return runKeyCommand(command, { deploy: deployDir(), out: console.log });
 }

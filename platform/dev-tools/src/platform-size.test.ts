@@ -18,10 +18,6 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
  * it is 100 lines or fewer (the test then says so). Lines as measured when the list was written.
  */
 const stillLong = new Map([
-  ['platform/cli/src/program.ts buildProgram', 251],
-  ['platform/cli/src/test.ts test', 183],
-  ['platform/cli/src/start.ts start', 180],
-  ['platform/bench/src/index.ts runBench', 175],
   ['platform/releases/src/release-service/archive-entries.ts listArchive', 124],
   ['platform/releases/src/release-service/archive-entries.ts (anonymous)', 118],
 ]);

@@ -89,7 +89,6 @@ const serverPackages = [
 
 describe('what a team’s release command loads', () => {
   it.each([
-    'platform/release-client/src/command-line.ts',
     'platform/release-client/src/commands.ts',
     'platform/release-client/src/connection.ts',
     'platform/release-client/src/dev-against.ts',

@@ -107,7 +107,7 @@ describe('preview links end before they expire', () => {
     const opened = await open(link);
     expect(opened.status).toBe(303);
     expect(await versionsOn(opened.cookie)).toContain(`mf_portfolio@${version}`);
-    runKeyCommand(['revoke', 'portfolio-ci'], { deploy: site.deploy, out: () => undefined });
+    runKeyCommand({ action: 'revoke', name: 'portfolio-ci' }, { deploy: site.deploy, out: () => undefined });
     expect((await open(link)).status).toBe(410);
     const page = await fetch(`${hostUrl}/__preview${new URL(link).search}`);
     expect(await page.text()).toContain('This preview link was revoked');

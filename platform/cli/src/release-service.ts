@@ -16,7 +16,7 @@ export async function releaseService() {
   let service: Awaited<ReturnType<typeof startReleaseService>>;
   try {
     // Every setting read and checked before the service starts: a bad one exits 1, naming the variable.
-    loadReleaseServiceSettings();
+    loadReleaseServiceSettings(process.env);
     service = await startReleaseService({ deploy: openDeploy(deployDir()), env: process.env });
   } catch (error) {
     console.error((error as Error).message);
@@ -25,7 +25,7 @@ export async function releaseService() {
   console.log(`The release service is running at ${service.url}`);
   const deploy = deployDir();
   // Tools run on this host (pnpm release, status) find this service from the deploy.
-  writeHostRecord(deploy, { releaseService: service.url, healthUrl: healthUrlSetting() });
+  writeHostRecord(deploy, { releaseService: service.url, healthUrl: healthUrlSetting(process.env) });
   console.log(sandboxSummary());
 
   let stopping = false;

@@ -10,9 +10,11 @@ import { remotes } from 'build-config/topology';
 import type { ReleaseCommand } from 'deploy-model/release-command';
 import { deployDir } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
+import { operatorFolderSetting, releaseSourceSetting } from 'platform-kit/settings/release-client';
 import { runThroughService } from 'release-client/commands';
 import { connect } from 'release-client/connection';
 import { type LogQuery, printLog } from 'release-client/log';
+import { readReleaseSource } from 'release-client/source';
 import { watchThroughService } from 'release-client/watch';
 import { releaseUsage } from './helps.ts';
 import { localService } from './local-service.ts';
@@ -31,9 +33,11 @@ export async function release(command: ReleaseCommand) {
     },
     out: console.log,
     warn: console.warn,
+    // Where the build came from: the CI's variables, else git in the folder the command was typed in.
+    source: () => readReleaseSource(operatorFolderSetting(process.env), releaseSourceSetting(process.env)),
   };
   try {
-    if (command.kind === 'watch' && !command.once) return await watchThroughService(context);
+    if (command.kind === 'watch' && !command.once) return await watchThroughService(context, process.env);
     await runThroughService(command, context);
   } finally {
     await connection.close();

@@ -67,9 +67,9 @@ function exitWith(error: unknown): never {
  */
 function readStartSettings() {
   try {
-    const siteSettings = loadSiteSettings();
-    loadReleaseServiceSettings();
-    siteRoots(deployDir());
+    const siteSettings = loadSiteSettings(process.env);
+    loadReleaseServiceSettings(process.env);
+    siteRoots(deployDir(process.env), process.env);
     return { canarySettings: canaryWatchSettings(), siteSettings };
   } catch (error) {
     exitWith(error);
@@ -98,7 +98,7 @@ async function startServices(deploy: Deploy, behindNginx: BehindNginx | undefine
   // nginx, from its internal URL: GET /remote-health answers a direct loopback client only.
   const serviceEnv = {
     ...process.env,
-    AGENCY_HEALTH_URL: healthUrlSetting() ?? api.url,
+    AGENCY_HEALTH_URL: healthUrlSetting(process.env) ?? api.url,
     ...(behindNginx ? { AGENCY_TRUST_PROXY: '1' } : {}),
   };
   const releases = await startReleaseService({
@@ -114,7 +114,7 @@ async function startServices(deploy: Deploy, behindNginx: BehindNginx | undefine
 
 /** Where nginx takes the release service's requests: where the service itself would listen. */
 function publicReleaseServiceUrl(): string {
-  const { host, port } = releaseServiceAddress();
+  const { host, port } = releaseServiceAddress(process.env);
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
@@ -126,7 +126,7 @@ async function startServing(
   onNginxExit: () => void,
 ): Promise<() => Promise<void>> {
   if (!behindNginx) {
-    const servers = await serveDeploy(deploy);
+    const servers = await serveDeploy(deploy, process.env);
     return async () => {
       for (const server of servers) server.close();
     };
@@ -190,7 +190,7 @@ function printRunning(
   console.log(
     `The release service is running at ${releasesUrl} (keys and audit log in ${shownDeploy}/releases; ${checks})`,
   );
-  if (pnpmThroughNpx())
+  if (pnpmThroughNpx(process.env))
     console.log(
       'pnpm is not installed on this machine: run the commands the docs show as npx pnpm … (the project has its own pnpm).',
     );

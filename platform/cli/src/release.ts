@@ -28,7 +28,7 @@ export async function release(command: ReleaseCommand) {
     build(name: keyof typeof remotes | 'shell') {
       const folder = name === 'shell' ? name : remotes[name].folder;
       console.log(`Building ${folder}…`);
-      if (!runPnpm(['--filter', folder, 'build']))
+      if (!runPnpm(['--filter', folder, 'build'], process.env))
         throw new Error(`The build of ${folder} failed; nothing was released.`);
     },
     out: console.log,
@@ -50,5 +50,5 @@ export const releaseLog = (query: LogQuery) => printLog(query, process.env, { lo
 export async function releaseKey(args: readonly string[], options: { name?: string }) {
   const command = keyCommandOf(args, options);
   const { runKeyCommand } = await import('releases/release-service/key-command');
-  return runKeyCommand(command, { deploy: deployDir(), out: console.log });
+  return runKeyCommand(command, { deploy: deployDir(process.env), out: console.log });
 }

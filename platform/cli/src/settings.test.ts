@@ -39,6 +39,9 @@ const exceptions: Record<string, string> = {
     "a test helper: the service it starts gets the tests' settings",
   'platform/cli/src/nginx-config.ts': "an entry: hands the process's environment to the library",
   'platform/cli/src/release-service.ts': "an entry: hands the process's environment to the service",
+  'platform/cli/src/generate-og-image.ts':
+    "an entry: hands the process's environment to Chromium's finder and run",
+  'platform/cli/src/test-e2e.ts': "an entry: hands the process's environment to Playwright's run",
   'platform/cli/src/main.ts':
     "the entry: checks AGENCY_PORT_BASE, which every command's ports and helps read",
   'platform/cli/src/program.ts': "an entry: hands the process's environment to the bench",

@@ -79,7 +79,7 @@ function readStartSettings() {
 /** Builds (unless --no-build) and publishes, when the deploy is empty or --publish asks. */
 function buildAndPublish(deploy: Deploy, publishAs: ReleaseEventAuthor | undefined, skipBuild: boolean) {
   if (!publishAs) return undefined;
-  if (!skipBuild && !runPnpm(['build'])) {
+  if (!skipBuild && !runPnpm(['build'], process.env)) {
     console.error('The production build failed; nothing was published; see the output above.');
     process.exit(1);
   }
@@ -213,7 +213,7 @@ export async function start(options: StartOptions) {
   }
   const settings = readStartSettings();
 
-  const deploy = openDeploy(deployDir());
+  const deploy = openDeploy(deployDir(process.env));
   const shownDeploy = describeDataDir(deploy.path);
   // Decided before anything is built: a restart of a live deploy needs no build, and must not publish one.
   const publishAs = options.publish ? 'start --publish' : deploy.hasLiveState() ? undefined : 'start';

@@ -24,7 +24,7 @@ import {
   writeTestFloor,
 } from 'dev-tools/test-floor';
 import { ensureChromium } from 'platform-kit/chromium';
-import { installDebianTools } from 'platform-kit/debian-tools';
+import { debianTools, installDebianTools } from 'platform-kit/debian-tools';
 import { repoRoot } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
 
@@ -93,7 +93,7 @@ function readJson<T>(file: string): T | null {
 function checkBeforeTests(tally: Tally, step: Steps) {
   // First, so a missing tool is named at once: one apt run installs every program the tests drive.
   step.start('tools the tests drive (Debian packages, installed with apt when missing)');
-  const tools = installDebianTools();
+  const tools = installDebianTools(debianTools, process.env);
   if (tools.message) console.error(tools.message);
   for (const tool of tools.missing) tally.check(`${tool.name} is not installed (${tool.usedBy})`, false);
   if (tools.missing.length === 0) console.log('All installed.');
@@ -105,33 +105,36 @@ function checkBeforeTests(tally: Tally, step: Steps) {
   tally.check('conditional skips: each has a reason', skipScan.problems.length === 0);
 
   step.start('typecheck');
-  tally.check('typecheck', runPnpm(['typecheck']));
+  tally.check('typecheck', runPnpm(['typecheck'], process.env));
 
   step.start('lint and format');
-  tally.check('lint', runPnpm(['lint']));
+  tally.check('lint', runPnpm(['lint'], process.env));
 
   step.start('production build');
-  const built = runPnpm(['build']);
+  const built = runPnpm(['build'], process.env);
   tally.check('build', built);
 
   step.start('contract check (each remote build against the shell)');
-  tally.check('contract check', built && runPnpm(['check:contracts']));
+  tally.check('contract check', built && runPnpm(['check:contracts'], process.env));
   return { built, skipScan };
 }
 
 /** The unit tests, counted from vitest's JSON report; the tests this machine skipped, each with its reasons. */
 function runUnitTests(tally: Tally, reports: string, skipScan: ReturnType<typeof scanRepositorySkips>) {
   const vitestReport = join(reports, 'vitest.json');
-  const unitOk = runPnpm([
-    'exec',
-    'vitest',
-    'run',
-    // A focused test (it.only) fails the run instead of narrowing it, here as in CI.
-    '--allowOnly=false',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestReport}`,
-  ]);
+  const unitOk = runPnpm(
+    [
+      'exec',
+      'vitest',
+      'run',
+      // A focused test (it.only) fails the run instead of narrowing it, here as in CI.
+      '--allowOnly=false',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ],
+    process.env,
+  );
   const vitest = readJson<{
     numPassedTests: number;
     numFailedTests: number;
@@ -242,7 +245,7 @@ export function test(options: { raiseFloor?: boolean }) {
   const { built, skipScan } = checkBeforeTests(tally, step);
 
   // The release gates' unit tests render the real builds in Chromium: CHROME_PATH, else Debian's (installed above).
-  const chromium = ensureChromium();
+  const chromium = ensureChromium(process.env);
 
   step.start('unit tests');
   const skippedHere = runUnitTests(tally, reports, skipScan);

@@ -1,39 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UsageError } from 'platform-kit/cli';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseHostsBenchOptions } from './hosts-options.ts';
 import { formatHostsTable } from './hosts-table.ts';
 import { nearestInSize, servedScripts } from './hosts-targets.ts';
-
-describe('pnpm bench:hosts options', () => {
-  it('measures both hosts for 10 s with 10 connections unless told', () => {
-    expect(parseHostsBenchOptions([])).toEqual({
-      durationSeconds: 10,
-      connections: 10,
-      hosts: ['embedded', 'nginx'],
-      help: false,
-    });
-    expect(parseHostsBenchOptions(['--duration', '3', '--connections', '50', '--hosts', 'nginx'])).toEqual({
-      durationSeconds: 3,
-      connections: 50,
-      hosts: ['nginx'],
-      help: false,
-    });
-  });
-
-  it.each([
-    [['--duration', '0'], '--duration must be a whole number from 1 to 60, got "0"'],
-    [['--duration', '61'], '--duration must be a whole number from 1 to 60, got "61"'],
-    [['--connections', '1.5'], '--connections must be a whole number from 1 to 100, got "1.5"'],
-    [['--hosts', 'apache'], '--hosts takes embedded, nginx; "apache" is neither'],
-    [['--rate', '5'], "Unknown option '--rate'."],
-    [['now'], 'Unexpected argument "now".'],
-  ])('refuses %j: %s', (argv, message) => {
-    expect(() => parseHostsBenchOptions(argv)).toThrow(new UsageError(message));
-  });
-});
 
 describe('the bench’s chunk', () => {
   const deploy = mkdtempSync(join(tmpdir(), 'bench-hosts-'));

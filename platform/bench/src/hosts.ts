@@ -12,10 +12,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { originOf, portBase, remoteNames, remotes, shell } from 'build-config/topology';
-import { runCommand } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
 import { publishAll } from 'releases/changes/publish-site';
-import { type BenchHost, hostsUsage, parseHostsBenchOptions } from './hosts-options.ts';
+import type { BenchHost, HostsBenchOptions } from './hosts-options.ts';
 import { startBenchHost } from './hosts-servers.ts';
 import { formatHostsTable, type HostFigures } from './hosts-table.ts';
 import { nearestInSize, servedScripts } from './hosts-targets.ts';
@@ -85,32 +84,28 @@ async function measure(
   return figures;
 }
 
-/** pnpm bench:hosts with its arguments as typed (hosts-options.ts reads them). */
-export function runHostsBench(argv: readonly string[]) {
-  return runCommand(hostsUsage, async () => {
-    const options = parseHostsBenchOptions(argv);
-    if (options.help) {
-      console.log(hostsUsage);
-      return;
+/**
+ * pnpm bench:hosts with its options read (platform/cli/src/bench-args.ts); `processEnv` is the environment the
+ * program was started with, which the hosts and the publish are given with the bench's own deploy folder.
+ */
+export async function runHostsBench(options: HostsBenchOptions, processEnv: NodeJS.ProcessEnv) {
+  const deploy = join(repoRoot, `.data/bench-hosts-deploy-${portBase(processEnv)}`);
+  const env: NodeJS.ProcessEnv = { ...processEnv, AGENCY_DEPLOY_DIR: deploy };
+  rmSync(deploy, { recursive: true, force: true });
+  publishAll(deploy, env);
+  const list = targets(deploy, env);
+  const figures: HostFigures[] = [];
+  for (const host of options.hosts) {
+    const running = await startBenchHost(host, deploy, env);
+    try {
+      for (const target of list)
+        figures.push(await measure(host, target, options.durationSeconds, options.connections));
+    } finally {
+      await running.stop();
     }
-    const deploy = join(repoRoot, `.data/bench-hosts-deploy-${portBase()}`);
-    const env: NodeJS.ProcessEnv = { ...process.env, AGENCY_DEPLOY_DIR: deploy };
-    rmSync(deploy, { recursive: true, force: true });
-    publishAll(deploy, env);
-    const list = targets(deploy, env);
-    const figures: HostFigures[] = [];
-    for (const host of options.hosts) {
-      const running = await startBenchHost(host, deploy, env);
-      try {
-        for (const target of list)
-          figures.push(await measure(host, target, options.durationSeconds, options.connections));
-      } finally {
-        await running.stop();
-      }
-    }
-    console.log(
-      `\n${options.connections} connections, ${options.durationSeconds} s per target and host, loopback; autocannon 9\n`,
-    );
-    console.log(formatHostsTable(figures));
-  });
+  }
+  console.log(
+    `\n${options.connections} connections, ${options.durationSeconds} s per target and host, loopback; autocannon 9\n`,
+  );
+  console.log(formatHostsTable(figures));
 }

@@ -19,70 +19,64 @@ import { precompressFolder } from 'deploy-folder/precompress';
 import { ensureRuntimeConfig } from 'deploy-folder/publish';
 import { pagesDir, serverBuildDir } from 'deploy-model/layout';
 import { ensureChromium } from 'platform-kit/chromium';
-import { UsageError } from 'platform-kit/cli';
 import { startEnquiryApi } from 'platform-kit/enquiry-api';
 import { repoRoot } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
-import type { Browser } from 'playwright-core';
 import { missingBuilds, publishAll } from 'releases/changes/publish-site';
 import { serveDeploy, siteUrl } from 'site-hosting/serve-deploy';
 import { startStaticHost } from 'site-hosting/static-host';
 import { writePages } from 'site-pages/pages';
-import { formatRatios, formatTable, medianFigures, summariseRuns } from './figures.ts';
-import { type PageFigures, runLighthouse } from './lighthouse-run.ts';
-import { type BenchOptions, parseBenchOptions, usage } from './options.ts';
-import { formatJsBreakdown, formatPhoneTable, type PhoneFigures, summarisePhone } from './phone-figures.ts';
-import { launchPhoneBrowser, phoneProfileLabel, runPhoneProfile } from './phone-run.ts';
-import { warmUp } from './warm-up.ts';
+import { measureSites } from './measure.ts';
+import type { BenchOptions } from './options.ts';
 
 const oneBundlePortOffset = 200;
 
-function readOptions(argv: readonly string[]): BenchOptions {
-  try {
-    return parseBenchOptions(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n${usage}`);
-    process.exit(2);
-  }
+/** Where the bench's two sites live and are served. */
+interface BenchSites {
+  env: NodeJS.ProcessEnv;
+  deploy: string;
+  oneBundleDeploy: string;
+  oneBundlePort: number;
 }
 
 /**
- * Runs the bench: its arguments are read by options.ts, whose refusals (and their tests) are the bench's own;
- * platform/cli's program hands them over as typed.
+ * The bench's folders and environment, from the one the program was started with: a bench on another port base
+ * gets folders of its own, so it never deletes what a running bench serves.
  */
-export async function runBench(argv: readonly string[]) {
-  const options = readOptions(argv);
-  const { runs, routes } = options;
-
-  const chromePath = ensureChromium() ?? process.exit(1);
-
-  // A bench on another port base gets folders of its own: it must not delete what a running bench serves.
-  const folderSuffix = portBase() === 3000 ? '' : `-${portBase()}`;
-  const oneBundlePort = portBase() + oneBundlePortOffset;
+function benchSites(processEnv: NodeJS.ProcessEnv): BenchSites {
+  const base = portBase(processEnv);
+  const folderSuffix = base === 3000 ? '' : `-${base}`;
+  const oneBundlePort = base + oneBundlePortOffset;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    AGENCY_DEPLOY_DIR: process.env.AGENCY_DEPLOY_DIR ?? `.data/bench-deploy${folderSuffix}`,
-    ENQUIRY_DATA_DIR: process.env.ENQUIRY_DATA_DIR ?? `.data/bench-enquiry-api${folderSuffix}`,
+    ...processEnv,
+    AGENCY_DEPLOY_DIR: processEnv.AGENCY_DEPLOY_DIR ?? `.data/bench-deploy${folderSuffix}`,
+    ENQUIRY_DATA_DIR: processEnv.ENQUIRY_DATA_DIR ?? `.data/bench-enquiry-api${folderSuffix}`,
     ENQUIRY_LOG_LEVEL: 'warn',
   };
   // The one-bundle site sends the same health beacons as the federated one: the API takes both, so neither
   // page meets a refusal the other does not (and the bench's output is not strewn with the API's warnings).
   env.ENQUIRY_ALLOWED_ORIGINS ??= `${siteUrl(env)},http://localhost:${oneBundlePort}`;
-  const deploy = join(repoRoot, env.AGENCY_DEPLOY_DIR as string);
-  const oneBundleDeploy = join(repoRoot, `.data/bench-one-bundle${folderSuffix}`);
+  return {
+    env,
+    deploy: join(repoRoot, env.AGENCY_DEPLOY_DIR as string),
+    oneBundleDeploy: join(repoRoot, `.data/bench-one-bundle${folderSuffix}`),
+    oneBundlePort,
+  };
+}
 
-  if (options.build) {
-    if (
-      !runPnpm(['build'], env) ||
-      !runPnpm(['--filter', 'shell', 'build'], { ...env, AGENCY_ONE_BUNDLE: '1' })
-    ) {
-      console.error('The production build failed; see the output above.');
-      process.exit(1);
-    }
+/** Both builds, or the process ends saying the build failed. */
+function buildBoth(env: NodeJS.ProcessEnv) {
+  if (
+    !runPnpm(['build'], env) ||
+    !runPnpm(['--filter', 'shell', 'build'], { ...env, AGENCY_ONE_BUNDLE: '1' })
+  ) {
+    console.error('The production build failed; see the output above.');
+    process.exit(1);
   }
+}
 
-  // With --no-build, say which build is missing and how to make it, before anything is deleted or started.
+/** With --no-build, say which build is missing and how to make it, before anything is deleted or started. */
+function requireBuilds() {
   const oneBundleBuilds = ['dist-one-bundle', 'dist-one-bundle-server'].map((folder) =>
     join(shell.folder, folder),
   );
@@ -96,7 +90,10 @@ export async function runBench(argv: readonly string[]) {
     );
     process.exit(1);
   }
+}
 
+/** Both sites published into their own deploy folders, afresh. */
+function publishBoth({ env, deploy, oneBundleDeploy }: BenchSites) {
   // The federated site, published and served as `pnpm start` does, in its own deploy folder.
   rmSync(deploy, { recursive: true, force: true });
   publishAll(deploy, env);
@@ -115,9 +112,11 @@ export async function runBench(argv: readonly string[]) {
   });
   ensureRuntimeConfig(oneBundleDeploy, env);
   writePages(oneBundleDeploy, env);
+}
 
-  const api = await startEnquiryApi(env);
-  const servers: Server[] = [
+/** The federated site as npm start serves it, and the one bundle on its own port. */
+async function serveBoth({ env, deploy, oneBundleDeploy, oneBundlePort }: BenchSites): Promise<Server[]> {
+  return [
     ...(await serveDeploy(deploy, env)),
     ...(await startStaticHost([
       {
@@ -129,99 +128,27 @@ export async function runBench(argv: readonly string[]) {
       },
     ])),
   ];
+}
 
-  const sites = { federated: siteUrl(env), oneBundle: `http://localhost:${oneBundlePort}` } as const;
-  type Site = keyof typeof sites;
-  const siteNames = ['federated', 'oneBundle'] as const;
-  const lighthouseResults = {
-    federated: new Map<string, PageFigures[]>(),
-    oneBundle: new Map<string, PageFigures[]>(),
-  };
-  const phoneResults = {
-    federated: new Map<string, PhoneFigures[]>(),
-    oneBundle: new Map<string, PhoneFigures[]>(),
-  };
-  const record = <T>(results: Map<string, T[]>, route: string, figures: T) =>
-    results.set(route, [...(results.get(route) ?? []), figures]);
-
-  async function measureLighthouse(run: number, route: string, site: Site) {
-    const figures = await runLighthouse(`${sites[site]}${route}`, chromePath);
-    record(lighthouseResults[site], route, figures);
-    console.log(
-      `run ${run}/${runs} ${site.padEnd(9)} ${route.padEnd(11)} perf ${figures.performance}  ` +
-        `LCP ${Math.round(figures.lcpMs)} ms  TBT ${Math.round(figures.tbtMs)} ms  CLS ${figures.cls.toFixed(3)}`,
-    );
-  }
-
-  async function measurePhone(browser: Browser, run: number, route: string, site: Site) {
-    const figures = await runPhoneProfile(browser, `${sites[site]}${route}`);
-    record(phoneResults[site], route, figures);
-    const kB = (bytes: number) => (bytes / 1024).toFixed(1);
-    const { tap } = figures;
-    const tapText =
-      tap.afterFcpMs === null
-        ? 'tap not seen'
-        : `tap at FCP+${Math.round(tap.afterFcpMs)} ms: ${tap.drawerMs === null ? 'lost' : `${Math.round(tap.drawerMs)} ms`}`;
-    console.log(
-      `phone ${run}/${runs} ${site.padEnd(9)} ${route.padEnd(11)} FCP ${Math.round(figures.fcpMs)} ms  ` +
-        `LCP ${Math.round(figures.lcpMs)} ms  paint seen at ${Math.round(figures.paintSeenAtMs)} ms  ` +
-        `idle at ${Math.round(figures.idleAtMs)} ms  ` +
-        `JS ${kB(figures.jsBeforeIdle)} / ${kB(figures.jsAfterIdle)} / ${kB(figures.jsAfterScroll)} kB  ${tapText}` +
-        (figures.capped.length > 0 ? `  (capped at 20 s: ${figures.capped.join(', ')})` : ''),
-    );
-    if (options.verbose) console.log(formatJsBreakdown(figures.jsBeforeIdleByUrl));
-  }
-
-  function printLighthouse() {
-    const summaries = (site: Site) =>
-      routes.map((route) => [route, summariseRuns(lighthouseResults[site].get(route) ?? [])] as const);
-    const medians = (site: Site) =>
-      new Map(routes.map((route) => [route, medianFigures(lighthouseResults[site].get(route) ?? [])]));
-    console.log(
-      `\nLighthouse 12, mobile, simulated throttling; median and worst of ${runs} run(s) per route\n`,
-    );
-    console.log(formatTable(`Federated (${sites.federated})`, summaries('federated')));
-    console.log();
-    console.log(formatTable(`One bundle (${sites.oneBundle})`, summaries('oneBundle')));
-    console.log();
-    console.log(formatRatios(medians('federated'), medians('oneBundle')));
-  }
-
-  function printPhone() {
-    const summary = (site: Site, route: string) => {
-      const figures = phoneResults[site].get(route);
-      return figures?.length ? summarisePhone(figures) : undefined;
-    };
-    const rows = routes.map((route) => ({
-      route,
-      federated: summary('federated', route),
-      oneBundle: summary('oneBundle', route),
-    }));
-    console.log();
-    console.log(formatPhoneTable(`${phoneProfileLabel}, median of ${runs}`, rows));
-  }
-
-  const browser = options.phone ? await launchPhoneBrowser(chromePath) : undefined;
+/**
+ * Runs the bench with its options read (platform/cli/src/bench-args.ts); `processEnv` is the environment the
+ * program was started with.
+ */
+export async function runBench(options: BenchOptions, processEnv: NodeJS.ProcessEnv) {
+  const chromePath = ensureChromium(processEnv) ?? process.exit(1);
+  const sites = benchSites(processEnv);
+  if (options.build) buildBoth(sites.env);
+  requireBuilds();
+  publishBoth(sites);
+  const api = await startEnquiryApi(sites.env);
+  const servers = await serveBoth(sites);
   try {
-    const warmUpBrowser = browser ?? (await launchPhoneBrowser(chromePath));
-    await warmUp(
-      warmUpBrowser,
-      routes.flatMap((route) => siteNames.map((site) => `${sites[site]}${route}`)),
+    await measureSites(
+      options,
+      { federated: siteUrl(sites.env), oneBundle: `http://localhost:${sites.oneBundlePort}` },
+      chromePath,
     );
-    if (!browser) await warmUpBrowser.close();
-    // Interleaved (run by run, route by route, both builds), so a slower minute of the machine hits both alike.
-    for (let run = 1; run <= runs; run += 1) {
-      for (const route of routes) {
-        for (const site of siteNames) {
-          if (options.lighthouse) await measureLighthouse(run, route, site);
-          if (browser) await measurePhone(browser, run, route, site);
-        }
-      }
-    }
-    if (options.lighthouse) printLighthouse();
-    if (browser) printPhone();
   } finally {
-    await browser?.close();
     for (const server of servers) server.close();
     await api.stop();
   }

@@ -11,24 +11,28 @@ import { ogImage } from 'shared-content/site';
 import { ogImageFile, ogImageHtml, pngSize } from 'site-pages/og-image';
 
 export function generateOgImage() {
-  const chromium = ensureChromium();
+  const chromium = ensureChromium(process.env);
   if (!chromium) return process.exit(1);
   const work = mkdtempSync(join(tmpdir(), 'og-image-'));
   try {
     const page = join(work, 'card.html');
     writeFileSync(page, ogImageHtml(ogImage.width, ogImage.height));
-    const ok = run(chromium, [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--hide-scrollbars',
-      '--force-device-scale-factor=1',
-      `--user-data-dir=${join(work, 'profile')}`,
-      `--window-size=${ogImage.width},${ogImage.height}`,
-      '--virtual-time-budget=2000',
-      `--screenshot=${ogImageFile}`,
-      `file://${page}`,
-    ]);
+    const ok = run(
+      chromium,
+      [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--hide-scrollbars',
+        '--force-device-scale-factor=1',
+        `--user-data-dir=${join(work, 'profile')}`,
+        `--window-size=${ogImage.width},${ogImage.height}`,
+        '--virtual-time-budget=2000',
+        `--screenshot=${ogImageFile}`,
+        `file://${page}`,
+      ],
+      process.env,
+    );
     const size = ok ? pngSize(readFileSync(ogImageFile)) : null;
     if (!size || size.width !== ogImage.width || size.height !== ogImage.height) {
       console.error(`Chromium did not write a ${ogImage.width}×${ogImage.height} PNG to ${ogImageFile}`);

@@ -2,6 +2,8 @@
  * Every command's usage text, which its --help prints and its refusals quote: apart from the commands' code,
  * so the program can explain and refuse without loading what a command runs (Lighthouse, a release, a server).
  */
+
+import { releaseScopes } from 'build-config/release-protocol';
 import {
   enquiryApi,
   enquiryApiBehindProxy,
@@ -110,6 +112,15 @@ export const releaseUsage = `Usage: pnpm release <remote-folder> [--canary <perc
   The service reads: AGENCY_REMOTES_ORIGIN (a CDN origin), AGENCY_HEALTH_URL and ENQUIRY_HEALTH_KEY (the enquiry
   API's health counts), AGENCY_CANARY_CHECK_SECONDS (watch, default 30), ${Object.keys(canaryRuleVariables).join(', ')}.
   Undo with: pnpm rollback <remote-folder> [version]`;
+
+/** `pnpm release key`: the operator's, on the host (release-key.ts reads it, releases' key-command.ts runs it). */
+export const keyUsage = `Usage: pnpm release key create <scope> [--name <name>]
+       pnpm release key list
+       pnpm release key revoke <name>
+
+  create   a key for one scope (${releaseScopes.join(', ')}); printed once, on the last line
+  list     every key's name, scope, creation and revocation (never the key)
+  revoke   the key stops working at once; its name stays taken, so the audit log stays readable`;
 
 export const rollbackUsage = `Usage: pnpm rollback <remote-folder> [version] [--list] [--force]
 

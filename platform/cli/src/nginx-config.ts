@@ -42,7 +42,7 @@ export async function nginxConfig(positionals: readonly string[], values: NginxC
     throw new UsageError(`--trust-proxy-from takes an address or CIDR range, got "${badRange}".`);
   let deploy: string;
   try {
-    deploy = deployFolder(values.deploy ?? deployDir());
+    deploy = deployFolder(values.deploy ?? deployDir(process.env));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -6,65 +6,42 @@
  */
 import { Command, type CommanderError } from 'commander';
 import { UsageError } from 'platform-kit/cli';
-import { keyUsage } from 'release-client/command-line';
 import { hostsUsage } from 'site-bench/hosts-options';
 import { usage as benchUsage } from 'site-bench/options';
+import { benchOptionsFrom, hostsOptionsFrom, withBenchOptions, withHostsOptions } from './bench-args.ts';
+import { add, passThrough, quiet } from './command-spec.ts';
 import {
   affectedUsage,
   checkContractsUsage,
   devUsage,
   helps,
   nginxConfigUsage,
-  releaseUsage,
-  rollbackUsage,
   startFlags,
   testE2eUsage,
   testUsage,
 } from './helps.ts';
 import type { NginxConfigOptions } from './nginx-config.ts';
-import { explained, fail, parseErrorText, type Refusal, runAs, withUsage } from './refusal.ts';
+import { explained, fail, runAs, withUsage } from './refusal.ts';
+import { addRelease, addRollback } from './release-program.ts';
 import type { StartOptions } from './start.ts';
 
 // Each action loads its command's module when it runs: `pnpm affected` need not load Lighthouse or a server,
 // and --help or a refusal loads none.
-interface CommandSpec {
-  name: string;
-  /** One line, for the program's list of commands. */
-  summary: string;
-  /** What --help prints: the usage, what it does, arguments and options. */
-  help: string;
-  examples: readonly string[];
-  refusal: Refusal;
-}
-
-/** Commander's own error texts would go to stderr beside ours: they are replaced (refusal.ts), not printed. */
-const quiet = { writeErr: () => undefined, outputError: () => undefined };
-
-const helpText = ({ help, examples }: CommandSpec) =>
-  `${help}\n\nExamples:\n${examples.map((example) => `  ${example}`).join('\n')}\n`;
-
-function add(parent: Command, spec: CommandSpec): Command {
-  const command: Command = parent
-    .command(spec.name)
-    .description(spec.summary)
-    .helpOption('-h, --help', 'explain the command')
-    .configureHelp({ formatHelp: () => helpText(spec) })
-    .configureOutput(quiet)
-    .exitOverride((error: CommanderError) => {
-      const text = parseErrorText(error, command);
-      if (text === null) process.exit(0);
-      fail(spec.refusal, new UsageError(text));
-    });
-  return command;
-}
-
-/** A command that reads its own arguments as typed (release's forms, the bench, Playwright's options). */
-const passThrough = (command: Command) =>
-  command.allowUnknownOption().allowExcessArguments().argument('[arguments...]');
 
 const programUsage = 'Usage: pnpm <command> [arguments]';
 
 export function buildProgram(): Command {
+  const program = programRoot();
+  addServeCommands(program);
+  addRelease(program, add);
+  addRollback(program, add);
+  addToolCommands(program);
+  addBenchCommands(program);
+  return program;
+}
+
+/** The program itself: its help, and its refusals of an unknown command or option. */
+function programRoot(): Command {
   const program = new Command('pnpm')
     .usage('<command> [arguments]')
     .description(
@@ -73,6 +50,8 @@ export function buildProgram(): Command {
     )
     .helpOption('-h, --help', 'list the commands')
     .helpCommand(false)
+    // A command's options are its own, and a form's its own (release-args.ts): parsed after the word that names it.
+    .enablePositionalOptions()
     .configureOutput(quiet)
     .addHelpText(
       'after',
@@ -90,7 +69,11 @@ export function buildProgram(): Command {
             : `Name a command: one of ${names}.`;
       fail(explained(programUsage), new UsageError(message));
     });
+  return program;
+}
 
+/** npm start, npm test, pnpm test:e2e and pnpm dev. */
+function addServeCommands(program: Command) {
   add(program, {
     name: 'start',
     summary: 'serve the deploy folder and the API (npm start); build and publish into an empty one',
@@ -158,58 +141,10 @@ export function buildProgram(): Command {
     .action((apps: string[], options: { against?: string }) =>
       runAs(explained(devUsage), async () => (await import('./dev.ts')).dev(apps, options)),
     );
+}
 
-  const releaseSpec: CommandSpec = {
-    name: 'release',
-    summary: 'build, check, publish and make live a remote or the shell; canaries, previews, status, keys',
-    help: releaseUsage,
-    examples: [
-      'pnpm release mf-portfolio',
-      'pnpm release mf-portfolio --canary 10',
-      'pnpm release mf-portfolio --stages 5,25,50,100 --hold 10m',
-      'pnpm release mf-portfolio promote',
-      'pnpm release status',
-      'pnpm release key create mf-portfolio --name portfolio-ci',
-    ],
-    refusal: explained(releaseUsage),
-  };
-  const releaseCommand = add(program, releaseSpec);
-  passThrough(releaseCommand).action(() =>
-    runAs(releaseSpec.refusal, async () => (await import('./release.ts')).release(releaseCommand.args)),
-  );
-  for (const form of helps.releaseForms) {
-    const formCommand = add(releaseCommand, {
-      ...form,
-      help: form.name === 'key' ? keyUsage : form.help,
-      refusal: releaseSpec.refusal,
-    });
-    passThrough(formCommand).action(() =>
-      runAs(releaseSpec.refusal, async () =>
-        (await import('./release.ts')).release([form.name, ...formCommand.args]),
-      ),
-    );
-  }
-
-  add(program, {
-    name: 'rollback',
-    summary: 'make an earlier published version of one remote live again',
-    help: rollbackUsage,
-    examples: [
-      'pnpm rollback mf-portfolio',
-      'pnpm rollback mf-portfolio --list',
-      'pnpm rollback mf-portfolio 1a2b3c4d5e6f',
-    ],
-    refusal: explained(rollbackUsage),
-  })
-    .argument('[remote-and-version...]')
-    .option('--list', 'list the published versions')
-    .option('--force', 'roll back despite a failed contract check')
-    .action((positionals: string[], options: { list?: boolean; force?: boolean }) =>
-      runAs(explained(rollbackUsage), async () =>
-        (await import('./rollback.ts')).rollback(positionals, options),
-      ),
-    );
-
+/** affected, check:contracts and nginx-config. */
+function addToolCommands(program: Command) {
   add(program, {
     name: 'affected',
     summary: 'the apps a git range touches: release, check or nothing; the e2e tags to run',
@@ -263,7 +198,10 @@ export function buildProgram(): Command {
       (await import('./nginx-config.ts')).nginxConfig(positionals, options),
     ),
   );
+}
 
+/** The bench, the hosts' bench, and the one-off tools (fonts, og-image, the release service alone). */
+function addBenchCommands(program: Command) {
   const bench = add(program, {
     name: 'bench',
     summary: 'Lighthouse and the phone profile: the federated site against one bundle',
@@ -275,7 +213,18 @@ export function buildProgram(): Command {
     ],
     refusal: withUsage(benchUsage),
   });
-  passThrough(bench).action(async () => (await import('site-bench/index')).runBench(bench.args));
+  withBenchOptions(bench).action(async () => {
+    // Only the options' refusal is the command's (exit 2, with the usage); the bench's own failures end it as
+    // they always did.
+    const options = (() => {
+      try {
+        return benchOptionsFrom(bench);
+      } catch (error) {
+        fail(withUsage(benchUsage), error);
+      }
+    })();
+    await (await import('site-bench/index')).runBench(options, process.env);
+  });
 
   const hosts = add(program, {
     name: 'bench:hosts',
@@ -284,7 +233,11 @@ export function buildProgram(): Command {
     examples: ['pnpm build && pnpm bench:hosts', 'pnpm bench:hosts --duration 5 --hosts embedded'],
     refusal: explained(hostsUsage),
   });
-  passThrough(hosts).action(async () => (await import('site-bench/hosts')).runHostsBench(hosts.args));
+  withHostsOptions(hosts).action(() =>
+    runAs(explained(hostsUsage), async () =>
+      (await import('site-bench/hosts')).runHostsBench(hostsOptionsFrom(hosts), process.env),
+    ),
+  );
 
   add(program, {
     name: 'fonts',
@@ -312,8 +265,6 @@ export function buildProgram(): Command {
     ],
     refusal: explained(helps.releaseService),
   }).action(async () => (await import('./release-service.ts')).releaseService());
-
-  return program;
 }
 
 /** Runs the program on the arguments after the script's name, as `pnpm <command> …` hands them over. */

@@ -52,6 +52,9 @@ export function parseErrorText(error: CommanderError, command: Command): string 
   }
   if (error.code === 'commander.optionMissingArgument')
     return `Option '${quoted.split(' ')[0]} <value>' argument missing`;
+  // A value parser's refusal (release-args.ts, argParser): its own message, without commander's preamble.
+  if (error.code === 'commander.invalidArgument')
+    return error.message.replace(/^error: option '[^']*' argument '.*?' is invalid\. /s, '');
   if (error.code === 'commander.excessArguments')
     return `Unexpected argument "${command.args[command.registeredArguments.length]}".`;
   return error.message.replace(/^error: /, '');

@@ -16,16 +16,16 @@ export async function releaseService() {
   let service: Awaited<ReturnType<typeof startReleaseService>>;
   try {
     // Every setting read and checked before the service starts: a bad one exits 1, naming the variable.
-    loadReleaseServiceSettings();
-    service = await startReleaseService({ deploy: openDeploy(deployDir()), env: process.env });
+    loadReleaseServiceSettings(process.env);
+    service = await startReleaseService({ deploy: openDeploy(deployDir(process.env)), env: process.env });
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
   }
   console.log(`The release service is running at ${service.url}`);
-  const deploy = deployDir();
+  const deploy = deployDir(process.env);
   // Tools run on this host (pnpm release, status) find this service from the deploy.
-  writeHostRecord(deploy, { releaseService: service.url, healthUrl: healthUrlSetting() });
+  writeHostRecord(deploy, { releaseService: service.url, healthUrl: healthUrlSetting(process.env) });
   console.log(sandboxSummary());
 
   let stopping = false;

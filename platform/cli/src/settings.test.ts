@@ -27,7 +27,6 @@ const settingsModules = [
  */
 const exceptions: Record<string, string> = {
   'platform/bench/src/index.ts': "the bench's child processes get their own deploy and data folders",
-  'platform/bench/src/hosts.ts': "the host bench's servers get their deploy folder",
   'platform/cli/bootstrap.mjs': 'tells the scripts it starts how pnpm was reached (AGENCY_PNPM)',
   'platform/cli/src/dev.ts': 'the dev servers get their own port base and data folder',
   'platform/cli/src/start.ts': 'the API and the release service get their proxy, health URL and environment',
@@ -39,6 +38,13 @@ const exceptions: Record<string, string> = {
     "a test helper: the service it starts gets the tests' settings",
   'platform/cli/src/nginx-config.ts': "an entry: hands the process's environment to the library",
   'platform/cli/src/release-service.ts': "an entry: hands the process's environment to the service",
+  'platform/cli/src/generate-og-image.ts':
+    "an entry: hands the process's environment to Chromium's finder and run",
+  'platform/cli/src/test-e2e.ts': "an entry: hands the process's environment to Playwright's run",
+  'platform/cli/src/main.ts':
+    "the entry: checks AGENCY_PORT_BASE, which every command's ports and helps read",
+  'platform/cli/src/program.ts': "an entry: hands the process's environment to the bench",
+  'platform/cli/src/release-program.ts': 'an entry: where pnpm release was typed (INIT_CWD), for --build-dir',
   'platform/cli/src/release.ts': "an entry: hands the process's environment to the client",
   'platform/cli/src/rollback.ts': "an entry: hands the process's environment to the client",
 };

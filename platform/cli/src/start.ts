@@ -24,6 +24,7 @@ import {
 import { openDeploy } from 'deploy-folder/deploy';
 import { removeHostRecord, writeHostRecord } from 'deploy-folder/host-record';
 import { ensureRuntimeConfig } from 'deploy-folder/publish';
+import type { ReleaseEventAuthor } from 'deploy-folder/release-log';
 import { describeDataDir, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { deployDir } from 'platform-kit/paths';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
@@ -45,69 +46,59 @@ export interface StartOptions {
   nginx?: boolean;
 }
 
-export async function start(options: StartOptions) {
-  const skipBuild = !options.build;
-  const withNginx = options.nginx ?? false;
-  if (withNginx) {
-    // Before any build: a machine that cannot have nginx is told so at once, with the command to run.
-    try {
-      ensureNginx();
-    } catch (error) {
-      console.error((error as Error).message);
-      process.exit(1);
-    }
+type Deploy = ReturnType<typeof openDeploy>;
+type EnquiryApi = Awaited<ReturnType<typeof startEnquiryApi>>;
+type ReleaseService = Awaited<ReturnType<typeof startReleaseService>>;
+/** The internal ports of the API and the release service when nginx is in front. */
+interface BehindNginx {
+  apiPort: number;
+  releasePort: number;
+}
+
+/** Ends the start with the message of what stopped it. */
+function exitWith(error: unknown): never {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+/**
+ * Read before anything starts: a bad AGENCY_CANARY_*, AGENCY_HOST or AGENCY_TRUST_PROXY value stops the start,
+ * naming the variable.
+ */
+function readStartSettings() {
+  try {
+    const siteSettings = loadSiteSettings(process.env);
+    loadReleaseServiceSettings(process.env);
+    siteRoots(deployDir(process.env), process.env);
+    return { canarySettings: canaryWatchSettings(), siteSettings };
+  } catch (error) {
+    exitWith(error);
   }
-  // Read before anything starts: a bad AGENCY_CANARY_*, AGENCY_HOST or AGENCY_TRUST_PROXY value stops the start,
-  // naming the variable.
-  const { canarySettings, siteSettings } = (() => {
-    try {
-      const siteSettings = loadSiteSettings();
-      loadReleaseServiceSettings();
-      siteRoots(deployDir());
-      return { canarySettings: canaryWatchSettings(), siteSettings };
-    } catch (error) {
-      console.error((error as Error).message);
-      process.exit(1);
-    }
-  })();
+}
 
-  const deploy = openDeploy(deployDir());
-  const shownDeploy = describeDataDir(deploy.path);
-  // Decided before anything is built: a restart of a live deploy needs no build, and must not publish one.
-  const publishAs = options.publish ? 'start --publish' : deploy.hasLiveState() ? undefined : 'start';
-
-  if (publishAs && !skipBuild && !runPnpm(['build'])) {
+/** Builds (unless --no-build) and publishes, when the deploy is empty or --publish asks. */
+function buildAndPublish(deploy: Deploy, publishAs: ReleaseEventAuthor | undefined, skipBuild: boolean) {
+  if (!publishAs) return undefined;
+  if (!skipBuild && !runPnpm(['build'], process.env)) {
     console.error('The production build failed; nothing was published; see the output above.');
     process.exit(1);
   }
-
-  let published: PublishedSite | undefined;
-  if (publishAs) {
-    try {
-      published = publishAll(deploy, process.env, publishAs);
-    } catch (error) {
-      console.error((error as Error).message);
-      process.exit(1);
-    }
+  try {
+    return publishAll(deploy, process.env, publishAs);
+  } catch (error) {
+    exitWith(error);
   }
-  // A restart under another AGENCY_PORT_BASE: the embedded runtime.json follows this start's enquiry API.
-  const runtimeFollowed = ensureRuntimeConfig(deploy.path, process.env);
-  // With nginx in front, the API and the release service listen on loopback at internal ports and trust
-  // exactly one proxy, nginx, which overwrites X-Forwarded-For with the address it was reached from.
-  const behindNginx = withNginx
-    ? { apiPort: portOf(enquiryApiBehindProxy), releasePort: portOf(releaseServiceBehindProxy) }
-    : undefined;
-  // The API first: once the site answers, its forms can already post.
+}
+
+/** The API first (once the site answers, its forms can already post), then the release service beside it. */
+async function startServices(deploy: Deploy, behindNginx: BehindNginx | undefined) {
   const apiEnv = behindNginx ? { ...process.env, ENQUIRY_TRUST_PROXY: '1' } : process.env;
-  const api = await startEnquiryApi(apiEnv, { internalPort: behindNginx?.apiPort }).catch((error: Error) => {
-    console.error(error.message);
-    process.exit(1);
-  });
+  const api = await startEnquiryApi(apiEnv, { internalPort: behindNginx?.apiPort }).catch(exitWith);
   // The canary check runs inside the release service and reads the counts from this API over HTTP; behind
   // nginx, from its internal URL: GET /remote-health answers a direct loopback client only.
   const serviceEnv = {
     ...process.env,
-    AGENCY_HEALTH_URL: healthUrlSetting() ?? api.url,
+    AGENCY_HEALTH_URL: healthUrlSetting(process.env) ?? api.url,
     ...(behindNginx ? { AGENCY_TRUST_PROXY: '1' } : {}),
   };
   const releases = await startReleaseService({
@@ -115,45 +106,51 @@ export async function start(options: StartOptions) {
     env: serviceEnv,
     ...(behindNginx ? { host: '127.0.0.1', port: behindNginx.releasePort } : {}),
   }).catch(async (error: Error) => {
-    console.error(error.message);
     await api.stop();
-    process.exit(1);
+    exitWith(error);
   });
-  const stopServing = await startServing().catch(async (error: Error) => {
-    console.error(error.message);
-    await Promise.all([releases.stop(), api.stop()]);
-    process.exit(1);
-  });
+  return { api, releases, healthUrl: serviceEnv.AGENCY_HEALTH_URL };
+}
 
-  /** Where nginx takes the release service's requests: where the service itself would listen. */
-  function publicReleaseServiceUrl(): string {
-    const { host, port } = releaseServiceAddress();
-    return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  }
+/** Where nginx takes the release service's requests: where the service itself would listen. */
+function publicReleaseServiceUrl(): string {
+  const { host, port } = releaseServiceAddress(process.env);
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
 
-  /** The static hosts (embedded, or nginx in front of everything); resolves to what stops them. */
-  async function startServing(): Promise<() => Promise<void>> {
-    if (!behindNginx) {
-      const servers = await serveDeploy(deploy);
-      return async () => {
-        for (const server of servers) server.close();
-      };
-    }
-    const nginx = await serveDeployWithNginx(deploy.path, process.env, {
-      upstreams: { enquiryApi: api.url, releaseService: releases.url },
-    });
-    let asked = false;
-    void nginx.exited.then(() => {
-      if (asked) return;
-      console.error(`nginx stopped unexpectedly (see ${shownDeploy}/nginx/error.log); stopping the site.`);
-      void shutdown(1);
-    });
-    return () => {
-      asked = true;
-      return nginx.stop();
+/** The static hosts (embedded, or nginx in front of everything); resolves to what stops them. */
+async function startServing(
+  deploy: Deploy,
+  services: { api: EnquiryApi; releases: ReleaseService },
+  behindNginx: BehindNginx | undefined,
+  onNginxExit: () => void,
+): Promise<() => Promise<void>> {
+  if (!behindNginx) {
+    const servers = await serveDeploy(deploy, process.env);
+    return async () => {
+      for (const server of servers) server.close();
     };
   }
+  const nginx = await serveDeployWithNginx(deploy.path, process.env, {
+    upstreams: { enquiryApi: services.api.url, releaseService: services.releases.url },
+  });
+  let asked = false;
+  void nginx.exited.then(() => {
+    if (!asked) onNginxExit();
+  });
+  return () => {
+    asked = true;
+    return nginx.stop();
+  };
+}
 
+/** What was published, or what the deploy serves as it was left. */
+function printDeploy(
+  deploy: Deploy,
+  shownDeploy: string,
+  published: PublishedSite | undefined,
+  publishAs: string | undefined,
+) {
   if (published) {
     console.log(
       publishAs === 'start'
@@ -171,10 +168,15 @@ export async function start(options: StartOptions) {
     if (report.problem) console.warn(report.problem);
     if (report.notLive) console.log(report.notLive);
   }
-  if (runtimeFollowed)
-    console.log(
-      `runtime.json held the embedded defaults for another port; the forms now post to ${originOf(enquiryApi)}.`,
-    );
+}
+
+/** Where everything runs, and what it reads. */
+function printRunning(
+  shownDeploy: string,
+  { api, releases }: { api: EnquiryApi; releases: ReleaseService },
+  behindNginx: BehindNginx | undefined,
+  { canarySettings, siteSettings }: ReturnType<typeof readStartSettings>,
+) {
   const mail = siteSettings.smtpHost
     ? `mails go out through ${siteSettings.smtpHost}`
     : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;
@@ -188,7 +190,7 @@ export async function start(options: StartOptions) {
   console.log(
     `The release service is running at ${releasesUrl} (keys and audit log in ${shownDeploy}/releases; ${checks})`,
   );
-  if (pnpmThroughNpx())
+  if (pnpmThroughNpx(process.env))
     console.log(
       'pnpm is not installed on this machine: run the commands the docs show as npx pnpm … (the project has its own pnpm).',
     );
@@ -197,8 +199,50 @@ export async function start(options: StartOptions) {
       `nginx serves the site, the enquiry API and the release service (configuration: ${shownDeploy}/nginx/nginx.conf)`,
     );
   console.log(`The site is running at ${siteUrl()}  (Ctrl+C to stop)\n`);
+}
+
+export async function start(options: StartOptions) {
+  const withNginx = options.nginx ?? false;
+  if (withNginx) {
+    // Before any build: a machine that cannot have nginx is told so at once, with the command to run.
+    try {
+      ensureNginx();
+    } catch (error) {
+      exitWith(error);
+    }
+  }
+  const settings = readStartSettings();
+
+  const deploy = openDeploy(deployDir(process.env));
+  const shownDeploy = describeDataDir(deploy.path);
+  // Decided before anything is built: a restart of a live deploy needs no build, and must not publish one.
+  const publishAs = options.publish ? 'start --publish' : deploy.hasLiveState() ? undefined : 'start';
+  const published = buildAndPublish(deploy, publishAs, !options.build);
+  // A restart under another AGENCY_PORT_BASE: the embedded runtime.json follows this start's enquiry API.
+  const runtimeFollowed = ensureRuntimeConfig(deploy.path, process.env);
+  // With nginx in front, the API and the release service listen on loopback at internal ports and trust
+  // exactly one proxy, nginx, which overwrites X-Forwarded-For with the address it was reached from.
+  const behindNginx = withNginx
+    ? { apiPort: portOf(enquiryApiBehindProxy), releasePort: portOf(releaseServiceBehindProxy) }
+    : undefined;
+  const services = await startServices(deploy, behindNginx);
+  const { api, releases } = services;
+  const stopServing = await startServing(deploy, services, behindNginx, () => {
+    console.error(`nginx stopped unexpectedly (see ${shownDeploy}/nginx/error.log); stopping the site.`);
+    void shutdown(1);
+  }).catch(async (error: Error) => {
+    await Promise.all([releases.stop(), api.stop()]);
+    exitWith(error);
+  });
+
+  printDeploy(deploy, shownDeploy, published, publishAs);
+  if (runtimeFollowed)
+    console.log(
+      `runtime.json held the embedded defaults for another port; the forms now post to ${originOf(enquiryApi)}.`,
+    );
+  printRunning(shownDeploy, services, behindNginx, settings);
   // Tools run on this host (pnpm release, status) find this site's own service from the deploy.
-  writeHostRecord(deploy.path, { releaseService: releases.url, healthUrl: serviceEnv.AGENCY_HEALTH_URL });
+  writeHostRecord(deploy.path, { releaseService: releases.url, healthUrl: services.healthUrl });
 
   let stopping = false;
   async function shutdown(code: number) {

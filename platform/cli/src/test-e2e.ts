@@ -24,6 +24,6 @@ export function testE2e(argv: readonly string[]) {
         (failFast ? ', stopping at the first failure.' : '.'),
     );
   } else if (failFast) console.log('e2e: stopping at the first failure.');
-  const passed = runPnpm(['--filter', 'e2e', 'exec', 'playwright', 'test', ...playwright]);
+  const passed = runPnpm(['--filter', 'e2e', 'exec', 'playwright', 'test', ...playwright], process.env);
   process.exitCode = passed ? 0 : 1;
 }

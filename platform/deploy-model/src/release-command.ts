@@ -94,7 +94,7 @@ export function parseStages(raw: string | undefined): number[] {
 
 /**
  * The rollout `--stages` and `--hold` ask for (both or neither), and the canary's start: `--canary`, if given,
- * must be the first stage.
+ * must be the first stage. Raw text, as the service reads its query.
  */
 export function parseRollout(raw: {
   stages?: string | undefined;
@@ -102,18 +102,41 @@ export function parseRollout(raw: {
   canary?: string | undefined;
 }): RolloutRequest | undefined {
   if (raw.stages === undefined && raw.hold === undefined) return undefined;
-  if (raw.stages === undefined)
-    throw new UsageError('--hold is the time between the stages of --stages: give --stages too.');
-  if (raw.hold === undefined)
-    throw new UsageError('--stages needs --hold: how long each stage runs before the next (30s, 10m, 2h).');
+  requireBoth(raw.stages, raw.hold);
   const stages = parseStages(raw.stages);
-  const first = stages[0] as number;
-  if (raw.canary !== undefined && Number(raw.canary) !== first)
+  const canary = raw.canary === undefined ? undefined : Number(raw.canary);
+  return rolloutOf(
+    { stages, holdSeconds: parseHold(raw.hold), canary },
+    { canary: raw.canary, stages: raw.stages },
+  );
+}
+
+function requireBoth(stages: unknown, hold: unknown) {
+  if (stages === undefined)
+    throw new UsageError('--hold is the time between the stages of --stages: give --stages too.');
+  if (hold === undefined)
+    throw new UsageError('--stages needs --hold: how long each stage runs before the next (30s, 10m, 2h).');
+}
+
+/**
+ * The same rules over values already parsed (the command line's parsers ran on each option as it was read):
+ * both or neither of stages and hold, and a canary that is the first stage. `typed` is the text as typed, for the
+ * message.
+ */
+export function rolloutOf(
+  parsed: { stages?: number[] | undefined; holdSeconds?: number | undefined; canary?: number | undefined },
+  typed: { canary?: string | undefined; stages?: string | undefined } = {},
+): RolloutRequest | undefined {
+  const { stages, holdSeconds, canary } = parsed;
+  if (stages === undefined && holdSeconds === undefined) return undefined;
+  requireBoth(stages, holdSeconds);
+  const first = (stages as number[])[0] as number;
+  if (canary !== undefined && canary !== first)
     throw new UsageError(
-      `--canary ${raw.canary} and --stages ${raw.stages} disagree: the canary starts at the first stage (${first}%); ` +
+      `--canary ${typed.canary ?? canary} and --stages ${typed.stages ?? (stages as number[]).join(',')} disagree: the canary starts at the first stage (${first}%); ` +
         'leave --canary out or make it the first stage.',
     );
-  return { stages, holdSeconds: parseHold(raw.hold) };
+  return { stages: stages as number[], holdSeconds: holdSeconds as number };
 }
 
 /** "10 min", "2 h", "45 s". */

@@ -14,15 +14,10 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
   .filter(Boolean);
 
 /**
- * Issue 43, item 1, where it does not hold yet: each function here may only get shorter, and leaves the list once
- * it is 100 lines or fewer (the test then says so). Lines as measured when the list was written.
+ * Functions allowed over 100 lines while they are split, each only allowed to get shorter; it leaves the list once
+ * it is 100 lines or fewer (the test then says so). Empty since issue 43's split: every function is within.
  */
-const stillLong = new Map([
-  ['platform/cli/src/program.ts buildProgram', 251],
-  ['platform/cli/src/test.ts test', 183],
-  ['platform/cli/src/start.ts start', 180],
-  ['platform/bench/src/index.ts runBench', 175],
-]);
+const stillLong = new Map<string, number>();
 
 /** Packages over the limit today, with their size then: each may only shrink. */
 const stillLarge = new Map<string, number>();

@@ -14,7 +14,7 @@ import { type SiteRoot, startStaticHost } from './static-host.ts';
  */
 export function siteRoots(
   ref: DeployRef,
-  env?: NodeJS.ProcessEnv,
+  env: NodeJS.ProcessEnv,
 ): Array<SiteRoot & { port: number; host?: string }> {
   const deploy = openDeploy(ref);
   const listening = { host: listenHost(env), trustProxy: trustedProxyHops(env) };
@@ -43,7 +43,7 @@ export function siteRoots(
 }
 
 /** Serves the deploy folder the way a static host/CDN would: the shell on its port, each remote on its own. */
-export async function serveDeploy(deploy: DeployRef, env?: NodeJS.ProcessEnv): Promise<Server[]> {
+export async function serveDeploy(deploy: DeployRef, env: NodeJS.ProcessEnv): Promise<Server[]> {
   return startStaticHost(siteRoots(deploy, env));
 }
 

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { run } from './run.ts';
-import { processEnvironment } from './settings/read.ts';
 import { chromePathSetting } from './settings/release-service.ts';
 
 export const debianChromium = '/usr/bin/chromium';
@@ -9,7 +8,7 @@ export const debianChromium = '/usr/bin/chromium';
  * The browser the e2e suite drives: CHROME_PATH if set, else Debian's Chromium, installed with apt when
  * missing and we are root (CI). Never a browser downloaded by Playwright.
  */
-export function ensureChromium(env: NodeJS.ProcessEnv = processEnvironment()): string | null {
+export function ensureChromium(env: NodeJS.ProcessEnv): string | null {
   const chromePath = chromePathSetting(env);
   if (chromePath) {
     if (existsSync(chromePath)) return chromePath;

@@ -9,7 +9,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './run.ts';
-import { processEnvironment } from './settings/read.ts';
 import { chromePathSetting } from './settings/release-service.ts';
 
 export const debianChromium = '/usr/bin/chromium';
@@ -129,10 +128,7 @@ export interface ToolsOutcome {
  * and apt-get exists; elsewhere reports them with the command to run. Never a browser or runtime downloaded by a
  * package.
  */
-export function installDebianTools(
-  tools: readonly DebianTool[] = debianTools,
-  env: NodeJS.ProcessEnv = processEnvironment(),
-): ToolsOutcome {
+export function installDebianTools(tools: readonly DebianTool[], env: NodeJS.ProcessEnv): ToolsOutcome {
   const absent = tools.filter((tool) => !tool.installed(env));
   if (absent.length === 0) return { installed: [], missing: [] };
   const names = absent.map((tool) => tool.name).join(', ');

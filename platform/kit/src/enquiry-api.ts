@@ -2,11 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join, relative, resolve } from 'node:path';
 import { enquiryApi, originOf } from 'build-config/topology';
 import { repoRoot } from './paths.ts';
-import { processEnvironment } from './settings/read.ts';
 import { enquiryDataDirSetting } from './settings/site.ts';
 
 /** Where the API keeps its SQLite file and outbox folder: ENQUIRY_DATA_DIR, relative to the repo root. */
-export function enquiryDataDir(env: NodeJS.ProcessEnv = processEnvironment()): string {
+export function enquiryDataDir(env: NodeJS.ProcessEnv): string {
   return resolve(repoRoot, enquiryDataDirSetting(env));
 }
 
@@ -40,7 +39,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * lines go to this console. Resolves once GET /health answers.
  */
 export async function startEnquiryApi(
-  env: NodeJS.ProcessEnv = processEnvironment(),
+  env: NodeJS.ProcessEnv,
   options: { internalPort?: number } = {},
 ): Promise<RunningApi> {
   // Behind a proxy (start --nginx), on loopback at an internal port, whatever ENQUIRY_HOST opens the proxy on.

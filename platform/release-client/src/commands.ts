@@ -12,11 +12,9 @@ import {
 import { type RemoteName, remotes } from 'build-config/topology';
 import type { ReleaseCommand } from 'deploy-model/release-command';
 import { appDist, repoRoot } from 'platform-kit/paths';
-import { operatorFolderSetting } from 'platform-kit/settings/release-client';
 import type { ReleaseConnection } from './connection.ts';
 import { packBuild } from './pack.ts';
 import { callService, printOutput } from './request.ts';
-import { readReleaseSource } from './source.ts';
 
 export interface ClientContext {
   connection: ReleaseConnection;
@@ -24,8 +22,8 @@ export interface ClientContext {
   build(name: RemoteName | 'shell'): void;
   out(text: string): void;
   warn(text: string): void;
-  /** Where the build comes from; by default read from the CI's variables or git (source.ts). */
-  source?: ReleaseSource;
+  /** Where the build comes from (the CI's variables or git: source.ts), asked only by the forms that upload. */
+  source(): ReleaseSource;
 }
 
 const scopeOf = (name: RemoteName | 'shell'): ReleaseScope =>
@@ -41,8 +39,7 @@ const query = (entries: Record<string, string | number | boolean | undefined>) =
 };
 
 /** Sent with every upload as `commit`, `ref` and `author`: the service stores them with the version. */
-const sourceOf = (context: ClientContext): ReleaseSource =>
-  context.source ?? readReleaseSource(operatorFolderSetting());
+const sourceOf = (context: ClientContext): ReleaseSource => context.source();
 
 /** The folder to upload: the given build, or the one just built here (the shell's holds dist/ and dist-server/). */
 async function packFor(name: RemoteName | 'shell', buildDir: string | undefined, context: ClientContext) {

@@ -15,7 +15,6 @@ import { originOf, releaseService } from 'build-config/topology';
 import { readHostRecord } from 'deploy-folder/host-record';
 import { UsageError } from 'platform-kit/cli';
 import { deployDir } from 'platform-kit/paths';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { releaseKeySetting, releaseUrlSetting } from 'platform-kit/settings/release-client';
 
 /** The host's side, for a command run on the host: its operator key, and a service started for one command. */
@@ -59,10 +58,7 @@ function serviceUrl(raw: string): string {
 }
 
 /** `local`: the host's side; without it, a command on a host whose service does not answer is refused. */
-export async function connect(
-  env: NodeJS.ProcessEnv = processEnvironment(),
-  local?: LocalService,
-): Promise<ReleaseConnection> {
+export async function connect(env: NodeJS.ProcessEnv, local?: LocalService): Promise<ReleaseConnection> {
   const remoteUrl = releaseUrlSetting(env);
   const givenKey = releaseKeySetting(env);
   if (remoteUrl) {

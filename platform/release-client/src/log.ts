@@ -1,7 +1,8 @@
 /**
  * `pnpm release log [<scope>] [--limit <n>] [--uploads]`: the service's audit log, one change per line, newest
  * last; with --uploads, every upload too, accepted or refused (who, from where, the version, why refused), and
- * every refused request that sent none (a team key's rollback with --force).
+ * every refused request that sent none (a team key's rollback with --force). The command line
+ * (platform/cli/src/release-program.ts) reads the arguments into a LogQuery with the parsers here.
  */
 import {
   type CommandReply,
@@ -9,37 +10,41 @@ import {
   releaseRoutes,
   releaseScopes,
 } from 'build-config/release-protocol';
-import { parseCommandLine, UsageError } from 'platform-kit/cli';
+import { UsageError } from 'platform-kit/cli';
 import { connect, type LocalService } from './connection.ts';
 import { callService, printOutput } from './request.ts';
 
-function parseLimit(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
+/** The --limit value (the command line's parser for it): a whole number from 1 to 10000. */
+export function parseLimit(raw: string): number {
   const limit = Number(raw);
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
     throw new UsageError(`--limit takes a whole number from 1 to 10000, got "${raw}".`);
   return limit;
 }
 
+/** What `pnpm release log` asks for, read by the command line. */
+export interface LogQuery {
+  scope?: ReleaseScope;
+  limit?: number;
+  uploads: boolean;
+}
+
+/** The scope a log is asked for: a remote's folder or the shell. */
+export function parseLogScope(raw: string): ReleaseScope {
+  if (!releaseScopes.includes(raw as ReleaseScope))
+    throw new UsageError(`Unknown remote "${raw}". Choose one of: ${releaseScopes.join(', ')}.`);
+  return raw as ReleaseScope;
+}
+
 export async function printLog(
-  argv: readonly string[],
+  query: LogQuery,
   env: NodeJS.ProcessEnv,
   { out = console.log, local }: { out?: (line: string) => void; local?: LocalService } = {},
 ) {
-  const { values, positionals } = parseCommandLine(argv, {
-    limit: { type: 'string' },
-    uploads: { type: 'boolean' },
-  });
-  if (positionals.length > 1)
-    throw new UsageError(`log takes one remote at most, got: ${positionals.join(' ')}.`);
-  const scope = positionals[0];
-  if (scope !== undefined && !releaseScopes.includes(scope as ReleaseScope))
-    throw new UsageError(`Unknown remote "${scope}". Choose one of: ${releaseScopes.join(', ')}.`);
-  const limit = parseLimit(values.limit);
   const params = new URLSearchParams();
-  if (scope) params.set('remote', scope);
-  if (limit) params.set('limit', String(limit));
-  if (values.uploads) params.set('uploads', '1');
+  if (query.scope) params.set('remote', query.scope);
+  if (query.limit) params.set('limit', String(query.limit));
+  if (query.uploads) params.set('uploads', '1');
   const connection = await connect(env, local);
   try {
     const path = `${releaseRoutes.log}${params.size > 0 ? `?${params}` : ''}`;

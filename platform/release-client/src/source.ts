@@ -12,7 +12,7 @@ import {
   type ReleaseSourceField,
   releaseSourceGrammar,
 } from 'build-config/release-protocol';
-import { type ReleaseSourceSetting, releaseSourceSetting } from 'platform-kit/settings/release-client';
+import type { ReleaseSourceSetting } from 'platform-kit/settings/release-client';
 
 /** One line git printed, or undefined when git is missing, fails, or prints nothing. */
 function git(folder: string, args: readonly string[]): string | undefined {
@@ -61,10 +61,7 @@ function soundGitSource(source: ReleaseSource): ReleaseSource {
  * The source to send: the CI's variables first, field by field, then git. A commit the CI names that is the
  * working copy's HEAD gets git's `+dirty` too: a job that changed files after its checkout says so.
  */
-export function readReleaseSource(
-  folder: string,
-  setting: ReleaseSourceSetting = releaseSourceSetting(),
-): ReleaseSource {
+export function readReleaseSource(folder: string, setting: ReleaseSourceSetting): ReleaseSource {
   const fromGit = soundGitSource(sourceFromGit(folder));
   const gitHead = fromGit.commit?.replace(/\+dirty$/, '');
   const commit =

@@ -8,14 +8,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type CommandReply, releaseRoutes } from 'build-config/release-protocol';
 import { canaryCheckSeconds } from 'deploy-model/canary/rules';
 import { UsageError } from 'platform-kit/cli';
-import { processEnvironment } from 'platform-kit/settings/read';
 import type { ClientContext } from './commands.ts';
 import { callService } from './request.ts';
 
-export async function watchThroughService(
-  context: ClientContext,
-  env: NodeJS.ProcessEnv = processEnvironment(),
-) {
+export async function watchThroughService(context: ClientContext, env: NodeJS.ProcessEnv) {
   const intervalSeconds = canaryCheckSeconds(env);
   if (intervalSeconds === 0)
     throw new UsageError('AGENCY_CANARY_CHECK_SECONDS is 0 (no checks): set it above 0, or use --once.');

@@ -35,10 +35,13 @@ const megabyte = 1024 * 1024;
 
 function keyFor(scope: string, name: string): string {
   const lines: string[] = [];
-  runKeyCommand(['create', scope, '--name', name], {
-    deploy: site.deploy,
-    out: (text) => lines.push(...text.split('\n')),
-  });
+  runKeyCommand(
+    { action: 'create', scope, name },
+    {
+      deploy: site.deploy,
+      out: (text) => lines.push(...text.split('\n')),
+    },
+  );
   return lines.at(-1) ?? '';
 }
 
@@ -58,7 +61,10 @@ beforeAll(async () => {
   keys.marketing = keyFor('mf-marketing', 'marketing-ci');
   keys.portfolio = keyFor('mf-portfolio', 'portfolio-ci');
   keys.revoked = keyFor('mf-marketing', 'old-marketing-ci');
-  runKeyCommand(['revoke', 'old-marketing-ci'], { deploy: site.deploy, out: () => undefined });
+  runKeyCommand(
+    { action: 'revoke', name: 'old-marketing-ci' },
+    { deploy: site.deploy, out: () => undefined },
+  );
   // One release through the service first: the audit log has a line to keep, and a good upload is accepted.
   const accepted = await upload(
     service.url,

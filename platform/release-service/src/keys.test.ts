@@ -1,9 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UsageError } from 'platform-kit/cli';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runKeyCommand } from './key-command.ts';
+import { type KeyCommand, runKeyCommand } from './key-command.ts';
 import {
   authenticate,
   ensureOperatorKey,
@@ -16,9 +15,10 @@ import {
 
 let deploy: string;
 let printed: string[];
-const run = (...argv: string[]) => {
+/** What pnpm release key <…> asks for (the command line reads it: platform/cli/src/release-key.test.ts). */
+const run = (command: KeyCommand) => {
   printed = [];
-  runKeyCommand(argv, { deploy, out: (text) => printed.push(...text.split('\n')) });
+  runKeyCommand(command, { deploy, out: (text) => printed.push(...text.split('\n')) });
   return printed;
 };
 
@@ -29,7 +29,7 @@ afterEach(() => rmSync(deploy, { recursive: true, force: true }));
 
 describe('pnpm release key', () => {
   it('creates a key for one remote, printed alone on the last line, and stores only its SHA-256', () => {
-    const lines = run('create', 'mf-portfolio', '--name', 'portfolio-ci');
+    const lines = run({ action: 'create', scope: 'mf-portfolio', name: 'portfolio-ci' });
     const key = lines.at(-1) ?? '';
     expect(key).toMatch(/^agrk_[\w-]{43}$/);
     expect(lines.slice(0, -1).join('\n')).not.toContain(key);
@@ -45,8 +45,8 @@ describe('pnpm release key', () => {
   });
 
   it('names a key after its scope when no name is given, and makes a new key each time', () => {
-    const first = run('create', 'shell').at(-1);
-    const second = run('create', 'shell').at(-1);
+    const first = run({ action: 'create', scope: 'shell' }).at(-1);
+    const second = run({ action: 'create', scope: 'shell' }).at(-1);
     expect(first).not.toBe(second);
     expect(readKeys(deploy).map(({ name, scope }) => [name, scope])).toEqual([
       ['shell-1', 'shell'],
@@ -55,41 +55,46 @@ describe('pnpm release key', () => {
   });
 
   it('lists name, scope, creation and state, never a key; revoke refuses the key at once and keeps its name', () => {
-    const key = run('create', 'mf-contact', '--name', 'contact-ci').at(-1) ?? '';
-    run('create', 'mf-marketing');
-    const listed = run('list').join('\n');
+    const key = run({ action: 'create', scope: 'mf-contact', name: 'contact-ci' }).at(-1) ?? '';
+    run({ action: 'create', scope: 'mf-marketing' });
+    const listed = run({ action: 'list' }).join('\n');
     expect(listed).toMatch(/contact-ci\s+mf-contact\s+\S+Z\s+active/);
     expect(listed).toMatch(/mf-marketing-1\s+mf-marketing\s+\S+Z\s+active/);
     expect(listed).not.toContain(key);
     expect(listed).not.toContain(hashKey(key));
 
-    expect(run('revoke', 'contact-ci')[0]).toMatch(/^Revoked the key "contact-ci" \(mf-contact\) at \S+Z/);
+    expect(run({ action: 'revoke', name: 'contact-ci' })[0]).toMatch(
+      /^Revoked the key "contact-ci" \(mf-contact\) at \S+Z/,
+    );
     expect(authenticate(deploy, `Bearer ${key}`)).toBeUndefined();
-    expect(run('list').join('\n')).toMatch(/contact-ci\s+mf-contact\s+\S+Z\s+revoked \S+Z/);
-    expect(() => run('create', 'mf-contact', '--name', 'contact-ci')).toThrow(/exists already/);
+    expect(run({ action: 'list' }).join('\n')).toMatch(/contact-ci\s+mf-contact\s+\S+Z\s+revoked \S+Z/);
+    expect(() => run({ action: 'create', scope: 'mf-contact', name: 'contact-ci' })).toThrow(
+      /exists already/,
+    );
   });
 
   it('refuses an unknown scope, a taken or reserved name, an unknown name and a second revoke, changing nothing', () => {
-    run('create', 'mf-portfolio', '--name', 'portfolio-ci');
+    run({ action: 'create', scope: 'mf-portfolio', name: 'portfolio-ci' });
     const before = readFileSync(keysFile(deploy), 'utf8');
-    expect(() => run('create', 'mf-blog')).toThrow(
+    expect(() => run({ action: 'create', scope: 'mf-blog' })).toThrow(
       new KeyError(
         'Unknown scope "mf-blog": a key is for one of mf-marketing, mf-portfolio, mf-contact, shell.',
       ),
     );
-    expect(() => run('create')).toThrow(KeyError);
-    expect(() => run('create', 'mf-portfolio', '--name', 'portfolio-ci')).toThrow(
+    expect(() => run({ action: 'create', scope: undefined })).toThrow(KeyError);
+    expect(() => run({ action: 'create', scope: 'mf-portfolio', name: 'portfolio-ci' })).toThrow(
       'A key named "portfolio-ci" exists already',
     );
     for (const name of ['operator', 'automatic', 'Has Spaces', '../x'])
-      expect(() => run('create', 'mf-portfolio', '--name', name), name).toThrow(/cannot name a key/);
-    expect(() => run('revoke', 'nobody')).toThrow('No key is named "nobody"; the keys are: portfolio-ci.');
+      expect(() => run({ action: 'create', scope: 'mf-portfolio', name: name }), name).toThrow(
+        /cannot name a key/,
+      );
+    expect(() => run({ action: 'revoke', name: 'nobody' })).toThrow(
+      'No key is named "nobody"; the keys are: portfolio-ci.',
+    );
     expect(readFileSync(keysFile(deploy), 'utf8')).toBe(before);
-    run('revoke', 'portfolio-ci');
-    expect(() => run('revoke', 'portfolio-ci')).toThrow(/was revoked already/);
-    expect(() => run('rotate')).toThrow(UsageError);
-    expect(() => run('list', 'extra')).toThrow(UsageError);
-    expect(() => run('revoke')).toThrow(UsageError);
+    run({ action: 'revoke', name: 'portfolio-ci' });
+    expect(() => run({ action: 'revoke', name: 'portfolio-ci' })).toThrow(/was revoked already/);
   });
 });
 

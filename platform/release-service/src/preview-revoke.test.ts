@@ -9,7 +9,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contentDigestHeader, releaseRoutes } from 'build-config/release-protocol';
 import { readAudit } from 'deploy-folder/audit';
-import { parseReleaseCommand } from 'release-client/command-line';
 import { packBuild } from 'release-client/pack';
 import { siteRoots } from 'site-hosting/serve-deploy';
 import { startStaticHost } from 'site-hosting/static-host';
@@ -108,7 +107,7 @@ describe('preview links end before they expire', () => {
     const opened = await open(link);
     expect(opened.status).toBe(303);
     expect(await versionsOn(opened.cookie)).toContain(`mf_portfolio@${version}`);
-    runKeyCommand(['revoke', 'portfolio-ci'], { deploy: site.deploy, out: () => undefined });
+    runKeyCommand({ action: 'revoke', name: 'portfolio-ci' }, { deploy: site.deploy, out: () => undefined });
     expect((await open(link)).status).toBe(410);
     const page = await fetch(`${hostUrl}/__preview${new URL(link).search}`);
     expect(await page.text()).toContain('This preview link was revoked');
@@ -169,26 +168,4 @@ describe('preview links end before they expire', () => {
     expect([forged.status, forged.body.problem]).toEqual([400, 'usage']);
     expect((await open(marketing)).status).toBe(303);
   }, 120_000);
-});
-
-describe('pnpm release preview revoke', () => {
-  it('takes a remote, and a link to end only that one', () => {
-    expect(parseReleaseCommand(['preview', 'revoke', 'mf-portfolio'])).toEqual({
-      kind: 'revoke-preview',
-      name: 'mf_portfolio',
-    });
-    expect(
-      parseReleaseCommand(['preview', 'revoke', 'mf-portfolio', 'http://x/__preview?token=a.b']),
-    ).toEqual({
-      kind: 'revoke-preview',
-      name: 'mf_portfolio',
-      link: 'http://x/__preview?token=a.b',
-    });
-    expect(() => parseReleaseCommand(['preview', 'revoke'])).toThrow(
-      /pnpm release preview revoke <remote> \[<link>\]/,
-    );
-    expect(() => parseReleaseCommand(['preview', 'revoke', 'mf-portfolio', 'a', 'b'])).toThrow(
-      /Name a remote/,
-    );
-  });
 });

@@ -22,7 +22,7 @@ import { runKeyCommand } from ${module('key-command.ts')};
 const deploy = process.argv.at(-1);
 recordPublished(deploy, 'mf-portfolio', '1.0.0-aaaaaaaa');
 ensureOperatorKey(deploy);
-runKeyCommand(['create', 'mf-portfolio', '--name', 'portfolio-ci'], { deploy, out: () => undefined });
+runKeyCommand({ action: 'create', scope: 'mf-portfolio', name: 'portfolio-ci' }, { deploy, out: () => undefined });
 ensurePreviewSecret(deploy);
 `;
 

@@ -25,10 +25,13 @@ let site: TestService;
 /** A new key for the scope, as the operator creates it on the host: the last line printed. */
 function keyFor(scope: string, name?: string): string {
   const lines: string[] = [];
-  runKeyCommand(['create', scope, ...(name ? ['--name', name] : [])], {
-    deploy: site.deploy,
-    out: (text) => lines.push(...text.split('\n')),
-  });
+  runKeyCommand(
+    { action: 'create', scope, ...(name ? { name } : {}) },
+    {
+      deploy: site.deploy,
+      out: (text) => lines.push(...text.split('\n')),
+    },
+  );
   return lines.at(-1) ?? '';
 }
 
@@ -76,7 +79,10 @@ describe('the release service: who may change what', () => {
   it('answers 401 with no key, a wrong key or a revoked key, and 403 for a key of another remote; nothing changes', async () => {
     const portfolioKey = keyFor('mf-portfolio', 'portfolio-ci');
     const revokedKey = keyFor('mf-marketing', 'old-marketing-ci');
-    runKeyCommand(['revoke', 'old-marketing-ci'], { deploy: site.deploy, out: () => undefined });
+    runKeyCommand(
+      { action: 'revoke', name: 'old-marketing-ci' },
+      { deploy: site.deploy, out: () => undefined },
+    );
     const build = remoteBuild(site.work, 'mf_marketing');
     const before = digestOf(site.deploy);
 

@@ -40,10 +40,13 @@ beforeAll(async () => {
   });
   operatorKey = ensureOperatorKey(site.deploy);
   const lines: string[] = [];
-  runKeyCommand(['create', 'mf-portfolio', '--name', 'portfolio-ci'], {
-    deploy: site.deploy,
-    out: (text) => lines.push(...text.split('\n')),
-  });
+  runKeyCommand(
+    { action: 'create', scope: 'mf-portfolio', name: 'portfolio-ci' },
+    {
+      deploy: site.deploy,
+      out: (text) => lines.push(...text.split('\n')),
+    },
+  );
   teamKey = lines.at(-1) ?? '';
 }, 60_000);
 afterAll(async () => {

@@ -47,7 +47,7 @@ export const canaryRuleVariables = {
   AGENCY_CANARY_MIN_NETWORKS: 'distinct networks the same',
 } as const;
 
-export function canaryRulesFromEnv(env: NodeJS.ProcessEnv = process.env): CanaryRules {
+export function canaryRulesFromEnv(env: NodeJS.ProcessEnv): CanaryRules {
   const minNetworks = setting(env, 'AGENCY_CANARY_MIN_NETWORKS', canaryRules.minNetworks, views);
   return {
     ...canaryRules,
@@ -73,6 +73,6 @@ export function canaryRulesFromEnv(env: NodeJS.ProcessEnv = process.env): Canary
 }
 
 /** Seconds between two checks of the composed server's watcher; 0 turns the watcher off. */
-export function canaryCheckSeconds(env: NodeJS.ProcessEnv = process.env): number {
+export function canaryCheckSeconds(env: NodeJS.ProcessEnv): number {
   return setting(env, 'AGENCY_CANARY_CHECK_SECONDS', 30, { min: 0, max: 86_400, whole: true });
 }

@@ -7,17 +7,17 @@ import { type Env, trimmed } from './read.ts';
 import { deployDirSetting } from './site.ts';
 
 /** AGENCY_RELEASE_URL: a release service on another machine; unset, the local one. */
-export function releaseUrlSetting(env: Env = process.env): string | undefined {
+export function releaseUrlSetting(env: Env): string | undefined {
   return trimmed(env, 'AGENCY_RELEASE_URL');
 }
 
 /** AGENCY_RELEASE_KEY: the key for the service; unset, the local operator key. */
-export function releaseKeySetting(env: Env = process.env): string | undefined {
+export function releaseKeySetting(env: Env): string | undefined {
   return trimmed(env, 'AGENCY_RELEASE_KEY');
 }
 
 /** INIT_CWD: the folder the operator typed the command in (pnpm runs scripts from the root). */
-export function operatorFolderSetting(env: Env = process.env): string {
+export function operatorFolderSetting(env: Env): string {
   return env.INIT_CWD ?? process.cwd();
 }
 
@@ -39,7 +39,7 @@ const sourceVariables = {
 } as const;
 
 /** The source a CI's environment names (every variable is read, so the settings table can list them). */
-export function releaseSourceSetting(env: Env = process.env): ReleaseSourceSetting {
+export function releaseSourceSetting(env: Env): ReleaseSourceSetting {
   const setting: ReleaseSourceSetting = {};
   for (const [field, names] of Object.entries(sourceVariables) as [
     keyof ReleaseSourceSetting,
@@ -64,7 +64,8 @@ export interface ReleaseClientSettings {
 
 const sourceIfNamed = (source: ReleaseSourceSetting) => (Object.keys(source).length > 0 ? { source } : {});
 
-export function loadReleaseClientSettings(env: Env = process.env): ReleaseClientSettings {
+/** Every setting of the release client (none can be wrong: an unset one has its default). */
+export function loadReleaseClientSettings(env: Env): ReleaseClientSettings {
   return {
     releaseUrl: releaseUrlSetting(env),
     releaseKey: releaseKeySetting(env),

@@ -2,47 +2,38 @@
  * The composed site's settings (`npm start`, `pnpm serve`, `pnpm nginx-config`, and the static hosts, the
  * publishing and the pages they run in-process): the only module that reads these variables; the functions
  * that use them (deployDir, listenHost, trustedProxyHops, siteUrlFrom, manifestUrl, …) take them from here.
- * Ports and origins stay build-config/topology's (AGENCY_PORT_BASE). docs/settings.md lists every variable.
+ * One zod schema (siteSettingsSchema) holds every rule; loadSiteSettings parses it once, in the process's entry,
+ * from the environment the entry hands in; the one-variable readers below apply the same rules. Ports and
+ * origins stay build-config/topology's (AGENCY_PORT_BASE). docs/settings.md lists every variable.
  */
 import { portBase } from 'build-config/topology';
 import { addressRanges, proxyHops } from 'build-config/trusted-proxy';
-import { type Env, trimmed } from './read.ts';
+import * as z from 'zod';
+import { type Env, parseSettings, trimmed, trimmedText, variable } from './read.ts';
 
-/** AGENCY_DEPLOY_DIR as given (relative to the repository root), or `deploy`; paths.ts resolves it. */
-export function deployDirSetting(env: Env = process.env): string {
-  return env.AGENCY_DEPLOY_DIR ?? 'deploy';
-}
+const portBaseVariable = variable((raw) => portBase({ AGENCY_PORT_BASE: raw }));
 
-/** AGENCY_HOST: the static hosts' address; unset or empty, loopback. */
-export function listenHostSetting(env: Env = process.env): string | undefined {
-  return trimmed(env, 'AGENCY_HOST');
-}
+const deployDirVariable = variable((raw) => raw ?? 'deploy');
 
-/** AGENCY_TRUST_PROXY: the proxies in front of the static hosts and the release service (0: none). */
-export function trustProxySetting(env: Env = process.env): number {
-  const hops = proxyHops(env.AGENCY_TRUST_PROXY);
+const trustProxyVariable = variable((raw) => {
+  const hops = proxyHops(raw);
   if (hops !== undefined) return hops;
   throw new Error(
-    `AGENCY_TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the site (1 to 10), got "${env.AGENCY_TRUST_PROXY}"`,
+    `AGENCY_TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the site (1 to 10), got "${raw}"`,
   );
-}
+});
 
-/** AGENCY_TRUST_PROXY_FROM: the trusted proxies' addresses or ranges, comma-separated; a bad one is refused. */
-export function trustProxyFromSetting(env: Env = process.env): string[] {
-  const { ranges, bad } = addressRanges(env.AGENCY_TRUST_PROXY_FROM);
+const trustProxyFromVariable = variable((raw) => {
+  const { ranges, bad } = addressRanges(raw);
   if (bad !== undefined)
     throw new Error(
       `AGENCY_TRUST_PROXY_FROM takes addresses or CIDR ranges separated by commas (203.0.113.0/24,2001:db8::/32), got "${bad}"`,
     );
   return ranges;
-}
+});
 
-/**
- * AGENCY_SITE_URL, the canonical public origin, checked; `fallback` (siteConfig.siteUrl, which this layer
- * cannot import) when unset.
- */
-export function siteUrlSetting(env: Env = process.env, fallback?: string): string | undefined {
-  const configured = trimmed(env, 'AGENCY_SITE_URL') ?? fallback;
+/** The canonical public origin, checked: an http(s) origin without a path. */
+function siteOrigin(configured: string | undefined): string | undefined {
   if (configured === undefined) return undefined;
   let url: URL;
   try {
@@ -60,8 +51,90 @@ export function siteUrlSetting(env: Env = process.env, fallback?: string): strin
   return url.origin;
 }
 
+const siteUrlVariable = variable((raw) => siteOrigin(raw?.trim() || undefined));
+
+const remotesOriginVariable = variable((cdn) => {
+  if (!cdn) return undefined;
+  if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(cdn)) {
+    throw new Error(
+      `AGENCY_REMOTES_ORIGIN must be an http(s) URL such as https://cdn.example.com, got "${cdn}"`,
+    );
+  }
+  return cdn;
+});
+
+const enquiryDataDirVariable = variable((raw) => raw || '.data/enquiry-api');
+const enquiryHostVariable = variable((raw) => raw?.trim() || '127.0.0.1');
+const smtpHostVariable = variable((raw) => raw || undefined);
+
+/** Every setting of the composed site, by its variable. */
+export const siteSettingsSchema = z
+  .object({
+    AGENCY_PORT_BASE: portBaseVariable,
+    AGENCY_DEPLOY_DIR: deployDirVariable,
+    AGENCY_HOST: trimmedText,
+    AGENCY_TRUST_PROXY: trustProxyVariable,
+    AGENCY_TRUST_PROXY_FROM: trustProxyFromVariable,
+    AGENCY_SITE_URL: siteUrlVariable,
+    AGENCY_REMOTES_ORIGIN: remotesOriginVariable,
+    ENQUIRY_DATA_DIR: enquiryDataDirVariable,
+    ENQUIRY_HOST: enquiryHostVariable,
+    ENQUIRY_SMTP_HOST: smtpHostVariable,
+  })
+  .transform((variables) => ({
+    portBase: variables.AGENCY_PORT_BASE,
+    deployDir: variables.AGENCY_DEPLOY_DIR,
+    host: variables.AGENCY_HOST,
+    trustProxy: variables.AGENCY_TRUST_PROXY,
+    trustProxyFrom: variables.AGENCY_TRUST_PROXY_FROM,
+    siteUrl: variables.AGENCY_SITE_URL,
+    remotesOrigin: variables.AGENCY_REMOTES_ORIGIN,
+    enquiryDataDir: variables.ENQUIRY_DATA_DIR,
+    enquiryHost: variables.ENQUIRY_HOST,
+    smtpHost: variables.ENQUIRY_SMTP_HOST,
+  }));
+
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
+
+/** Every setting of the composed site, read and checked at once: a bad value throws, naming its variable. */
+export function loadSiteSettings(env: Env): SiteSettings {
+  return parseSettings(siteSettingsSchema, env);
+}
+
+/** One variable by its schema: the same rule and message as loadSiteSettings. */
+const one = <T>(schema: z.ZodType<T, string | undefined>, env: Env, name: string): T =>
+  parseSettings(schema, env[name]);
+
+/** AGENCY_DEPLOY_DIR as given (relative to the repository root), or `deploy`; paths.ts resolves it. */
+export function deployDirSetting(env: Env): string {
+  return one(deployDirVariable, env, 'AGENCY_DEPLOY_DIR');
+}
+
+/** AGENCY_HOST: the static hosts' address; unset or empty, loopback. */
+export function listenHostSetting(env: Env): string | undefined {
+  return trimmed(env, 'AGENCY_HOST');
+}
+
+/** AGENCY_TRUST_PROXY: the proxies in front of the static hosts and the release service (0: none). */
+export function trustProxySetting(env: Env): number {
+  return one(trustProxyVariable, env, 'AGENCY_TRUST_PROXY');
+}
+
+/** AGENCY_TRUST_PROXY_FROM: the trusted proxies' addresses or ranges, comma-separated; a bad one is refused. */
+export function trustProxyFromSetting(env: Env): string[] {
+  return one(trustProxyFromVariable, env, 'AGENCY_TRUST_PROXY_FROM');
+}
+
+/**
+ * AGENCY_SITE_URL, the canonical public origin, checked; `fallback` (siteConfig.siteUrl, which this layer
+ * cannot import) when unset.
+ */
+export function siteUrlSetting(env: Env, fallback?: string): string | undefined {
+  return siteOrigin(trimmed(env, 'AGENCY_SITE_URL') ?? fallback);
+}
+
 /** The origin of AGENCY_SITE_URL as preview links read it (a path is dropped), or undefined when unset. */
-export function siteOriginSetting(env: Env = process.env): string | undefined {
+export function siteOriginSetting(env: Env): string | undefined {
   const configured = trimmed(env, 'AGENCY_SITE_URL');
   return configured ? new URL(configured).origin : undefined;
 }
@@ -70,62 +143,26 @@ export function siteOriginSetting(env: Env = process.env): string | undefined {
  * The settings a render in a sandbox (platform-kit/sandbox) is given, and nothing else of the host's environment:
  * where the deploy's URLs point (AGENCY_PORT_BASE, AGENCY_REMOTES_ORIGIN). None of them is a secret.
  */
-export function renderSandboxSettings(env: Env = process.env): Record<string, string | undefined> {
+export function renderSandboxSettings(env: Env): Record<string, string | undefined> {
   return { AGENCY_PORT_BASE: env.AGENCY_PORT_BASE, AGENCY_REMOTES_ORIGIN: env.AGENCY_REMOTES_ORIGIN };
 }
 
 /** AGENCY_REMOTES_ORIGIN: the one static host or CDN the whole deploy folder is uploaded to, checked. */
-export function remotesOriginSetting(env: Env = process.env): string | undefined {
-  const cdn = env.AGENCY_REMOTES_ORIGIN;
-  if (!cdn) return undefined;
-  if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(cdn)) {
-    throw new Error(
-      `AGENCY_REMOTES_ORIGIN must be an http(s) URL such as https://cdn.example.com, got "${cdn}"`,
-    );
-  }
-  return cdn;
+export function remotesOriginSetting(env: Env): string | undefined {
+  return one(remotesOriginVariable, env, 'AGENCY_REMOTES_ORIGIN');
 }
 
 /** The enquiry API's own variables the platform reads to start it and to put nginx in front of it. */
-export function enquiryDataDirSetting(env: Env = process.env): string {
-  return env.ENQUIRY_DATA_DIR || '.data/enquiry-api';
+export function enquiryDataDirSetting(env: Env): string {
+  return one(enquiryDataDirVariable, env, 'ENQUIRY_DATA_DIR');
 }
 
 /** ENQUIRY_HOST as the API reads it (enquiry-api/src/runtime/config.ts): loopback when unset. */
-export function enquiryHostSetting(env: Env = process.env): string {
-  return trimmed(env, 'ENQUIRY_HOST') ?? '127.0.0.1';
+export function enquiryHostSetting(env: Env): string {
+  return one(enquiryHostVariable, env, 'ENQUIRY_HOST');
 }
 
 /** ENQUIRY_SMTP_HOST, for the start's line saying where mails go. */
-export function enquirySmtpHostSetting(env: Env = process.env): string | undefined {
-  return env.ENQUIRY_SMTP_HOST || undefined;
-}
-
-export interface SiteSettings {
-  portBase: number;
-  deployDir: string;
-  host: string | undefined;
-  trustProxy: number;
-  trustProxyFrom: string[];
-  siteUrl: string | undefined;
-  remotesOrigin: string | undefined;
-  enquiryDataDir: string;
-  enquiryHost: string;
-  smtpHost: string | undefined;
-}
-
-/** Every setting of the composed site, read and checked at once: a bad value throws, naming its variable. */
-export function loadSiteSettings(env: Env = process.env): SiteSettings {
-  return {
-    portBase: portBase(env),
-    deployDir: deployDirSetting(env),
-    host: listenHostSetting(env),
-    trustProxy: trustProxySetting(env),
-    trustProxyFrom: trustProxyFromSetting(env),
-    siteUrl: siteUrlSetting(env),
-    remotesOrigin: remotesOriginSetting(env),
-    enquiryDataDir: enquiryDataDirSetting(env),
-    enquiryHost: enquiryHostSetting(env),
-    smtpHost: enquirySmtpHostSetting(env),
-  };
+export function enquirySmtpHostSetting(env: Env): string | undefined {
+  return one(smtpHostVariable, env, 'ENQUIRY_SMTP_HOST');
 }

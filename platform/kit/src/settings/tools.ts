@@ -11,7 +11,7 @@ import { chromePathSetting } from './release-service.ts';
  * on a fresh machine), else the pnpm that runs this script (pnpm names its own file in npm_execpath, so
  * `npx pnpm release …` works where pnpm is not on the PATH), else `pnpm` from the PATH.
  */
-export function pnpmCommandSetting(env: Env = process.env): string[] {
+export function pnpmCommandSetting(env: Env): string[] {
   if (env.AGENCY_PNPM) return env.AGENCY_PNPM.split(' ');
   const execPath = env.npm_execpath;
   if (execPath && /pnpm/i.test(execPath))
@@ -20,12 +20,12 @@ export function pnpmCommandSetting(env: Env = process.env): string[] {
 }
 
 /** Whether pnpm was reached through npx (AGENCY_PNPM set by the bootstrap), for the start's closing hint. */
-export function pnpmThroughNpx(env: Env = process.env): boolean {
+export function pnpmThroughNpx(env: Env): boolean {
   return env.AGENCY_PNPM?.startsWith('npx') ?? false;
 }
 
 /** CI: set by every CI service; tests that would skip for a missing tool fail instead. */
-export function inCi(env: Env = process.env): boolean {
+export function inCi(env: Env): boolean {
   return Boolean(env.CI);
 }
 
@@ -35,6 +35,7 @@ export interface ToolSettings {
   ci: boolean;
 }
 
-export function loadToolSettings(env: Env = process.env): ToolSettings {
+/** The tools' settings (none can be wrong: an unset one has its default). */
+export function loadToolSettings(env: Env): ToolSettings {
   return { pnpm: pnpmCommandSetting(env), chromePath: chromePathSetting(env), ci: inCi(env) };
 }

@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { releaseEvents } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
-import { UsageError } from 'platform-kit/cli';
+import type { ReleaseCommand } from 'deploy-model/release-command';
 import { repoRoot } from 'platform-kit/paths';
-import { parseReleaseCommand } from 'release-client/command-line';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
 import { type CommandContext, runReleaseCommand } from './release-command.ts';
@@ -39,13 +38,23 @@ const context = (): CommandContext => ({
   out: (text) => output.push(text),
   warn: (text) => output.push(`warn: ${text}`),
 });
-/** Runs `pnpm release <args>` with a fresh build (unless the args say otherwise); returns what it printed. */
-async function release(...args: string[]): Promise<string> {
+/**
+ * Runs what `pnpm release <args>` asks for (the command line reads the arguments into the command:
+ * platform/cli/src/release-args.test.ts); returns what it printed.
+ */
+async function release(command: ReleaseCommand): Promise<string> {
   output = [];
-  await runReleaseCommand(parseReleaseCommand(args, work), context());
+  await runReleaseCommand(command, context());
   return output.join('\n');
 }
-const withBuild = (...args: string[]) => release(...args, '--build-dir', marketingBuild(work));
+/** With --build-dir: a fresh build of mf-marketing. */
+const withBuild = (command: ReleaseCommand) =>
+  release({ ...command, buildDir: marketingBuild(work) } as ReleaseCommand);
+/** pnpm release mf-marketing [--canary <percent>]. */
+const marketing = (percent?: number): ReleaseCommand =>
+  percent === undefined
+    ? { kind: 'release', name: 'mf_marketing', force: false }
+    : { kind: 'canary', name: 'mf_marketing', percent, force: false };
 const versions = () =>
   readRemoteMapDocument(deploy).microFrontends.mf_marketing?.map(
     ({ metadata, deployment }) => `${metadata.version} ${deployment.traffic}`,
@@ -54,10 +63,10 @@ const files = (version: string) => relative(repoRoot, join(deploy, 'mf-marketing
 
 describe('pnpm release, as typed', () => {
   it('runs a canary: start, a second one refused, status, abort, promote without one, promote', async () => {
-    const stable = (await withBuild('mf-marketing')).match(
+    const stable = (await withBuild(marketing())).match(
       /^Released mf-marketing (\S+) \(was not released\)/,
     )?.[1];
-    const started = await withBuild('mf-marketing', '--canary', '10');
+    const started = await withBuild(marketing(10));
     const version = started.match(/^Canary: mf-marketing (\S+)/)?.[1] as string;
     expect(started).toBe(
       `Canary: mf-marketing ${version} now serves 10% of visitors; ${stable} keeps 90%.\n` +
@@ -69,35 +78,35 @@ describe('pnpm release, as typed', () => {
     expect(versions()).toEqual([`${stable} 90`, `${version} 10`]);
 
     // A second canary is refused before anything is built.
-    await expect(release('mf-marketing', '--canary', '20')).rejects.toThrow(
+    await expect(release(marketing(20))).rejects.toThrow(
       `mf-marketing already has a canary, ${version} at 10%: promote it`,
     );
     expect(builds).toEqual([]);
 
-    expect(await release('status', 'mf-marketing')).toContain(`  ${version.padEnd(20)} canary      10%  `);
+    expect(await release({ kind: 'status', names: ['mf_marketing'] })).toContain(
+      `  ${version.padEnd(20)} canary      10%  `,
+    );
     // Without the API's counts the check cannot judge: it says so, and the canary stays as it is.
-    await expect(release('watch', '--once')).rejects.toThrow(
+    await expect(release({ kind: 'watch', once: true })).rejects.toThrow(
       `The canary check judged nothing and aborted nothing: health is unavailable: the enquiry API at ${noApi}/remote-health did not answer (ECONNREFUSED).`,
     );
     expect(versions()).toEqual([`${stable} 90`, `${version} 10`]);
 
-    expect(await release('mf-marketing', 'abort', '--reason', 'the header jumps')).toBe(
+    expect(await release({ kind: 'abort', name: 'mf_marketing', reason: 'the header jumps' })).toBe(
       `Aborted the canary mf-marketing ${version} (was 10%); ${stable} serves everyone again.`,
     );
     expect(releaseEvents(deploy, 'mf-marketing').at(-1)).toMatchObject({
       action: 'abort',
       reason: 'the header jumps',
     });
-    await expect(release('mf-marketing', 'promote')).rejects.toThrow(
+    await expect(release({ kind: 'promote', name: 'mf_marketing' })).rejects.toThrow(
       `mf-marketing has no canary to promote (${stable} is live for everyone); nothing changed. ` +
         'Start one with: pnpm release mf-marketing --canary <percent>',
     );
-    expect(await release('watch', '--once')).toBe('No canary is live here; nothing to check.');
+    expect(await release({ kind: 'watch', once: true })).toBe('No canary is live here; nothing to check.');
 
-    const promoted = (await withBuild('mf-marketing', '--canary', '50')).match(
-      /^Canary: mf-marketing (\S+)/,
-    )?.[1];
-    expect(await release('mf-marketing', 'promote')).toBe(
+    const promoted = (await withBuild(marketing(50))).match(/^Canary: mf-marketing (\S+)/)?.[1];
+    expect(await release({ kind: 'promote', name: 'mf_marketing' })).toBe(
       `Promoted mf-marketing ${promoted} (was 50%) to everyone; ${stable} left the map.\n` +
         'Undo with: pnpm rollback mf-marketing',
     );
@@ -105,11 +114,9 @@ describe('pnpm release, as typed', () => {
   });
 
   it('says when a plain release replaces a canary, and builds unless given a build', async () => {
-    const stable = (await withBuild('mf-marketing')).match(/^Released mf-marketing (\S+)/)?.[1];
-    const canary = (await withBuild('mf-marketing', '--canary', '10')).match(
-      /^Canary: mf-marketing (\S+)/,
-    )?.[1];
-    const plain = await withBuild('mf-marketing');
+    const stable = (await withBuild(marketing())).match(/^Released mf-marketing (\S+)/)?.[1];
+    const canary = (await withBuild(marketing(10))).match(/^Canary: mf-marketing (\S+)/)?.[1];
+    const plain = await withBuild(marketing());
     const version = plain.match(/is gone: (\S+) replaces both/)?.[1] as string;
     expect(plain).toBe(
       `The canary ${canary} that ran beside ${stable} is gone: ${version} replaces both, for everyone.\n` +
@@ -127,57 +134,11 @@ describe('pnpm release, as typed', () => {
         throw new Error('The build of mf-marketing failed; nothing was released.');
       },
     };
-    await expect(
-      runReleaseCommand(parseReleaseCommand(['mf-marketing', '--canary', '10']), failing),
-    ).rejects.toThrow('The build of mf-marketing failed');
+    await expect(runReleaseCommand(marketing(10), failing)).rejects.toThrow(
+      'The build of mf-marketing failed',
+    );
     expect(builds).toEqual(['mf_marketing']);
     expect(versions()).toEqual([`${version} 100`]);
-  });
-
-  it('reads every form of the command', () => {
-    expect(parseReleaseCommand(['mf-contact', '--canary', '5', '--build-dir', 'out'], '/ci')).toEqual({
-      kind: 'canary',
-      name: 'mf_contact',
-      percent: 5,
-      force: false,
-      buildDir: '/ci/out',
-    });
-    expect(parseReleaseCommand(['mf_portfolio', '--force'])).toEqual({
-      kind: 'release',
-      name: 'mf_portfolio',
-      force: true,
-    });
-    expect(parseReleaseCommand(['mf-portfolio', 'abort'])).toEqual({ kind: 'abort', name: 'mf_portfolio' });
-    expect(parseReleaseCommand(['mf-portfolio', 'promote'])).toEqual({
-      kind: 'promote',
-      name: 'mf_portfolio',
-    });
-    expect(parseReleaseCommand(['status'])).toEqual({
-      kind: 'status',
-      names: ['mf_marketing', 'mf_portfolio', 'mf_contact'],
-    });
-    expect(parseReleaseCommand(['status', 'mf-contact'])).toEqual({ kind: 'status', names: ['mf_contact'] });
-    expect(parseReleaseCommand(['watch'])).toEqual({ kind: 'watch', once: false });
-    expect(parseReleaseCommand(['watch', '--once'])).toEqual({ kind: 'watch', once: true });
-  });
-
-  it.each([
-    [['mf-marketing', '--canary', '0'], 'got "0"'],
-    [
-      ['mf-marketing', '--canary', '100'],
-      '--canary takes the percent of visitors who get the new version, a whole number from 1 to 99; got "100".',
-    ],
-    [['mf-marketing', 'promote', '--reason', 'why'], 'promote takes no --reason.'],
-    [['mf-marketing', 'abort', '--canary', '5'], 'abort takes no --canary.'],
-    [['mf-marketing', '--once'], 'a release takes no --once.'],
-    [['status', '--force'], 'status takes no --force.'],
-    [['status', 'mf-blog'], 'Unknown remote "mf-blog"'],
-    [['watch', 'mf-marketing'], 'watch takes no arguments, got: watch mf-marketing.'],
-    [['mf-marketing', 'promte'], 'Release one remote at a time, got: mf-marketing promte.'],
-    [['mf-marketing', 'mf-contact'], 'Release one remote at a time'],
-  ])('refuses %j as a usage error', (args, message) => {
-    expect(() => parseReleaseCommand(args)).toThrow(UsageError);
-    expect(() => parseReleaseCommand(args)).toThrow(message);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * `pnpm release`'s forms run in the release service (parsed from the command line by release-client's
- * command-line.ts): a release for everyone, a canary and its promote or abort, the status, and the canary check.
+ * `pnpm release`'s forms run in the release service (read from the command line by platform/cli's
+ * release-args.ts): a release for everyone, a canary and its promote or abort, the status, and the canary check.
  */
 import { relative } from 'node:path';
 import { type RemoteName, remotes } from 'build-config/topology';

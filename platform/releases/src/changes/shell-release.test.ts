@@ -3,8 +3,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative } from 'node:path';
 import { liveShellVersion } from 'deploy-folder/live-state';
 import { releaseEvents } from 'deploy-folder/release-log';
-import { UsageError } from 'platform-kit/cli';
-import { parseReleaseCommand } from 'release-client/command-line';
 import type { Prerender } from 'site-pages/pages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { env, makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
@@ -139,17 +137,5 @@ describe('pnpm release shell', () => {
     });
     expect(outcome.version).toBe(outcome.previous);
     expect(digest(fixture.deploy)).toEqual(before);
-  });
-
-  it('takes --build-dir and --force, and refuses a canary, promote or rollback form', () => {
-    expect(parseReleaseCommand(['shell', '--build-dir', 'ci/shell', '--force'], '/work')).toEqual({
-      kind: 'shell',
-      buildDir: '/work/ci/shell',
-      force: true,
-    });
-    expect(() => parseReleaseCommand(['shell', '--canary', '10'])).toThrow(UsageError);
-    expect(() => parseReleaseCommand(['shell', 'promote'])).toThrow(
-      'The shell has no canary: got shell promote.',
-    );
   });
 });

@@ -1,0 +1,184 @@
+/**
+ * `pnpm release`'s options declared on commander, and the command they ask for built from what commander read:
+ * argv is parsed once, here at the edge. Each value is checked as it is read, by the protocol's own parsers
+ * (deploy-model's release-command.ts: --canary, --stages, --hold), so a bad one gets the same message on the
+ * command line as in the service's reply. The forms that begin with a word (status, watch, preview, shell) are
+ * commander subcommands declaring the same options, so that a flag the form does not take is refused in the
+ * form's words ("status takes no --force."), as before.
+ */
+import { resolve } from 'node:path';
+import { remoteNames } from 'build-config/topology';
+import { Command, Option } from 'commander';
+import {
+  canaryPercent,
+  parseHold,
+  parseStages,
+  type ReleaseCommand,
+  rolloutOf,
+} from 'deploy-model/release-command';
+import { refuseFlags, resolveRemote, UsageError } from 'platform-kit/cli';
+import { argParser } from './command-spec.ts';
+import { parseErrorText } from './refusal.ts';
+
+/** Every option of `pnpm release`'s forms; which form takes which is releaseCommandOf's to say. */
+export const releaseOptions = () => [
+  new Option('--canary <percent>', 'serve the new version to 1–99% of visitors').argParser(
+    argParser(canaryPercent),
+  ),
+  new Option('--build-dir <dir>', 'release an existing build folder instead of building'),
+  new Option('--force', 'release even if the contract check fails'),
+  new Option('--reason <text>', 'why a canary was aborted, for the log'),
+  new Option('--once', 'watch: one check'),
+  new Option('--stages <p1,p2,…,100>', 'a staged rollout: the canary’s share at each stage').argParser(
+    argParser(parseStages),
+  ),
+  new Option('--hold <30s|10m|2h>', 'how long each stage runs').argParser(argParser(parseHold)),
+  new Option('--preview', 'publish without traffic and print a preview link'),
+  new Option('--hours <h>', 'how long a preview link works (default 2)'),
+];
+
+/** The forms of pnpm release that begin with a word of their own, each a subcommand. */
+export const releaseWordForms = ['status', 'watch', 'preview', 'shell'] as const;
+
+/**
+ * A form's options and its positionals. Positional options: after a form's word, the options are the form's
+ * (status --force is status's, refused in its words), not release's own.
+ */
+export const withReleaseOptions = (command: Command) => {
+  for (const option of releaseOptions()) command.addOption(option);
+  return command.enablePositionalOptions().argument('[arguments...]');
+};
+
+/** The options given, by their flag's name (`build-dir`), as the refusals name them. */
+export function givenOptions(command: Command): Record<string, unknown> {
+  return Object.fromEntries(
+    command.options
+      .map((option) => [
+        option.long?.replace(/^--/, '') ?? '',
+        command.getOptionValue(option.attributeName()),
+      ])
+      .filter(([, value]) => value !== undefined),
+  );
+}
+
+type ReleaseValues = Record<string, unknown> & {
+  canary?: number;
+  'build-dir'?: string;
+  force?: boolean;
+  reason?: string;
+  once?: boolean;
+  stages?: number[];
+  hold?: number;
+  preview?: boolean;
+  hours?: string;
+};
+
+/**
+ * The command that the positionals (the form's word first, if any) and the options ask for; a UsageError for
+ * anything else, including a flag the chosen form does not take. A relative --build-dir is taken from `cwd`
+ * (pnpm runs scripts from the repo root: INIT_CWD is where it was typed).
+ */
+export function releaseCommandOf(
+  positionals: readonly string[],
+  given: Record<string, unknown>,
+  cwd: string,
+): ReleaseCommand {
+  const values = given as ReleaseValues;
+  const [first, second, ...more] = positionals;
+  const build = {
+    force: values.force ?? false,
+    ...(values['build-dir'] ? { buildDir: resolve(cwd, values['build-dir']) } : {}),
+  };
+  if (first === 'status') {
+    refuseFlags(values, [], 'status');
+    if (more.length > 0) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
+    return { kind: 'status', names: second === undefined ? remoteNames : [resolveRemote(second)] };
+  }
+  if (first === 'watch') {
+    refuseFlags(values, ['once'], 'watch');
+    if (positionals.length > 1)
+      throw new UsageError(`watch takes no arguments, got: ${positionals.join(' ')}.`);
+    return { kind: 'watch', once: values.once ?? false };
+  }
+  if (first === 'preview') return previewLinkCommand(second, more, values);
+  if (first === 'shell') {
+    refuseFlags(values, ['build-dir', 'force'], 'a release of the shell');
+    if (second !== undefined) throw new UsageError(`The shell has no canary: got ${positionals.join(' ')}.`);
+    return { kind: 'shell', ...build };
+  }
+  if (more.length > 0 || (second !== undefined && second !== 'promote' && second !== 'abort'))
+    throw new UsageError(`Release one remote at a time, got: ${positionals.join(' ')}.`);
+  const name = resolveRemote(first);
+  if (second === 'promote') {
+    refuseFlags(values, [], 'promote');
+    return { kind: 'promote', name };
+  }
+  if (second === 'abort') {
+    refuseFlags(values, ['reason'], 'abort');
+    return { kind: 'abort', name, ...(values.reason === undefined ? {} : { reason: values.reason }) };
+  }
+  if (values.preview) {
+    refuseFlags(values, ['preview', 'hours', 'build-dir', 'force'], 'a preview');
+    return { kind: 'preview', name, ...build, ...hoursOf(values) };
+  }
+  refuseFlags(values, ['canary', 'build-dir', 'force', 'stages', 'hold'], 'a release');
+  const rollout = rolloutOf({ stages: values.stages, holdSeconds: values.hold, canary: values.canary });
+  if (rollout) return { kind: 'canary', name, percent: rollout.stages[0] as number, ...build, rollout };
+  if (values.canary !== undefined) return { kind: 'canary', name, percent: values.canary, ...build };
+  return { kind: 'release', name, ...build };
+}
+
+/** pnpm release preview <remote> <version> | preview revoke <remote> [<link>]. */
+function previewLinkCommand(
+  second: string | undefined,
+  more: readonly string[],
+  values: ReleaseValues,
+): ReleaseCommand {
+  if (second === 'revoke') {
+    refuseFlags(values, [], 'preview revoke');
+    const [remote, link, ...extra] = more;
+    if (remote === undefined || extra.length > 0)
+      throw new UsageError(
+        'Name a remote, and a link to end only that one: pnpm release preview revoke <remote> [<link>].',
+      );
+    return { kind: 'revoke-preview', name: resolveRemote(remote), ...(link === undefined ? {} : { link }) };
+  }
+  refuseFlags(values, ['hours'], 'preview');
+  if (second === undefined || more.length !== 1)
+    throw new UsageError(
+      `Name a remote and one of its published versions: pnpm release preview <remote> <version>.`,
+    );
+  return {
+    kind: 'preview-link',
+    name: resolveRemote(second),
+    version: more[0] as string,
+    ...hoursOf(values),
+  };
+}
+
+const hoursOf = (values: { hours?: string }) => (values.hours === undefined ? {} : { hours: values.hours });
+
+/**
+ * The command `pnpm release <argv>` asks for, read by commander as the program reads it (for tests and for a
+ * caller holding argv): a UsageError in the program's words for bad input.
+ */
+export function parseReleaseArgs(argv: readonly string[], cwd = process.cwd()): ReleaseCommand {
+  let command: ReleaseCommand | undefined;
+  const quietly = (target: Command) =>
+    target
+      .configureOutput({ writeErr: () => undefined, outputError: () => undefined })
+      .exitOverride((error) => {
+        throw new UsageError(parseErrorText(error, target) ?? 'help');
+      });
+  const release = quietly(withReleaseOptions(new Command('release'))).action((args: string[], _o, self) => {
+    command = releaseCommandOf(args, givenOptions(self), cwd);
+  });
+  for (const form of releaseWordForms) {
+    quietly(withReleaseOptions(release.command(form))).action((args: string[], _o, self: Command) => {
+      command = releaseCommandOf([form, ...args], givenOptions(self), cwd);
+    });
+  }
+  release.parse([...argv], { from: 'user' });
+  if (command === undefined) throw new UsageError('No command read.');
+  return command;
+}

@@ -13,7 +13,7 @@ import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleNjsModule, type NjsModuleName } from './bundle.ts';
 import { njsModel } from './site-model.ts';
-import { makeTestDeploy, type TestDeploy } from './test-deploy.ts';
+import { makeTestDeploy, type TestDeploy } from '../testing/test-deploy.ts';
 
 const njs = '/usr/bin/njs';
 const missing = !toolInstalled('njs');

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachedOverHttps } from '../static-host/proxy.ts';
 import { forwardedHttpsPattern } from './config.ts';
 import { nginxBinary } from './serve.ts';
-import { freePortBase, makeTestDeploy, send, type TestDeploy } from './test-deploy.ts';
+import { freePortBase, makeTestDeploy, send, type TestDeploy } from '../testing/test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 

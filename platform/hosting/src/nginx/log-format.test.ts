@@ -9,7 +9,7 @@ import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLogFormatFile } from './log-format.ts';
 import { nginxDir, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, type TestDeploy } from './test-deploy.ts';
+import { freePortBase, makeTestDeploy, type TestDeploy } from '../testing/test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 let site: TestDeploy;

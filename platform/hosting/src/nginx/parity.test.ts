@@ -22,7 +22,7 @@ import {
   makeTestDeploy,
   send,
   type TestDeploy,
-} from './test-deploy.ts';
+} from '../testing/test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 

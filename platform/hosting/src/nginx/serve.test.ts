@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxDir, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, send, type TestDeploy } from './test-deploy.ts';
+import { freePortBase, makeTestDeploy, send, type TestDeploy } from '../testing/test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 

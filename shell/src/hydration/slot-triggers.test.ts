@@ -55,6 +55,23 @@ describe('when a prerendered slot’s code is loaded', () => {
     expect(observer.disconnect).toHaveBeenCalled();
   });
 
+  it('not for being near the viewport when it waits to be reached for (nearViewport false), but when reached for or wanted', () => {
+    const element = document.createElement('div');
+    const observer = fakeObserver();
+    const onTrigger = vi.fn();
+    watchSlot(element, { slot, onTrigger, nearViewport: false, IntersectionObserver: observer.Observer });
+    observer.intersect(true);
+    expect(onTrigger).not.toHaveBeenCalled();
+    element.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(onTrigger).toHaveBeenCalledWith('interaction');
+
+    const wanted = vi.fn();
+    const { loader, want } = fakeLoader();
+    watchSlot(document.createElement('div'), { slot, onTrigger: wanted, loader, nearViewport: false });
+    want(slot);
+    expect(wanted).toHaveBeenCalledWith('interaction');
+  });
+
   it('when the visitor reaches for it: a pointer, focus, a key or typing inside it', () => {
     for (const type of ['pointerdown', 'focusin', 'keydown', 'input']) {
       const element = document.createElement('div');

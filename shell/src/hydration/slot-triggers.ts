@@ -1,7 +1,8 @@
 /**
  * When a prerendered slot's code is loaded: whichever comes first of
  * - the slot coming near the viewport (on screen at the start, or scrolled to: its HTML shows already, so
- *   "near" only has to beat the visitor's finger, not their eyes);
+ *   "near" only has to beat the visitor's finger, not their eyes), unless its code waits to be reached for
+ *   (the route table's `codeLoads: 'when-reached'`);
  * - the visitor reaching for it (a pointer down, focus, a key, typing) or having tapped it before the shell
  *   was live (the page loader remembers that);
  * - the browser being idle (idle-hydration.ts, which calls the slot's trigger itself).
@@ -20,6 +21,8 @@ export interface WatchSlotOptions {
   slot: string;
   onTrigger: (reason: TriggerReason) => void;
   loader?: PageLoader;
+  /** Whether coming near the viewport loads it (true by default); false for a slot loaded when reached for. */
+  nearViewport?: boolean;
   /** Injected for tests; the browser's by default. */
   IntersectionObserver?: typeof IntersectionObserver;
 }
@@ -52,6 +55,7 @@ export function watchSlot(element: Element, options: WatchSlotOptions): () => vo
     for (const type of intentEvents) element.removeEventListener(type, onIntent, { capture: true });
   });
 
+  if (options.nearViewport === false) return stop;
   if (Observer) {
     const observer = new Observer(
       (entries) => {

@@ -31,7 +31,13 @@ import { writePages } from 'site-pages/pages';
 import { formatRatios, formatTable, medianFigures, summariseRuns } from './figures.ts';
 import { type PageFigures, runLighthouse } from './lighthouse-run.ts';
 import { type BenchOptions, parseBenchOptions, usage } from './options.ts';
-import { formatJsBreakdown, formatPhoneTable, type PhoneFigures, summarisePhone } from './phone-figures.ts';
+import {
+  type EarlyFilterTap,
+  formatJsBreakdown,
+  formatPhoneTable,
+  type PhoneFigures,
+  summarisePhone,
+} from './phone-figures.ts';
 import { launchPhoneBrowser, phoneProfileLabel, runPhoneProfile } from './phone-run.ts';
 import { warmUp } from './warm-up.ts';
 
@@ -158,6 +164,10 @@ export async function runBench(argv: readonly string[]) {
     record(phoneResults[site], route, figures);
     const kB = (bytes: number) => (bytes / 1024).toFixed(1);
     const { tap } = figures;
+    const filterTapText = ({ afterFcpMs, filteredMs }: EarlyFilterTap) =>
+      afterFcpMs === null
+        ? 'tap not seen'
+        : `tap at FCP+${Math.round(afterFcpMs)} ms: ${filteredMs === null ? 'lost' : `${Math.round(filteredMs)} ms`}`;
     const tapText =
       tap.afterFcpMs === null
         ? 'tap not seen'
@@ -167,6 +177,7 @@ export async function runBench(argv: readonly string[]) {
         `LCP ${Math.round(figures.lcpMs)} ms  paint seen at ${Math.round(figures.paintSeenAtMs)} ms  ` +
         `idle at ${Math.round(figures.idleAtMs)} ms  ` +
         `JS ${kB(figures.jsBeforeIdle)} / ${kB(figures.jsAfterIdle)} / ${kB(figures.jsAfterScroll)} kB  ${tapText}` +
+        (figures.filterTap ? `  filter ${filterTapText(figures.filterTap)}` : '') +
         (figures.capped.length > 0 ? `  (capped at 20 s: ${figures.capped.join(', ')})` : ''),
     );
     if (options.verbose) console.log(formatJsBreakdown(figures.jsBeforeIdleByUrl));

@@ -31,13 +31,7 @@ import { writePages } from 'site-pages/pages';
 import { formatRatios, formatTable, medianFigures, summariseRuns } from './figures.ts';
 import { type PageFigures, runLighthouse } from './lighthouse-run.ts';
 import { type BenchOptions, parseBenchOptions, usage } from './options.ts';
-import {
-  type EarlyFilterTap,
-  formatJsBreakdown,
-  formatPhoneTable,
-  type PhoneFigures,
-  summarisePhone,
-} from './phone-figures.ts';
+import { formatJsBreakdown, formatPhoneTable, type PhoneFigures, summarisePhone } from './phone-figures.ts';
 import { launchPhoneBrowser, phoneProfileLabel, runPhoneProfile } from './phone-run.ts';
 import { warmUp } from './warm-up.ts';
 
@@ -163,21 +157,15 @@ export async function runBench(argv: readonly string[]) {
     const figures = await runPhoneProfile(browser, `${sites[site]}${route}`);
     record(phoneResults[site], route, figures);
     const kB = (bytes: number) => (bytes / 1024).toFixed(1);
-    const { tap } = figures;
-    const filterTapText = ({ afterFcpMs, filteredMs }: EarlyFilterTap) =>
-      afterFcpMs === null
-        ? 'tap not seen'
-        : `tap at FCP+${Math.round(afterFcpMs)} ms: ${filteredMs === null ? 'lost' : `${Math.round(filteredMs)} ms`}`;
-    const tapText =
-      tap.afterFcpMs === null
-        ? 'tap not seen'
-        : `tap at FCP+${Math.round(tap.afterFcpMs)} ms: ${tap.drawerMs === null ? 'lost' : `${Math.round(tap.drawerMs)} ms`}`;
+    const tapText = earlyTapText(figures.tap.afterFcpMs, figures.tap.drawerMs);
     console.log(
       `phone ${run}/${runs} ${site.padEnd(9)} ${route.padEnd(11)} FCP ${Math.round(figures.fcpMs)} ms  ` +
         `LCP ${Math.round(figures.lcpMs)} ms  paint seen at ${Math.round(figures.paintSeenAtMs)} ms  ` +
         `idle at ${Math.round(figures.idleAtMs)} ms  ` +
         `JS ${kB(figures.jsBeforeIdle)} / ${kB(figures.jsAfterIdle)} / ${kB(figures.jsAfterScroll)} kB  ${tapText}` +
-        (figures.filterTap ? `  filter ${filterTapText(figures.filterTap)}` : '') +
+        (figures.filterTap
+          ? `  filter ${earlyTapText(figures.filterTap.afterFcpMs, figures.filterTap.filteredMs)}`
+          : '') +
         (figures.capped.length > 0 ? `  (capped at 20 s: ${figures.capped.join(', ')})` : ''),
     );
     if (options.verbose) console.log(formatJsBreakdown(figures.jsBeforeIdleByUrl));
@@ -236,4 +224,10 @@ export async function runBench(argv: readonly string[]) {
     for (const server of servers) server.close();
     await api.stop();
   }
+}
+
+/** One run's early tap (on the menu, or on a filter chip), as the run's line prints it. */
+function earlyTapText(afterFcpMs: number | null, shownMs: number | null): string {
+  if (afterFcpMs === null) return 'tap not seen';
+  return `tap at FCP+${Math.round(afterFcpMs)} ms: ${shownMs === null ? 'lost' : `${Math.round(shownMs)} ms`}`;
 }

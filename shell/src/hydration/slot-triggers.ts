@@ -49,10 +49,17 @@ export function watchSlot(element: Element, options: WatchSlotOptions): () => vo
   }
   if (loader) cleanups.push(loader.onWanted((wanted) => wanted === slot && fire('interaction')));
 
-  const onIntent = () => fire('interaction');
-  for (const type of intentEvents) element.addEventListener(type, onIntent, { capture: true, passive: true });
+  // Heard on the document, in the capture phase, not on the slot: React stops the propagation of an event whose
+  // target is in HTML it has not hydrated yet (at its root element, before the event could reach the slot), so
+  // a listener on the slot never hears a pointer, focus, key or typing in the very slot waiting for its code.
+  const onIntent = (event: Event) => {
+    if (event.target instanceof Node && element.contains(event.target)) fire('interaction');
+  };
+  const document = element.ownerDocument;
+  for (const type of intentEvents)
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
   cleanups.push(() => {
-    for (const type of intentEvents) element.removeEventListener(type, onIntent, { capture: true });
+    for (const type of intentEvents) document.removeEventListener(type, onIntent, { capture: true });
   });
 
   if (options.nearViewport === false) return stop;

@@ -56,8 +56,7 @@ const noProps = {};
  * whose Retry really loads the remote again, and a placeholder that reserves the space while a slot mounted by
  * client navigation loads. A slot prerendered into the page keeps its HTML and is hydrated when it is wanted
  * (near the viewport unless its code waits to be reached for, reached for, or the browser idle: ../hydration/);
- * a slot whose prerendered HTML is its
- * fallback renders that fallback, then loads the remote again.
+ * a slot whose prerendered HTML is its fallback renders that fallback, then loads the remote again.
  *
  * A failure to load its code never takes a prerendered slot's HTML away: its boundary stays suspended (React
  * keeps dehydrated HTML while it waits), its links navigate without code, and its code is tried again in the

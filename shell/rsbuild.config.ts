@@ -187,6 +187,8 @@ export default defineConfig({
               /[\\/]font-faces\./,
               // The preview banner: loaded only in a browser holding a preview (src/preview/PreviewBannerSlot.tsx).
               /[\\/]preview-banner\./,
+              // The team's page devtools, loaded from the banner's chunk when opened (src/devtools/).
+              /[\\/]devtools-panel\./,
               new RegExp(`[\\\\/]${federationHostChunk}\\.`),
             ],
           },

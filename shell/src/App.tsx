@@ -2,6 +2,12 @@ import { ThemeProvider } from '@emotion/react';
 import { type ReactNode, StrictMode } from 'react';
 import { theme } from 'shared-content/theme';
 import { GlobalStyles } from 'shared-content/ui';
+import type { PageHandle } from './devtools/page-handle.ts';
+import { keepsPrerenderedHtml } from './early/kept-html.ts';
+import { slotAttribute } from './early/protocol.ts';
+import { visitorBucket } from './federation/remote-map-source.ts';
+import { remoteVersion } from './federation/remote-registry.ts';
+import { pageHydration } from './hydration/page-hydration.ts';
 import { Layout } from './layout/Layout.tsx';
 import { PreviewBannerSlot } from './preview/PreviewBannerSlot.tsx';
 import { AppRoutes } from './routing/AppRoutes.tsx';
@@ -16,6 +22,15 @@ export interface AppProps {
   /** The query the page was opened with, applied once hydrated (see RestoreSearch). */
   searchAfterHydration?: string;
 }
+
+/** What the page devtools read of the page, handed to the preview banner (devtools/page-handle.ts says why). */
+const page: PageHandle = {
+  hydration: pageHydration,
+  versionOf: (remote) => remoteVersion(remote as Parameters<typeof remoteVersion>[0]),
+  bucket: visitorBucket,
+  slotAttribute,
+  keptStatic: keepsPrerenderedHtml,
+};
 
 // Both renders hold the same elements (RestoreSearch included): useId values depend on the tree's shape.
 export function App({ router, searchAfterHydration }: AppProps) {
@@ -34,7 +49,7 @@ export function App({ router, searchAfterHydration }: AppProps) {
             <InteractiveMark />
           </>,
         )}
-        <PreviewBannerSlot />
+        <PreviewBannerSlot page={page} />
       </ThemeProvider>
     </StrictMode>
   );

@@ -169,6 +169,9 @@ const hours = (from: string, to: string) => () =>
   edit('shared-content/src/contact/contact-page.ts', (text) => text.replace(from, to));
 
 const guides: Record<string, Step[]> = {
+  // Browser steps only, in a preview the other guides' commands open: preview.spec.ts ("the page devtools")
+  // takes them in a real browser.
+  'see-my-remote-in-the-page': [],
   'change-copy': [
     {
       doc: 'grep -rn "9AM-6PM" shared-content/src',

@@ -176,6 +176,59 @@ test.describe('', { tag: ['@mf-portfolio', '@composition'] }, () => {
     await Promise.all([previewer.close(), visitor.close()]);
   });
 
+  test('the page devtools: in the preview browser what each section runs and why; a visitor never loads them', async ({
+    browser,
+  }) => {
+    const previewer = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const previewPage = await previewer.newPage();
+    await previewPage.goto(link.replace(/^https?:\/\/[^/]+/, origin));
+    await interactive(previewPage);
+    // A page whose sections need no code: each is static HTML, and the federation runtime never started.
+    await visit(previewPage, '/about');
+    // The keys are the banner's, which the preview browser loads once the shell is live.
+    await expect(previewPage.getByRole('button', { name: 'Page devtools' })).toBeVisible();
+    await previewPage.keyboard.press('Alt+Shift+D');
+    const panel = previewPage.getByTestId('page-devtools');
+    await expect(panel.getByRole('heading', { name: 'What this page runs' })).toBeFocused();
+    const process = panel.locator('tr[data-slot="mf_portfolio/ProcessSection"]');
+    await expect(process).toContainText(version);
+    await expect(process).toContainText('static HTML');
+    await expect(panel).toContainText('The federation runtime has not started on this page');
+    const yours = panel.locator('tr[data-map-entry="mf_portfolio"][aria-current="true"]');
+    await expect(yours).toContainText(`${version} (yours)`);
+    await expect(panel).toContainText(/This browser is in bucket \d+ of 0–99\./);
+    await previewPage.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+
+    // A page load that asks for the panel, on a page whose form needs its code: hydrated, why, and the singletons.
+    await previewPage.goto(`${origin}/contact?devtools`);
+    await interactive(previewPage);
+    const form = panel.locator('tr[data-slot^="mf_contact/"]').first();
+    await expect(form).toHaveAttribute('data-state', 'hydrated');
+    await expect(form).toContainText(/waiting \d+ → loading \d+ → live \d+/);
+    const react = panel.locator('tr[data-shared="react"]');
+    await expect(react).toContainText('shell');
+    await expect(react).toContainText('mf_contact');
+    for (const width of [1280, 375]) {
+      await previewPage.setViewportSize({ width, height: 800 });
+      await settle(previewPage);
+      expect(await axeViolations(previewPage, '[data-testid="page-devtools"]')).toEqual([]);
+    }
+
+    // A visitor asking for it gets nothing: no panel, and not one byte of its code.
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const visitorPage = await visitor.newPage();
+    const requested: string[] = [];
+    visitorPage.on('request', (request) => requested.push(request.url()));
+    await visitorPage.goto(`${origin}/contact?devtools`);
+    await interactive(visitorPage);
+    await visitorPage.keyboard.press('Alt+Shift+D');
+    await expect(visitorPage.getByTestId('page-devtools')).toHaveCount(0);
+    expect(requested.filter((url) => /\.js$/.test(url) && /devtools|preview-banner/.test(url))).toEqual([]);
+    expect(requested.some((url) => /\.js$/.test(url))).toBe(true);
+    await Promise.all([previewer.close(), visitor.close()]);
+  });
+
   test('the canary check counts nothing of the preview', async () => {
     const since = encodeURIComponent(startedAt.toISOString());
     const response = await fetch(`${apiOrigin}${enquiryApiPaths.remoteHealth}?since=${since}`);

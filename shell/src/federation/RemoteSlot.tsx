@@ -143,10 +143,10 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
       // A slot whose code waits to be reached for does not hold back the page's interactive mark or idle
       // hydration: it reads as it is, and input on it is held by the page loader and performed once it is live.
       inViewAtStart: deferred && !whenReached && isInView(target),
-      trigger: () => {
+      trigger: (why) => {
         if (entry.phase !== 'waiting') return;
         pageLoader()?.preloadSlot(slot);
-        pageHydration.update(entry, { phase: 'loading' });
+        pageHydration.update(entry, { phase: 'loading' }, why);
         load.start();
       },
     };
@@ -180,9 +180,9 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
 
   // The slot answers input now: its content hydrated, or the shell's fallback replaced it. Input the page
   // loader held for it is performed.
-  const settle = useCallback((phase: 'live' | 'failed') => {
+  const settle = useCallback((phase: 'live' | 'failed', why?: string) => {
     element.current?.setAttribute(slotLiveAttribute, '');
-    if (tracked.current) pageHydration.update(tracked.current, { phase, dehydrated: false });
+    if (tracked.current) pageHydration.update(tracked.current, { phase, dehydrated: false }, why);
     if (element.current) pageLoader()?.partLive(element.current);
   }, []);
   const contentLive = useCallback(() => {
@@ -192,21 +192,24 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
     settle('live');
   }, [settle, view, remote]);
   // A load that failed, or a component that threw while rendering (its error boundary shows the fallback).
-  const fellBack = useCallback(() => {
-    prerendered.current = null;
-    settle('failed');
-  }, [settle]);
+  const fellBack = useCallback(
+    (why: FallbackReason) => {
+      prerendered.current = null;
+      settle('failed', why);
+    },
+    [settle],
+  );
   const caught = useCallback(
     (error: Error) => {
       countSlotError(view, remote, error);
       setWaitingForCode(false);
-      fellBack();
+      fellBack(caughtFallbackReason(error));
     },
     [view, remote, fellBack],
   );
 
   useEffect(() => {
-    if (failed) fellBack();
+    if (failed) fellBack(failed);
   }, [failed, fellBack]);
 
   const contentProps = props ?? noProps;

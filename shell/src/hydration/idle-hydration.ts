@@ -61,7 +61,7 @@ export async function hydrateWhenIdle(
     const next = hydration.all().find((slot) => slot.dehydrated && slot.phase === 'waiting');
     if (!next) return;
     await new Promise<void>((resolve) => env.requestIdle(resolve));
-    next.trigger();
+    next.trigger('idle');
     await hydration.when(() => isSettled(next) || !hydration.all().includes(next));
   }
 }

@@ -19,8 +19,22 @@ export interface TrackedSlot {
   dehydrated: boolean;
   /** On screen when the page was opened: these make the page interactive for the visitor. */
   readonly inViewAtStart: boolean;
-  /** Starts loading the slot's code now (a no-op once started). */
-  readonly trigger: () => void;
+  /** Starts loading the slot's code now (a no-op once started); `why` is kept in the slot's steps. */
+  readonly trigger: (why?: string) => void;
+  /** The phases it went through, kept by PageHydration for a team's in-page panel (../devtools/). */
+  steps?: SlotStep[];
+}
+
+/**
+ * One step of a slot's way: the phase it entered, when (the page's clock, ms), and why, where the step knows it,
+ * as a code the panel words (shared-content/site/devtools): a trigger (slot-triggers.ts's reasons) or a
+ * fallback's reason (`network`, `load`, `render`). Codes, not sentences, and only those already at hand: this
+ * runs in every visitor's page (each byte shows in the bench), the words only in the panel's chunk.
+ */
+export interface SlotStep {
+  phase: SlotPhase;
+  at: number;
+  why?: string;
 }
 
 const settledPhases: readonly SlotPhase[] = ['live', 'failed', 'unavailable'];
@@ -48,6 +62,7 @@ export class PageHydration {
   /** Tracks a mounted slot; returns the function that stops tracking it (on unmount). */
   track(slot: TrackedSlot): () => void {
     this.slots.push(slot);
+    slot.steps = [{ phase: slot.phase, at: performance.now() }];
     this.changed();
     return () => {
       const index = this.slots.indexOf(slot);
@@ -56,7 +71,10 @@ export class PageHydration {
     };
   }
 
-  update(slot: TrackedSlot, change: Partial<Pick<TrackedSlot, 'phase' | 'dehydrated'>>) {
+  /** Changes a slot's phase or state; `why` says what made it so (a trigger, a fallback), for its steps. */
+  update(slot: TrackedSlot, change: Partial<Pick<TrackedSlot, 'phase' | 'dehydrated'>>, why?: string) {
+    if (change.phase && change.phase !== slot.phase)
+      slot.steps?.push({ phase: change.phase, at: performance.now(), why });
     Object.assign(slot, change);
     this.changed();
   }

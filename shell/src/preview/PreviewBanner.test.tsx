@@ -1,9 +1,20 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from 'build-config/testing';
 import { encodePreviewClaim } from 'federation/preview';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PageHandle } from '../devtools/page-handle.ts';
+import { PageHydration } from '../hydration/page-hydration.ts';
 import { PreviewBanner } from './PreviewBanner.tsx';
+
+/** A page with no slots, as the devtools read it. */
+const page: PageHandle = {
+  hydration: new PageHydration(),
+  versionOf: () => undefined,
+  bucket: () => 7,
+  slotAttribute: 'data-remote-slot',
+  keptStatic: () => false,
+};
 
 const setPreviewCookie = (expires: number) => {
   const payload = encodePreviewClaim({ remote: 'mf_portfolio', version: '1.0.0-3f43688a', expires });
@@ -62,5 +73,34 @@ describe('PreviewBanner', () => {
   it('is not in the prerendered page, so the first render matches it', () => {
     setPreviewCookie(Math.floor(Date.now() / 1000) + 3600);
     expect(renderToString(<PreviewBanner />)).toBe('');
+  });
+
+  it('opens the page devtools with its button or Alt+Shift+D, and closes them again', async () => {
+    setPreviewCookie(Math.floor(Date.now() / 1000) + 3600);
+    renderWithProviders(<PreviewBanner page={page} readSource={async () => undefined} />);
+    const toggle = screen.getByRole('button', { name: 'Page devtools' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(await screen.findByRole('heading', { name: 'What this page runs' })).toBeInTheDocument();
+    expect(screen.getByText('This browser is in bucket 7 of 0–99.')).toBeInTheDocument();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(window, { key: 'D', code: 'KeyD', altKey: true, shiftKey: true });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'What this page runs' })).toBeNull());
+    fireEvent.keyDown(window, { key: 'D', code: 'KeyD', altKey: true, shiftKey: true });
+    expect(await screen.findByRole('heading', { name: 'What this page runs' })).toBeInTheDocument();
+    // Alt+D alone, or Shift+D alone, is a visitor's typing, not the panel's keys.
+    fireEvent.keyDown(window, { key: 'D', code: 'KeyD', shiftKey: true });
+    expect(screen.getByRole('heading', { name: 'What this page runs' })).toBeInTheDocument();
+  });
+
+  it('opens the page devtools at once when the address asks (?devtools)', async () => {
+    setPreviewCookie(Math.floor(Date.now() / 1000) + 3600);
+    window.history.replaceState(null, '', '/contact?devtools');
+    try {
+      renderWithProviders(<PreviewBanner page={page} readSource={async () => undefined} />);
+      expect(await screen.findByRole('heading', { name: 'What this page runs' })).toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });

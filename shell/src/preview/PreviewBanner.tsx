@@ -1,8 +1,10 @@
 import type { PreviewClaim } from 'federation/preview';
 import { previewPaths } from 'federation/preview';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { previewBannerCopy } from 'shared-content/site';
+import { devtoolsCopy } from 'shared-content/site/devtools';
 import { styled } from 'shared-content/styling';
+import type { PageHandle } from '../devtools/page-handle.ts';
 import { previewSourceOf } from './preview-source.ts';
 import { currentPreview } from './preview-state.ts';
 
@@ -52,6 +54,53 @@ const Exit = styled.a(({ theme }) => ({
   },
 }));
 
+const Toggle = styled.button(({ theme }) => ({
+  padding: `${theme.space[2]} ${theme.space[4]}`,
+  borderRadius: theme.radii.full,
+  border: `1px solid ${theme.color.border.inverse}`,
+  background: 'transparent',
+  color: theme.color.fg.inverse,
+  font: 'inherit',
+  fontWeight: theme.font.weight.semibold,
+  cursor: 'pointer',
+  '&:hover': { background: theme.color.bg.inverseRaised },
+  '&:focus-visible': {
+    outline: `2px solid ${theme.color.border.focusInner}`,
+    outlineOffset: '2px',
+  },
+}));
+
+/**
+ * A team member's panel of what the page runs (../devtools/): a chunk of its own, fetched only when opened, from
+ * this banner's chunk, which a visitor never loads.
+ */
+const PageDevtools = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "devtools-panel" */ '../devtools/PageDevtools.tsx'))
+    .PageDevtools,
+}));
+
+/** Alt+Shift+D, on any keyboard layout (the key's position, not the letter it types with Alt). */
+const isDevtoolsKey = (event: KeyboardEvent) => event.altKey && event.shiftKey && event.code === 'KeyD';
+
+/** Open from the start when the address asks for it (`?devtools`), as a team's link to a page can. */
+const askedInAddress = () => new URLSearchParams(location.search).has('devtools');
+
+/** The panel's open state: the banner's button, the key combination, or the address. */
+function useDevtoolsOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (askedInAddress()) setOpen(true);
+    const onKey = (event: KeyboardEvent) => {
+      if (!isDevtoolsKey(event)) return;
+      event.preventDefault();
+      setOpen((current) => !current);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return [open, setOpen];
+}
+
 const timeOf = (expires: number) =>
   new Date(expires * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
@@ -62,12 +111,16 @@ const timeOf = (expires: number) =>
  * there is a preview; loaded only in a preview (PreviewBannerSlot.tsx).
  */
 export function PreviewBanner({
+  page,
   readSource = previewSourceOf,
 }: {
+  /** What the page devtools read of the page (PreviewBannerSlot.tsx makes it); without it, no devtools. */
+  page?: PageHandle;
   readSource?: (claim: PreviewClaim) => Promise<string | undefined>;
 }) {
   const [preview, setPreview] = useState<PreviewClaim>();
   const [source, setSource] = useState<string>();
+  const [devtoolsOpen, setDevtoolsOpen] = useDevtoolsOpen();
   useEffect(() => {
     const claim = currentPreview();
     setPreview(claim);
@@ -84,15 +137,32 @@ export function PreviewBanner({
   // The remote's folder, as the team's commands name it (mf_portfolio → mf-portfolio).
   const remote = preview.remote.replaceAll('_', '-');
   return (
-    <Bar aria-label={previewBannerCopy.label} data-testid="preview-banner">
-      <Label>{previewBannerCopy.label}</Label>
-      <span>
-        {previewBannerCopy.seeing} {remote}{' '}
-        <Version>{preview.version ?? previewBannerCopy.fromDevServer(preview.dev ?? '')}</Version>{' '}
-        {previewBannerCopy.until(timeOf(preview.expires))}
-        {source ? <> {previewBannerCopy.builtFrom(source)}</> : null}
-      </span>
-      <Exit href={previewPaths.exit}>{previewBannerCopy.exit}</Exit>
-    </Bar>
+    <>
+      <Bar aria-label={previewBannerCopy.label} data-testid="preview-banner">
+        <Label>{previewBannerCopy.label}</Label>
+        <span>
+          {previewBannerCopy.seeing} {remote}{' '}
+          <Version>{preview.version ?? previewBannerCopy.fromDevServer(preview.dev ?? '')}</Version>{' '}
+          {previewBannerCopy.until(timeOf(preview.expires))}
+          {source ? <> {previewBannerCopy.builtFrom(source)}</> : null}
+        </span>
+        <Toggle
+          type="button"
+          aria-expanded={devtoolsOpen}
+          aria-controls={devtoolsOpen ? 'page-devtools' : undefined}
+          aria-keyshortcuts="Alt+Shift+D"
+          title={devtoolsCopy.keys}
+          onClick={() => setDevtoolsOpen(!devtoolsOpen)}
+        >
+          {devtoolsCopy.open}
+        </Toggle>
+        <Exit href={previewPaths.exit}>{previewBannerCopy.exit}</Exit>
+      </Bar>
+      {page && devtoolsOpen ? (
+        <Suspense fallback={null}>
+          <PageDevtools page={page} onClose={() => setDevtoolsOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { PageHandle } from '../devtools/page-handle.ts';
 import { inPreview } from './preview-state.ts';
 
 /**
@@ -11,13 +12,14 @@ const PreviewBanner = lazy(async () => ({
   default: (await import(/* webpackChunkName: "preview-banner" */ './PreviewBanner.tsx')).PreviewBanner,
 }));
 
-export function PreviewBannerSlot() {
+/** `page`: what the page devtools read of the page (App.tsx makes it: page-handle.ts says why it is handed down). */
+export function PreviewBannerSlot({ page }: { page?: PageHandle }) {
   const [shown, setShown] = useState(false);
   useEffect(() => setShown(inPreview()), []);
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <PreviewBanner />
+      <PreviewBanner page={page} />
     </Suspense>
   );
 }

@@ -8,7 +8,7 @@
  */
 
 import type { ExposedProps } from 'build-config/contract';
-import { type RouteId, type RuntimeConfig, routes } from 'shared-content/site';
+import { type RouteId, type RuntimeConfig, routes, type SlotCodeLoads } from 'shared-content/site';
 import type { RemoteContracts, RemoteName } from './remotes.ts';
 
 export type { SlotReserve, SlotTone } from 'shared-content/site';
@@ -29,6 +29,7 @@ export type SlotDeclaration = {
       props?: Partial<PropsOf<R, M>>;
       runtimeConfigProp?: RuntimeConfigProp<PropsOf<R, M>>;
       needsCode?: true;
+      codeLoads?: SlotCodeLoads;
     };
   }[keyof RemoteContracts[R]];
 }[RemoteName];

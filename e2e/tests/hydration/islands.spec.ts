@@ -27,6 +27,16 @@ function remoteCodeRequests(page: Page, remoteOrigin: (name: (typeof remoteNames
   return requested;
 }
 
+/** The page's requests for the shell's federation host chunk (Module Federation's runtime). */
+function federationHostRequests(page: Page) {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (/\/federation-host\.[0-9a-f]+\.js$/.test(new URL(request.url()).pathname))
+      requested.push(request.url());
+  });
+  return requested;
+}
+
 /** Waits until the network has been quiet, and then a few seconds more for anything started late (idle work). */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -97,6 +107,63 @@ test.describe('', { tag: ['@composition'] }, () => {
     // The sections that need code are still there as HTML, waiting to be scrolled to.
     for (const slot of slotsOf('/').needsCode)
       await expect(page.locator(`[data-remote-slot="${slot}"]`), slot).not.toHaveAttribute('data-slot-live');
+  });
+
+  test('/portfolio with no idle time and nothing touched loads neither the federation host nor its remote, yet is marked interactive; a chip tapped then filters the grid', async ({
+    page,
+    remoteOrigin,
+  }) => {
+    await withoutIdle(page);
+    const requested = remoteCodeRequests(page, remoteOrigin);
+    const hosts = federationHostRequests(page);
+    await page.goto('/portfolio');
+    await settle(page);
+    // Its section's code waits to be reached for (codeLoads in the route table), so the page is interactive
+    // without it: a tap on it is held by the page loader and performed once the code is live.
+    await expect(page.locator('html[data-interactive]')).toBeAttached();
+    expect(requested).toEqual([]);
+    expect(hosts).toEqual([]);
+    const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
+    await expect(slot).toHaveAttribute('data-slot-when-reached', '');
+    await expect(slot).not.toHaveAttribute('data-slot-live');
+
+    const portfolio = new PortfolioObject(page, 'page');
+    await portfolio.chip('Real Estate').click();
+    await expect(slot).toHaveAttribute('data-slot-live', '');
+    await expect(portfolio.pressedChips()).toHaveText(['Real Estate']);
+    await expect(page).toHaveURL(/\/portfolio\?category=Real(%20|\+)Estate$/);
+    const titles = await portfolio.cardTitles();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.filter((title) => !expectedTitles('Real Estate').includes(title))).toEqual([]);
+    expect(hosts.length).toBe(1);
+  });
+
+  test('/contact with no idle time loads no remote code until a field is typed in; the typing is kept and the enquiry is sent', async ({
+    page,
+    remoteOrigin,
+  }) => {
+    await withoutIdle(page);
+    const requested = remoteCodeRequests(page, remoteOrigin);
+    const hosts = federationHostRequests(page);
+    await page.goto('/contact');
+    await settle(page);
+    await expect(page.locator('html[data-interactive]')).toBeAttached();
+    expect(requested).toEqual([]);
+    expect(hosts).toEqual([]);
+    const slot = page.locator('[data-remote-slot="mf_contact/ContactPage"]');
+    await expect(slot).not.toHaveAttribute('data-slot-live');
+
+    // Typed while the form's code is on its way: the field keeps it and the form adopts it (useHydratedForm).
+    const contact = new ContactPageObject(page);
+    await contact.fillEnquiry(sampleEnquiry);
+    await expect(slot).toHaveAttribute('data-slot-live', '');
+    expect(await contact.enquiryValues()).toEqual(sampleEnquiry);
+    const [response] = await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/send-email') && res.request().method() === 'POST'),
+      contact.enquirySubmit.click(),
+    ]);
+    expect(response.request().postDataJSON()).toEqual(sampleEnquiry);
+    await expect(contact.enquiryStatus).toHaveText("Thank you! We'll contact you within 24 hours.");
   });
 
   test("the home page's portfolio filter, scrolled to with no idle time, filters the grid, and no static section's code is loaded on the way", async ({

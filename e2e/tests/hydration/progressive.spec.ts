@@ -113,8 +113,12 @@ test.describe('', { tag: ['@composition'] }, () => {
     const heading = page.getByRole('heading', { level: 1, name: contactHeroCopy.heading });
     await expect(heading).toBeVisible();
     await page.locator('html[data-shell-live]').waitFor({ state: 'attached' });
-    // Its retries are over (the page is marked interactive), and well past that the section is still there.
+    // Its retries are over (the notice beside it says its code cannot load: /contact's code loads when reached
+    // or at idle, so the page is marked interactive before), and well past that the section is still there.
     await expect(page.locator('html[data-interactive]')).toBeAttached();
+    await expect(page.locator('[data-slot-notice][data-slot="mf_contact/ContactPage"]')).toBeVisible({
+      timeout: 15_000,
+    });
     await page.waitForTimeout(5_000);
     for (const name of [remoteFallbackCopy.heading, remoteFallbackCopy.unavailableHeading])
       await expect(page.getByRole('heading', { name })).toHaveCount(0);

@@ -105,6 +105,26 @@ describe('formatPhoneTable', () => {
   });
 });
 
+describe('the early filter tap', () => {
+  it('is summarised where runs tapped a filter chip, lost taps counted, and printed in a column of its own', () => {
+    const portfolio = summarisePhone([
+      phoneRun({ filterTap: { afterFcpMs: 210, filteredMs: 900 } }),
+      phoneRun({ filterTap: { afterFcpMs: 230, filteredMs: 1500 } }),
+      phoneRun({ filterTap: { afterFcpMs: 220, filteredMs: 1100 } }),
+    ]);
+    expect(portfolio.filterTap).toEqual({ lost: 0, medianMs: 1100, worstMs: 1500 });
+    const lost = summarisePhone([phoneRun({ filterTap: { afterFcpMs: 210, filteredMs: null } })]);
+    expect(formatTap(lost, lost.filterTap)).toBe('lost 1/1');
+    expect(summarisePhone([phoneRun()]).filterTap).toBeUndefined();
+
+    const table = formatPhoneTable('Phone', [
+      { route: '/portfolio', federated: portfolio, oneBundle: summarisePhone([phoneRun()]) },
+    ]).split('\n');
+    expect(table[1]).toContain('early tap           early filter tap');
+    expect(table[2]).toContain('1100 ms (worst 1500)');
+  });
+});
+
 describe('formatJsBreakdown', () => {
   it('lists each file and the total', () => {
     expect(

@@ -8,6 +8,17 @@ export interface EarlyTap {
   drawerMs: number | null;
 }
 
+/**
+ * A tap on a filter chip soon after the first contentful paint, in a page load of its own, on a route whose
+ * filter's code waits to be reached for (phone-run.ts, filterTaps): what that wait costs.
+ */
+export interface EarlyFilterTap {
+  /** When the page saw the tap, ms after its first contentful paint; null if it never saw one. */
+  afterFcpMs: number | null;
+  /** From the tap to the grid shown filtered, page clock; null when it had not 10 s after the tap. */
+  filteredMs: number | null;
+}
+
 /** What one phone-profile run of one page measures. Bytes are as sent over the wire. */
 export interface PhoneFigures {
   fcpMs: number;
@@ -27,6 +38,8 @@ export interface PhoneFigures {
   /** The waits that hit the 20 s cap (never-ending requests ignored, or the cap taken as the moment). */
   capped: readonly string[];
   tap: EarlyTap;
+  /** Only on a route with a filter to tap early. */
+  filterTap?: EarlyFilterTap;
 }
 
 /** The page's LCP: the last largest-contentful-paint entry before the first input or scroll. */
@@ -53,13 +66,30 @@ export interface PhoneSummary {
    * scripts later (after a busy main thread, a timer) the median of such runs deserves a second look.
    */
   quietAtPaintRuns: number;
-  tap: { lost: number; medianMs?: number; worstMs?: number };
+  tap: TapSummary;
+  /** Only where the runs tapped a filter chip. */
+  filterTap?: TapSummary;
+}
+
+export interface TapSummary {
+  lost: number;
+  medianMs?: number;
+  worstMs?: number;
+}
+
+/** How many taps were lost, and the median and worst of the rest. */
+function summariseTaps(times: ReadonlyArray<number | null>): TapSummary {
+  const shown = times.flatMap((time) => (time === null ? [] : [time]));
+  return {
+    lost: times.length - shown.length,
+    ...(shown.length > 0 ? { medianMs: median(shown), worstMs: Math.max(...shown) } : {}),
+  };
 }
 
 /** Medians of each figure on its own; the early tap's worst too, and how many taps were lost. */
 export function summarisePhone(runs: readonly PhoneFigures[]): PhoneSummary {
   const of = (pick: (run: PhoneFigures) => number) => median(runs.map(pick));
-  const shown = runs.flatMap((run) => (run.tap.drawerMs === null ? [] : [run.tap.drawerMs]));
+  const filterTaps = runs.flatMap((run) => (run.filterTap ? [run.filterTap.filteredMs] : []));
   return {
     runs: runs.length,
     fcpMs: of((run) => run.fcpMs),
@@ -69,16 +99,14 @@ export function summarisePhone(runs: readonly PhoneFigures[]): PhoneSummary {
     jsAfterScroll: of((run) => run.jsAfterScroll),
     cappedRuns: runs.filter((run) => run.capped.length > 0).length,
     quietAtPaintRuns: runs.filter((run) => run.idleAtMs < run.paintSeenAtMs + 500).length,
-    tap: {
-      lost: runs.length - shown.length,
-      ...(shown.length > 0 ? { medianMs: median(shown), worstMs: Math.max(...shown) } : {}),
-    },
+    tap: summariseTaps(runs.map((run) => run.tap.drawerMs)),
+    ...(filterTaps.length > 0 ? { filterTap: summariseTaps(filterTaps) } : {}),
   };
 }
 
 /** "lost 2/5" if any tap was lost (a median of the rest would hide it), else "180 ms (worst 240)". */
-export function formatTap(summary: PhoneSummary): string {
-  const { lost, medianMs, worstMs } = summary.tap;
+export function formatTap(summary: PhoneSummary, tap: TapSummary = summary.tap): string {
+  const { lost, medianMs, worstMs } = tap;
   if (lost > 0 || medianMs === undefined || worstMs === undefined) return `lost ${lost}/${summary.runs}`;
   return `${Math.round(medianMs)} ms (worst ${Math.round(worstMs)})`;
 }
@@ -91,6 +119,8 @@ export interface PhoneRow {
 
 /** Two lines per route, federated then one bundle; the federated line carries the ratio of JS before idle. */
 export function formatPhoneTable(title: string, rows: readonly PhoneRow[]): string {
+  // The early filter tap's column only where some route measured one (phone-run.ts, filterTaps).
+  const filterTapped = rows.some((row) => row.federated?.filterTap ?? row.oneBundle?.filterTap);
   const header = [
     'route',
     'site',
@@ -100,6 +130,7 @@ export function formatPhoneTable(title: string, rows: readonly PhoneRow[]): stri
     'JS after idle',
     'JS after scroll',
     'early tap',
+    ...(filterTapped ? ['early filter tap'] : []),
     'JS before idle fed ÷ one',
   ];
   const mark = (summary: PhoneSummary) => (summary.cappedRuns > 0 ? ' *' : '');
@@ -114,6 +145,7 @@ export function formatPhoneTable(title: string, rows: readonly PhoneRow[]): stri
     kb(summary.jsAfterIdle) + mark(summary),
     kb(summary.jsAfterScroll) + mark(summary),
     formatTap(summary),
+    ...(filterTapped ? [summary.filterTap ? formatTap(summary, summary.filterTap) : ''] : []),
     ratioCell,
   ];
   const body: string[][] = [];

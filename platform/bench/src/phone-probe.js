@@ -11,6 +11,8 @@
     firstInputAt: undefined,
     tapAt: undefined,
     drawerVisibleAt: undefined,
+    /** When a filter chip tapped early (prepareFilterTap) shows its filter applied: pressed, status updated. */
+    filteredAt: undefined,
     /** Main-thread tasks over 50 ms: a page busy running its code is not idle, whatever its network does. */
     longTasks: [],
   };
@@ -45,14 +47,36 @@
     return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
   };
 
-  // Checked on the frame after each DOM change: the time the drawer can first be seen, not when React decided.
+  // A filter chip (a toggle button in the group named `group`) and the status line of its section.
+  const chipOf = (group, name) => {
+    const box = [...document.querySelectorAll('[role="group"]')].find(
+      (element) => accessibleName(element) === group,
+    );
+    return box
+      ? [...box.querySelectorAll('button')].find((button) => button.textContent.trim() === name)
+      : undefined;
+  };
+  const filterApplied = (group, name) => {
+    const chip = chipOf(group, name);
+    const status = chip?.closest('section')?.querySelector('[role="status"]');
+    return chip?.getAttribute('aria-pressed') === 'true' && (status?.textContent ?? '').includes(name);
+  };
+  /** What the first tap waits for: the menu drawer, unless prepareFilterTap chose a filter chip. */
+  let watched = {
+    seen: () => {
+      const element = drawer();
+      return Boolean(element && visible(element));
+    },
+    field: 'drawerVisibleAt',
+  };
+
+  // Checked on the frame after each DOM change: the time the result can first be seen, not when React decided.
   const watchDrawer = () => {
     let pending = false;
     const check = () => {
       pending = false;
-      const element = drawer();
-      if (state.drawerVisibleAt !== undefined || !element || !visible(element)) return;
-      state.drawerVisibleAt = performance.now();
+      if (state[watched.field] !== undefined || !watched.seen()) return;
+      state[watched.field] = performance.now();
       observer.disconnect();
     };
     const observer = new MutationObserver(() => {
@@ -106,6 +130,19 @@
     longTasks: () => [...state.longTasks],
     snapshot: () => ({ ...state, lcp: [...state.lcp] }),
     menuButtonCentre,
+    /**
+     * Makes the first tap a tap on the chip `name` of the filter group `group`: scrolls it into view (a scroll
+     * is not reaching for a section) and returns its centre, or null while it is not in the page; the tap is
+     * then timed to the frame showing the chip pressed and the section's status line naming it.
+     */
+    prepareFilterTap: (group, name) => {
+      const chip = chipOf(group, name);
+      if (!chip || !visible(chip)) return null;
+      chip.scrollIntoView({ block: 'center', behavior: 'instant' });
+      watched = { seen: () => filterApplied(group, name), field: 'filteredAt' };
+      const box = chip.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    },
     /** One viewport down, instantly (not smooth); true once the bottom of the page is in view. */
     scrollStep: () => {
       scrollBy({ top: innerHeight, behavior: 'instant' });

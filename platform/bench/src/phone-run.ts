@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { type RequestSpan, settleQuiet } from './network-idle.ts';
-import { type EarlyTap, largestPaintBeforeInput, type PhoneFigures } from './phone-figures.ts';
+import {
+  type EarlyFilterTap,
+  type EarlyTap,
+  largestPaintBeforeInput,
+  type PhoneFigures,
+} from './phone-figures.ts';
 import { RequestLog } from './request-log.ts';
 
 /**
@@ -70,7 +75,17 @@ interface ProbeSnapshot {
   firstInputAt?: number;
   tapAt?: number;
   drawerVisibleAt?: number;
+  filteredAt?: number;
 }
+
+/**
+ * The routes whose first section's code waits to be reached for (the route table's `codeLoads`) and a filter
+ * chip on them to tap early, with the group's accessible name (shared-content/src/portfolio/categories.ts,
+ * `filterLabel`): what that wait costs a visitor who taps before the code is live.
+ */
+const filterTaps: Readonly<Record<string, { group: string; chip: string }>> = {
+  '/portfolio': { group: 'Filter projects by category', chip: 'WordPress' },
+};
 
 const snapshot = (page: Page) => page.evaluate<ProbeSnapshot>('window.__benchProbe.snapshot()');
 
@@ -218,9 +233,53 @@ async function measureEarlyTap(browser: Browser, url: string): Promise<EarlyTap>
   }
 }
 
-/** One phone-profile run of one page: a measured load, then a separate load for the early tap. */
+/**
+ * Third load, on a route with a filter to tap (filterTaps): 200 ms after the first contentful paint, the chip
+ * is scrolled into view and tapped; timed to the frame that shows the grid filtered. Lost: never within 10 s.
+ */
+async function measureEarlyFilterTap(
+  browser: Browser,
+  url: string,
+  target: { group: string; chip: string },
+): Promise<EarlyFilterTap> {
+  const { context, page, cdp, fcpReported } = await openPhonePage(browser);
+  try {
+    const report = await loadUntilFirstPaint(page, url, fcpReported);
+    await sleep(Math.max(0, report.fcp + tapAfterFcpMs - report.now));
+    const prepare = `window.__benchProbe.prepareFilterTap(${JSON.stringify(target.group)}, ${JSON.stringify(target.chip)})`;
+    let centre = await page.evaluate<FcpReport['button']>(prepare);
+    for (let tries = 0; !centre && tries < 100; tries += 1) {
+      await sleep(100);
+      centre = await page.evaluate<FcpReport['button']>(prepare);
+    }
+    if (!centre) throw new Error(`${url}: no "${target.chip}" chip in a group named "${target.group}"`);
+    // The scroll is instant; one frame for the chip to be where the probe measured it.
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve()))');
+    await tap(cdp, centre);
+    const deadline = Date.now() + tapLostAfterMs + 500;
+    let seen = await snapshot(page);
+    while (seen.filteredAt === undefined && Date.now() < deadline) {
+      await sleep(100);
+      seen = await snapshot(page);
+    }
+    const { tapAt, filteredAt } = seen;
+    const afterFcpMs = tapAt === undefined ? null : tapAt - report.fcp;
+    if (tapAt === undefined || filteredAt === undefined) return { afterFcpMs, filteredMs: null };
+    const filteredMs = filteredAt - tapAt;
+    return { afterFcpMs, filteredMs: filteredMs <= tapLostAfterMs ? filteredMs : null };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * One phone-profile run of one page: a measured load, then a separate load for the early tap, and on a route
+ * with a filter to tap (filterTaps) a third for the early filter tap.
+ */
 export async function runPhoneProfile(browser: Browser, url: string): Promise<PhoneFigures> {
   const load = await measureLoad(browser, url);
   const earlyTap = await measureEarlyTap(browser, url);
-  return { ...load, tap: earlyTap };
+  const target = filterTaps[new URL(url).pathname];
+  const filterTap = target ? await measureEarlyFilterTap(browser, url, target) : undefined;
+  return { ...load, tap: earlyTap, ...(filterTap ? { filterTap } : {}) };
 }

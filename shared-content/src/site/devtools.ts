@@ -43,7 +43,8 @@ export const devtoolsCopy = {
   } as Record<string, string>,
   /** Why a section is static HTML: the route table says it needs no code. */
   staticWhy: 'needs no code: its HTML is kept and its remote is not fetched',
-  waitingWhy: 'waits until it is near the screen, reached for, or the browser is idle',
+  waitingWhy:
+    'waits until the visitor reaches for it, it is scrolled near the screen, or the browser is idle',
   shared: 'Shared singletons',
   sharedColumns: {
     name: 'Package',

@@ -7,7 +7,7 @@ import type { RouteSlotEntry } from './slot-shape.ts';
  * description, and the remote sections it shows in order, with the space each reserves, the props each gets
  * and whether it needs its code to act (`needsCode`: a form, a filter, a toggle; every other section is
  * static: its HTML is kept and its remote's code is never fetched on a page load, its links navigate through
- * the shell). The shell renders its routes from it, the page generator writes and preloads each page from it,
+ * the shell) and, if so, when that code loads (`codeLoads`: on screen, or only when reached for or idle). The shell renders its routes from it, the page generator writes and preloads each page from it,
  * the production server answers 404 for anything outside it, the sitemap lists it, and the e2e suite reads
  * it. The federation package (federation/route-slots) typechecks every slot against its remote's declared
  * exposes.
@@ -108,6 +108,9 @@ export const routes = {
         reserve: { base: 4550, md: 2560, lg: 2020 },
         // The category filter and View More Projects.
         needsCode: true,
+        // A visitor reads the projects before tapping a chip, so the code comes when a chip is reached for (a
+        // tap before then is held and performed) or at idle: the federation runtime costs nothing before idle.
+        codeLoads: 'when-reached',
       },
     ],
   },
@@ -142,6 +145,10 @@ export const routes = {
         runtimeConfigProp: 'runtimeConfig',
         // The enquiry and Get In Touch forms and the FAQ's questions.
         needsCode: true,
+        // A visitor reads before typing or tapping, so the code comes when a field or a question is reached
+        // for (typing stays in its field and the form adopts it; a tap or a submit before then is held and
+        // performed) or at idle: the federation runtime costs nothing before idle.
+        codeLoads: 'when-reached',
       },
     ],
   },

@@ -3,6 +3,17 @@
 /** 'dark' for a slot that opens the page under the transparent header. */
 export type SlotTone = 'light' | 'dark';
 
+/**
+ * When a prerendered section that needs code (`needsCode`) loads it on a page load:
+ * - 'on-screen' (the default): as soon as it is on screen or near it, so it is live while the visitor looks;
+ * - 'when-reached': only when the visitor reaches for it (a pointer down, focus, a key, typing, a tap held by
+ *   the page loader) or when the browser is idle, even when it is on screen at the start. Its prerendered HTML
+ *   reads meanwhile, a tap or a submit made before its code is live is held and performed once it is, and
+ *   typing stays in its field. For a first section a visitor reads before using: the federation runtime and
+ *   the remote's entry then cost nothing before idle.
+ */
+export type SlotCodeLoads = 'on-screen' | 'when-reached';
+
 /** Height a slot reserves (px) while its remote loads or when it failed, so nothing below it jumps. */
 export interface SlotReserve {
   base: number;
@@ -40,4 +51,6 @@ export interface RouteSlotEntry {
    * ways, so a team's change that breaks it fails in the team's own pipeline.
    */
   needsCode?: true;
+  /** When a section that needs code loads it on a page load (see SlotCodeLoads); 'on-screen' when absent. */
+  codeLoads?: SlotCodeLoads;
 }

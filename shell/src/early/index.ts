@@ -6,7 +6,8 @@
  * - enables the submit buttons that are disabled only until their form is live (the submit is held instead);
  * - switches the page's web font on once the text has been painted in the fallback face, and adds its tab icons;
  * - sets the legal pages' date to the visitor's today (today-dates.ts);
- * - starts the shell's scripts once the first content is on screen, then the code of the slots in view;
+ * - starts the shell's scripts once the first content is on screen, then the code of the slots in view (but
+ *   not of those whose code waits to be reached for);
  * - offers the shell `window.agencyPageLoader`, through which the shell asks for a slot's code and reports
  *   what became live.
  */
@@ -15,7 +16,7 @@ import { deferredRequests, firstContentfulPaint } from './deferred-requests.ts';
 import { holdEarlyInput } from './early-input.ts';
 import { enableFontFaces } from './font-faces.ts';
 import { addIcons } from './icons.ts';
-import { keepsPrerenderedHtml } from './kept-html.ts';
+import { keepsPrerenderedHtml, waitsToBeReached } from './kept-html.ts';
 import type { PageLoader } from './page-loader-api.ts';
 import { type DeferredPlan, deferredPlanId, slotAttribute } from './protocol.ts';
 import { fillTodayDates } from './today-dates.ts';
@@ -43,9 +44,10 @@ const whenParsed = () =>
  * of the whole page in the middle of its start, a long task on a phone.
  */
 function whenSlotsInView(found: (slots: string[]) => void) {
-  // A section that needs no code keeps its HTML: it has no code to fetch.
+  // A section that needs no code keeps its HTML: it has no code to fetch. One whose code waits to be reached
+  // for is fetched when it is (a tap held for it, or the shell's triggers), not for being on screen.
   const elements = [...document.querySelectorAll(`[${slotAttribute}]`)].filter(
-    (element) => !keepsPrerenderedHtml(element),
+    (element) => !keepsPrerenderedHtml(element) && !waitsToBeReached(element),
   );
   if (elements.length === 0 || typeof IntersectionObserver !== 'function') return;
   const observer = new IntersectionObserver(

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { keepsPrerenderedHtml } from './kept-html.ts';
-import { slotAttribute, slotStaticAttribute } from './protocol.ts';
+import { keepsPrerenderedHtml, waitsToBeReached } from './kept-html.ts';
+import { slotAttribute, slotStaticAttribute, slotWhenReachedAttribute } from './protocol.ts';
 
-const slotHolding = (inner: string, { needsCode = false } = {}) => {
+const slotHolding = (inner: string, { needsCode = false, whenReached = false } = {}) => {
   const element = document.createElement('div');
   element.setAttribute(slotAttribute, 'mf_marketing/AboutSection');
   if (!needsCode) element.setAttribute(slotStaticAttribute, '');
+  if (whenReached) element.setAttribute(slotWhenReachedAttribute, '');
   element.innerHTML = inner;
   return element;
 };
@@ -30,5 +31,22 @@ describe('keepsPrerenderedHtml', () => {
     expect(keepsPrerenderedHtml(slotHolding('<div data-slot-state="loading" aria-busy="true"></div>'))).toBe(
       false,
     );
+  });
+});
+
+describe('waitsToBeReached', () => {
+  const form = '<section><h2>Contact</h2><form><input name="name"></form></section>';
+
+  it('holds for a section whose code waits to be reached for and holds its content', () => {
+    expect(waitsToBeReached(slotHolding(form, { needsCode: true, whenReached: true }))).toBe(true);
+  });
+
+  it('does not hold for a section loaded on screen (the default)', () => {
+    expect(waitsToBeReached(slotHolding(form, { needsCode: true }))).toBe(false);
+  });
+
+  it('does not hold for one holding the fallback or the placeholder instead: its code is fetched at once', () => {
+    for (const inner of ['<div data-slot-state="failed"></div>', '<div data-slot-state="loading"></div>'])
+      expect(waitsToBeReached(slotHolding(inner, { needsCode: true, whenReached: true })), inner).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { slotStaticAttribute } from './protocol.ts';
+import { slotStaticAttribute, slotWhenReachedAttribute } from './protocol.ts';
 
 /**
  * The states of an element inside a slot that stand in for content not in the page: the shell's fallback,
@@ -14,7 +14,17 @@ const standIns = new Set(['failed', 'loading']);
  * code in the browser, like a section that needs code: its code is fetched and input on it (a Retry) is held.
  */
 export const keepsPrerenderedHtml = (slot: Element): boolean =>
-  slot.hasAttribute(slotStaticAttribute) &&
+  slot.hasAttribute(slotStaticAttribute) && holdsContent(slot);
+
+/**
+ * Whether a slot's code waits until the visitor reaches for it (slotWhenReachedAttribute) although it may be on
+ * screen: its content is in the page to be read meanwhile. One holding a fallback or a placeholder has nothing
+ * to read, so its code is fetched at once, as for any slot on screen.
+ */
+export const waitsToBeReached = (slot: Element): boolean =>
+  slot.hasAttribute(slotWhenReachedAttribute) && holdsContent(slot);
+
+const holdsContent = (slot: Element): boolean =>
   ![...slot.querySelectorAll('[data-slot-state]')].some((element) =>
     standIns.has(element.getAttribute('data-slot-state') ?? ''),
   );

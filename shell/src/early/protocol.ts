@@ -65,6 +65,12 @@ export const slotLiveAttribute = 'data-slot-live';
  */
 export const slotStaticAttribute = 'data-slot-static';
 /**
+ * Set on a slot's element when its section loads its code only when reached for or at idle (the route table's
+ * `codeLoads: 'when-reached'`): the page loader does not fetch its code because it is on screen at the start,
+ * as long as its content is in the page (kept-html.ts), and still holds input for it until it is live.
+ */
+export const slotWhenReachedAttribute = 'data-slot-when-reached';
+/**
  * On the shell's own notice inside a slot whose code cannot load yet (federation/SlotNotice.tsx): the notice
  * is the shell's, live with it, so input on it is never held for the slot.
  */

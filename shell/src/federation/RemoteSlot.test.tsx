@@ -24,6 +24,7 @@ const { RemoteSlot } = await import('./RemoteSlot.tsx');
 const { clearPreparedSlots, prepareSlot, preparedSlot } = await import('./prepared-slots.ts');
 const { PageView } = await import('./PageView.tsx');
 const { IncompatibleRemoteError } = await import('./compatibility-plugin.ts');
+const { pageHydration } = await import('../hydration/page-hydration.ts');
 
 function Healthy() {
   return <h2>Remote content</h2>;
@@ -39,19 +40,44 @@ class SilentObserver {
   disconnect() {}
 }
 
+/** An IntersectionObserver that reports every element it watches as in view, at once. */
+class InViewObserver {
+  constructor(private readonly report: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    const entry = { target, isIntersecting: true } as IntersectionObserverEntry;
+    this.report([entry], this as unknown as IntersectionObserver);
+  }
+  disconnect() {}
+}
+
 /**
  * Renders a slot whose HTML was prerendered (its code waits until wanted), laid out on screen or far below it,
- * with an observer that never reports: only the slot's own start can load it.
+ * with an observer that never reports (only the slot's own start can load it) unless one is given.
  */
-function renderPrerenderedSlot(module: 'Hero' | 'PricingSection', { inView }: { inView: boolean }) {
-  vi.stubGlobal('IntersectionObserver', SilentObserver);
+function renderPrerenderedSlot(
+  module: 'Hero' | 'PricingSection',
+  {
+    inView,
+    codeLoads,
+    Observer = SilentObserver,
+  }: { inView: boolean; codeLoads?: 'on-screen' | 'when-reached'; Observer?: unknown },
+) {
+  vi.stubGlobal('IntersectionObserver', Observer);
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const top = inView || !this.hasAttribute('data-remote-slot') ? 0 : 5000;
     return DOMRect.fromRect({ x: 0, y: top, width: 375, height: 400 });
   });
   prepareSlot(`mf_marketing/${module}`, { state: 'deferred' });
   loadExposedComponent.mockResolvedValue({ default: Healthy });
-  renderWithProviders(<RemoteSlot remote="mf_marketing" module={module} reserve={{ base: 640 }} />);
+  renderWithProviders(
+    <RemoteSlot
+      remote="mf_marketing"
+      module={module}
+      reserve={{ base: 640 }}
+      needsCode
+      codeLoads={codeLoads}
+    />,
+  );
 }
 
 describe('RemoteSlot', () => {
@@ -169,6 +195,47 @@ describe('RemoteSlot', () => {
     renderPrerenderedSlot('PricingSection', { inView: false });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loadExposedComponent).not.toHaveBeenCalled();
+  });
+
+  it('leaves a prerendered when-reached slot on screen unloaded, not holding the interactive mark, until it is reached for', async () => {
+    renderPrerenderedSlot('Hero', { inView: true, codeLoads: 'when-reached', Observer: InViewObserver });
+    const slot = document.querySelector('[data-remote-slot="mf_marketing/Hero"]');
+    if (!slot) throw new Error('no slot element');
+    expect(slot).toHaveAttribute('data-slot-when-reached');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loadExposedComponent).not.toHaveBeenCalled();
+    const tracked = pageHydration.all().find((entry) => entry.slot === 'mf_marketing/Hero');
+    expect(tracked).toMatchObject({ phase: 'waiting', dehydrated: true, inViewAtStart: false });
+    expect(pageHydration.inViewSettled()).toBe(true);
+
+    await act(async () => {
+      slot.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Remote content' })).toBeInTheDocument();
+    expect(loadExposedComponent).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads a prerendered slot declared on-screen as a default one: at once when on screen, the mark waiting for it', async () => {
+    renderPrerenderedSlot('Hero', { inView: true, codeLoads: 'on-screen' });
+    const slot = document.querySelector('[data-remote-slot="mf_marketing/Hero"]');
+    expect(slot).not.toHaveAttribute('data-slot-when-reached');
+    expect(pageHydration.all().find((entry) => entry.slot === 'mf_marketing/Hero')?.inViewAtStart).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Remote content' })).toBeInTheDocument();
+    expect(loadExposedComponent).toHaveBeenCalledWith('mf_marketing', 'Hero', 0);
+  });
+
+  it('loads a when-reached slot with nothing prerendered at once (a client navigation)', async () => {
+    loadExposedComponent.mockResolvedValue({ default: Healthy });
+    renderWithProviders(
+      <RemoteSlot
+        remote="mf_marketing"
+        module="Hero"
+        reserve={{ base: 640 }}
+        needsCode
+        codeLoads="when-reached"
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Remote content' })).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,12 @@ import type { ExposedProps } from 'build-config/contract';
 import type { ImportedModule, RemoteContracts, RemoteName } from 'federation/remotes';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageLoader } from '../early/page-loader-api.ts';
-import { slotAttribute, slotLiveAttribute, slotStaticAttribute } from '../early/protocol.ts';
+import {
+  slotAttribute,
+  slotLiveAttribute,
+  slotStaticAttribute,
+  slotWhenReachedAttribute,
+} from '../early/protocol.ts';
 import { pageHydration, type TrackedSlot } from '../hydration/page-hydration.ts';
 import { SlotContent } from '../hydration/SlotContent.tsx';
 import { slotLoad } from '../hydration/slot-load.tsx';
@@ -36,6 +41,12 @@ export type RemoteSlotProps<R extends RemoteName, M extends ImportedModule<R>> =
   tone?: SlotTone;
   /** The section acts only with its code (a form, a filter): the route table's `needsCode`. */
   needsCode?: boolean;
+  /**
+   * When a prerendered slot's code loads: 'on-screen' (the default) at once when it is on screen at the start,
+   * else when it comes near; 'when-reached' only when the visitor reaches for it or the browser is idle, on
+   * screen or not (the route table's `codeLoads`). A slot with nothing prerendered loads at once either way.
+   */
+  codeLoads?: 'on-screen' | 'when-reached';
 } & SlotPropsInput<PropsOf<R, M>>;
 
 const noProps = {};
@@ -44,8 +55,8 @@ const noProps = {};
  * The one way the shell mounts remote code: a Suspense boundary whose code arrives later, an error boundary
  * whose Retry really loads the remote again, and a placeholder that reserves the space while a slot mounted by
  * client navigation loads. A slot prerendered into the page keeps its HTML and is hydrated when it is wanted
- * (near the viewport, reached for, or the browser idle: ../hydration/); a slot whose prerendered HTML is its
- * fallback renders that fallback, then loads the remote again.
+ * (near the viewport unless its code waits to be reached for, reached for, or the browser idle: ../hydration/);
+ * a slot whose prerendered HTML is its fallback renders that fallback, then loads the remote again.
  *
  * A failure to load its code never takes a prerendered slot's HTML away: its boundary stays suspended (React
  * keeps dehydrated HTML while it waits), its links navigate without code, and its code is tried again in the
@@ -58,6 +69,7 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   slotProps: RemoteSlotProps<R, M>,
 ) {
   const { remote, module, reserve, tone = 'light', needsCode = false, props, resolveProps } = slotProps;
+  const whenReached = slotProps.codeLoads === 'when-reached';
   const slot = `${remote}/${module}`;
   // Read once: what the page's HTML holds for this slot. A later mount (client navigation) finds nothing.
   const [prepared] = useState(() => preparedSlot(slot));
@@ -128,7 +140,9 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
       slot,
       phase: 'waiting',
       dehydrated: deferred,
-      inViewAtStart: deferred && isInView(target),
+      // A slot whose code waits to be reached for does not hold back the page's interactive mark or idle
+      // hydration: it reads as it is, and input on it is held by the page loader and performed once it is live.
+      inViewAtStart: deferred && !whenReached && isInView(target),
       trigger: (why) => {
         if (entry.phase !== 'waiting') return;
         pageLoader()?.preloadSlot(slot);
@@ -145,14 +159,19 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
     // hydrates can take the slot out of view before that report, and idle hydration waits for these slots.
     else if (!deferred || entry.inViewAtStart) entry.trigger();
     const stopWatching = deferred
-      ? watchSlot(target, { slot, loader: pageLoader(), onTrigger: entry.trigger })
+      ? watchSlot(target, {
+          slot,
+          loader: pageLoader(),
+          nearViewport: !whenReached,
+          onTrigger: entry.trigger,
+        })
       : () => undefined;
     return () => {
       stopWatching();
       untrack();
       tracked.current = null;
     };
-  }, [slot, load, deferred, failed]);
+  }, [slot, load, deferred, failed, whenReached]);
 
   // The prerendered fallback is shown as it is, then the remote is loaded again at once (no click needed).
   useEffect(() => {
@@ -223,7 +242,12 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   }, [failed, attempt, remote, slot, reserve, tone, retry, caught, load, contentProps, contentLive]);
 
   return (
-    <div ref={element} {...{ [slotAttribute]: slot }} {...(needsCode ? {} : { [slotStaticAttribute]: '' })}>
+    <div
+      ref={element}
+      {...{ [slotAttribute]: slot }}
+      {...(needsCode ? {} : { [slotStaticAttribute]: '' })}
+      {...(whenReached ? { [slotWhenReachedAttribute]: '' } : {})}
+    >
       {content}
       {waitingForCode && needsCode ? <SlotNotice remote={remote} slot={slot} /> : null}
     </div>

@@ -55,15 +55,51 @@ describe('when a prerendered slot’s code is loaded', () => {
     expect(observer.disconnect).toHaveBeenCalled();
   });
 
+  it('not for being near the viewport when it waits to be reached for (nearViewport false), but when reached for or wanted', () => {
+    const element = document.body.appendChild(document.createElement('div'));
+    const observer = fakeObserver();
+    const onTrigger = vi.fn();
+    watchSlot(element, { slot, onTrigger, nearViewport: false, IntersectionObserver: observer.Observer });
+    observer.intersect(true);
+    expect(onTrigger).not.toHaveBeenCalled();
+    element.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(onTrigger).toHaveBeenCalledWith('interaction');
+    element.remove();
+
+    const wanted = vi.fn();
+    const { loader, want } = fakeLoader();
+    watchSlot(document.createElement('div'), { slot, onTrigger: wanted, loader, nearViewport: false });
+    want(slot);
+    expect(wanted).toHaveBeenCalledWith('interaction');
+  });
+
   it('when the visitor reaches for it: a pointer, focus, a key or typing inside it', () => {
     for (const type of ['pointerdown', 'focusin', 'keydown', 'input']) {
-      const element = document.createElement('div');
+      const element = document.body.appendChild(document.createElement('div'));
       const inner = element.appendChild(document.createElement('button'));
       const onTrigger = vi.fn();
-      watchSlot(element, { slot, onTrigger, IntersectionObserver: fakeObserver().Observer });
+      const stop = watchSlot(element, { slot, onTrigger, IntersectionObserver: fakeObserver().Observer });
       inner.dispatchEvent(new Event(type, { bubbles: true }));
       expect(onTrigger, type).toHaveBeenCalledWith('interaction');
+      stop();
+      element.remove();
     }
+  });
+
+  it('when reached for even though the page stops the event on its way to the slot (React does, at its root, for HTML it has not hydrated yet)', () => {
+    const root = document.body.appendChild(document.createElement('div'));
+    root.addEventListener('focusin', (event) => event.stopPropagation(), { capture: true });
+    const element = root.appendChild(document.createElement('div'));
+    const field = element.appendChild(document.createElement('input'));
+    const outside = root.appendChild(document.createElement('input'));
+    const onTrigger = vi.fn();
+    const stop = watchSlot(element, { slot, onTrigger, IntersectionObserver: fakeObserver().Observer });
+    outside.dispatchEvent(new Event('focusin', { bubbles: true }));
+    expect(onTrigger).not.toHaveBeenCalled();
+    field.dispatchEvent(new Event('focusin', { bubbles: true }));
+    expect(onTrigger).toHaveBeenCalledWith('interaction');
+    stop();
+    root.remove();
   });
 
   it('at once when the visitor tapped it before the shell was live, or as soon as the page loader says so', () => {
@@ -92,13 +128,13 @@ describe('when a prerendered slot’s code is loaded', () => {
   });
 
   it('never, once the slot stopped being watched (unmounted)', () => {
-    const element = document.createElement('div');
+    const element = document.body.appendChild(document.createElement('div'));
     const observer = fakeObserver();
     const onTrigger = vi.fn();
     const stop = watchSlot(element, { slot, onTrigger, IntersectionObserver: observer.Observer });
     stop();
     observer.intersect(true);
-    element.dispatchEvent(new Event('pointerdown'));
+    element.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     expect(onTrigger).not.toHaveBeenCalled();
   });
 });

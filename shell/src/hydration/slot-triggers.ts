@@ -1,7 +1,8 @@
 /**
  * When a prerendered slot's code is loaded: whichever comes first of
  * - the slot coming near the viewport (on screen at the start, or scrolled to: its HTML shows already, so
- *   "near" only has to beat the visitor's finger, not their eyes);
+ *   "near" only has to beat the visitor's finger, not their eyes), unless its code waits to be reached for
+ *   (the route table's `codeLoads: 'when-reached'`);
  * - the visitor reaching for it (a pointer down, focus, a key, typing) or having tapped it before the shell
  *   was live (the page loader remembers that);
  * - the browser being idle (idle-hydration.ts, which calls the slot's trigger itself).
@@ -20,6 +21,8 @@ export interface WatchSlotOptions {
   slot: string;
   onTrigger: (reason: TriggerReason) => void;
   loader?: PageLoader;
+  /** Whether coming near the viewport loads it (true by default); false for a slot loaded when reached for. */
+  nearViewport?: boolean;
   /** Injected for tests; the browser's by default. */
   IntersectionObserver?: typeof IntersectionObserver;
 }
@@ -46,12 +49,20 @@ export function watchSlot(element: Element, options: WatchSlotOptions): () => vo
   }
   if (loader) cleanups.push(loader.onWanted((wanted) => wanted === slot && fire('interaction')));
 
-  const onIntent = () => fire('interaction');
-  for (const type of intentEvents) element.addEventListener(type, onIntent, { capture: true, passive: true });
+  // Heard on the document, in the capture phase, not on the slot: React stops the propagation of an event whose
+  // target is in HTML it has not hydrated yet (at its root element, before the event could reach the slot), so
+  // a listener on the slot never hears a pointer, focus, key or typing in the very slot waiting for its code.
+  const onIntent = (event: Event) => {
+    if (event.target instanceof Node && element.contains(event.target)) fire('interaction');
+  };
+  const document = element.ownerDocument;
+  for (const type of intentEvents)
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
   cleanups.push(() => {
-    for (const type of intentEvents) element.removeEventListener(type, onIntent, { capture: true });
+    for (const type of intentEvents) document.removeEventListener(type, onIntent, { capture: true });
   });
 
+  if (options.nearViewport === false) return stop;
   if (Observer) {
     const observer = new Observer(
       (entries) => {

@@ -21,6 +21,7 @@ interface DeclaredSlotProps {
   props?: object;
   resolveProps?: () => Promise<object>;
   needsCode?: boolean;
+  codeLoads?: 'on-screen' | 'when-reached';
 }
 
 // Each entry of routeSlots is typed against its remote's contract there; RemoteSlot's generics cannot follow
@@ -64,6 +65,7 @@ function RouteSlot({ slot }: { slot: RouteSlotEntry }) {
       reserve={slot.reserve}
       tone={slot.tone}
       needsCode={slot.needsCode}
+      codeLoads={slot.codeLoads}
       {...slotProps(slot)}
     />
   );

@@ -7,7 +7,10 @@
  *
  * Only the slots that load code on this page get hints (islands, see codeSlotsOf): a prerendered section that
  * needs no code keeps its HTML and never loads its remote, so preloading its code would only compete with what
- * the page does need.
+ * the page does need. On a prerendered page every code hint waits in the page loader's plan until one of its
+ * slots is wanted; a slot whose code loads when reached (the route table's `codeLoads`) is not wanted for being
+ * on screen (shell/src/early/index.ts), so its hints, the federation host's among them, are fetched when the
+ * visitor reaches for it or at idle, all at once.
  */
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The Node HTTP server around a Hono app, shared by the enquiry API (enquiry-api/src/main.ts) and the release
- * service (platform/releases/src/release-service/server.ts), and what becomes of a request body the app never read.
+ * service (platform/release-service/src/server.ts), and what becomes of a request body the app never read.
  *
  * Early replies (413 too large, 415, 429, 403, 404/405, a 400 before the body is read) are sent while the
  * client may still be sending its body. On a keep-alive connection those unread bytes come before the next

@@ -82,7 +82,6 @@ const serverFolders = [
 const serverPackages = [
   'hono',
   '@hono/node-server',
-  'site-node-server',
   'playwright-core',
   'p-queue',
   'site-pages',

@@ -14,6 +14,7 @@ import { remoteMapSchema } from 'federation/remote-map';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDeploy } from '../serve-deploy.ts';
+import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
 import {
   type Answer,
   canaryBuckets,
@@ -21,8 +22,7 @@ import {
   makeTestDeploy,
   send,
   type TestDeploy,
-} from '../testing/test-deploy.ts';
-import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
+} from './test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 

@@ -40,7 +40,7 @@ export interface SiteRoot {
   cors: boolean;
   /**
    * The shell's generated per-route pages (platform/pages/src/pages.ts), preferred over the bare index.html; with a
-   * canary, a visitor gets the variant of their bucket (pages/variants.ts).
+   * canary, a visitor gets the variant of their bucket (deploy-model/variants.ts).
    */
   pagesDir?: string;
   /** Extra headers of HTML responses (the shell's Content-Security-Policy, or a remote's standalone page's). */

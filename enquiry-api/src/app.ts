@@ -18,6 +18,7 @@ import { remoteHealthReport } from './routes/remote-health.ts';
 import { sendEmail } from './routes/send-email.ts';
 import { sendForm } from './routes/send-form.ts';
 import { subscribe } from './routes/subscribe.ts';
+import { vitals } from './routes/vitals.ts';
 import { describeError, headerSafe } from './runtime/logger.ts';
 
 export type { AppDependencies } from './routes/dependencies.ts';
@@ -95,8 +96,10 @@ export function createApp(deps: AppDependencies): Hono {
   // Every POST counts against the forms' limit, except the beacon: it has its own (below), so a page's
   // telemetry can never use up its visitor's enquiries, nor enquiries its telemetry.
   const limitForms = limitRate(deps.rateLimiter, apiMessages.tooManyRequests);
+  // The Web Vitals report shares the beacon's budget: one limiter, one body limit.
+  const beaconPaths: ReadonlySet<string> = new Set([enquiryApiPaths.beacon, enquiryApiPaths.vitals]);
   app.use('*', async (c, next) => {
-    if (c.req.method !== 'POST' || c.req.path === enquiryApiPaths.beacon) return next();
+    if (c.req.method !== 'POST' || beaconPaths.has(c.req.path)) return next();
     return limitForms(c, next);
   });
 
@@ -121,12 +124,9 @@ export function createApp(deps: AppDependencies): Hono {
   app.post(enquiryApiPaths.sendEmail, checkIdempotencyKey, limitBody, sendEmail(deps));
   app.post(enquiryApiPaths.subscribe, checkIdempotencyKey, limitBody, subscribe(deps));
   app.post(enquiryApiPaths.sendForm, checkIdempotencyKey, limitBody, sendForm(deps));
-  app.post(
-    enquiryApiPaths.beacon,
-    limitRate(deps.beaconRateLimiter, beaconMessages.tooManyBeacons),
-    limitBeaconBody,
-    beacon(deps),
-  );
+  const limitBeacons = limitRate(deps.beaconRateLimiter, beaconMessages.tooManyBeacons);
+  app.post(enquiryApiPaths.beacon, limitBeacons, limitBeaconBody, beacon(deps));
+  app.post(enquiryApiPaths.vitals, limitBeacons, limitBeaconBody, vitals(deps));
   app.get(enquiryApiPaths.health, health(deps));
   app.get(enquiryApiPaths.remoteHealth, remoteHealthReport(deps));
 
@@ -136,6 +136,7 @@ export function createApp(deps: AppDependencies): Hono {
     [enquiryApiPaths.sendForm, 'POST'],
     [enquiryApiPaths.health, 'GET'],
     [enquiryApiPaths.beacon, 'POST'],
+    [enquiryApiPaths.vitals, 'POST'],
     [enquiryApiPaths.remoteHealth, 'GET'],
   ] as const) {
     app.all(path, (c) => {

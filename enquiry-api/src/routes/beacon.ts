@@ -24,15 +24,19 @@ const beaconMediaTypes: JsonMediaTypes = {
 const siteRemotes: ReadonlySet<string> = new Set(remoteNames);
 
 /** Events naming a remote the site does not have: a well-formed name is not enough to take up a row. */
-function unknownRemotes(events: readonly RemoteHealthEvent[]): FieldIssue[] {
+export function unknownRemotes(
+  events: readonly { remote: string }[],
+  fieldOf: (index: number) => string = remoteField,
+): FieldIssue[] {
   return events.flatMap(({ remote }, index) => {
     if (siteRemotes.has(remote)) return [];
-    const field = remoteField(index);
+    const field = fieldOf(index);
     return [{ field, message: beaconMessages.unknownRemote(field, remote, remoteNames) }];
   });
 }
 
-function refuse(c: Context, issues: FieldIssue[]) {
+/** 400 naming the first issue, with all of them (POST /vitals refuses alike). */
+export function refuseBeacon(c: Context, issues: FieldIssue[]) {
   const [first] = issues;
   return failure(c, 400, first?.message ?? 'Invalid beacon.', {
     ...(first?.field ? { field: first.field } : {}),
@@ -53,9 +57,9 @@ export function beacon(deps: AppDependencies) {
     const body = await readJsonBody(c, beaconMediaTypes);
     if (!body.ok) return body.response;
     const parsed = remoteHealthBeaconSchema.safeParse(body.value);
-    if (!parsed.success) return refuse(c, fieldIssues(parsed.error));
+    if (!parsed.success) return refuseBeacon(c, fieldIssues(parsed.error));
     const unknown = unknownRemotes(parsed.data.events);
-    if (unknown.length > 0) return refuse(c, unknown);
+    if (unknown.length > 0) return refuseBeacon(c, unknown);
     const live = await deps.liveRemoteMap.check(parsed.data.events);
     if (live === 'unavailable') {
       c.header('Retry-After', '5');
@@ -64,7 +68,7 @@ export function beacon(deps: AppDependencies) {
     if (live !== 'live') {
       const field = versionField(live);
       const { remote, version } = parsed.data.events[live] as RemoteHealthEvent;
-      return refuse(c, [{ field, message: beaconMessages.notLive(field, version, remote) }]);
+      return refuseBeacon(c, [{ field, message: beaconMessages.notLive(field, version, remote) }]);
     }
     try {
       await deps.remoteHealth.record(parsed.data, visitorOf(deps.clientAddress(c)));

@@ -100,6 +100,28 @@ const migrations = [
    ) WITHOUT ROWID;
    DELETE FROM remote_health_visitors;
    DROP TABLE remote_health_day_keys;`,
+  // Issue 44: each page load's Web Vitals per remote version and route (remote-vitals.ts), one row per metric,
+  // with the keyed hash of the network it came from (so the verdict can leave out the few networks with the most
+  // reports), and per UTC day each client's and network's reports under keyed hashes, as for the counts.
+  `CREATE TABLE remote_vitals (
+     minute_start INTEGER NOT NULL,
+     remote TEXT NOT NULL,
+     version TEXT NOT NULL,
+     route TEXT NOT NULL,
+     metric TEXT NOT NULL,
+     value REAL NOT NULL,
+     network TEXT NOT NULL
+   );
+   CREATE INDEX remote_vitals_minute ON remote_vitals (minute_start);
+   CREATE TABLE remote_vitals_visitors (
+     day INTEGER NOT NULL,
+     remote TEXT NOT NULL,
+     version TEXT NOT NULL,
+     scope TEXT NOT NULL CHECK (scope IN ('client', 'network')),
+     hash TEXT NOT NULL,
+     loads INTEGER NOT NULL CHECK (loads > 0),
+     PRIMARY KEY (day, remote, version, scope, hash)
+   ) WITHOUT ROWID;`,
 ];
 
 function migrate(db: Db) {

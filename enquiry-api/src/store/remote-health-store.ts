@@ -1,7 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { RemoteHealthBeacon, RemoteHealthEvent, RemoteHealthReport } from 'shared-content/enquiry';
+import type {
+  RemoteHealthBeacon,
+  RemoteHealthEvent,
+  RemoteHealthReport,
+  VitalsReport,
+} from 'shared-content/enquiry';
 import type { Db } from './database.ts';
 import { minuteStart, sumRemoteHealth, sumVisitors } from './remote-health-sums.ts';
+import { recordVitals, sumVitals, type VitalsStatements, vitalsStatements } from './remote-vitals.ts';
 import { type WriteBatcher, writeBatcherOf } from './write-batcher.ts';
 
 const minuteMs = 60_000;
@@ -71,6 +77,7 @@ export class RemoteHealthStore {
   private readonly versionKey;
   private readonly addVersionKey;
   private readonly forget;
+  private readonly vitals: VitalsStatements;
   private readonly writes: WriteBatcher;
   private readonly now: () => number;
   private nextPruneAt = 0;
@@ -118,6 +125,7 @@ export class RemoteHealthStore {
       visitors: db.prepare('DELETE FROM remote_health_visitors WHERE day < ?'),
       versionKeys: db.prepare('DELETE FROM remote_health_version_keys WHERE last_day < ?'),
     };
+    this.vitals = vitalsStatements(db);
     this.prune();
   }
 
@@ -169,6 +177,19 @@ export class RemoteHealthStore {
   }
 
   /**
+   * Stores a validated Web Vitals report from `visitor` (remote-vitals.ts): per remote version, once per page
+   * load and within the same daily shares as the counts, in the minute it arrived in; all or nothing.
+   */
+  recordVitals(report: VitalsReport, visitor: Visitor): Promise<RecordOutcome> {
+    const time = this.now();
+    return this.writes.run(() => {
+      if (time >= this.nextPruneAt) this.pruneAt(time);
+      const hasher = (remote: string, version: string, day: number) => this.hasherFor(remote, version, day);
+      return recordVitals(this.vitals, report, visitor, { time, day: dayOf(time) }, hasher, this.options);
+    });
+  }
+
+  /**
    * HMAC with the remote version's key (made when its first beacon comes, kept while its counts are), cut to 128
    * bits: the same client is the same hash on every day of a canary, so it is one client however long it lasts.
    */
@@ -205,7 +226,8 @@ export class RemoteHealthStore {
   report(since: number): RemoteHealthReport {
     const counts = sumRemoteHealth(this.db, { since });
     const visitors = sumVisitors(this.db, dayOf(since));
-    return { since: new Date(minuteStart(since)).toISOString(), counts, visitors };
+    const vitals = sumVitals(this.db, since, dayOf(since));
+    return { since: new Date(minuteStart(since)).toISOString(), counts, visitors, vitals };
   }
 
   /** Deletes the rows older than the retention now; returns how many went. */
@@ -218,6 +240,8 @@ export class RemoteHealthStore {
     const oldest = at - this.options.retentionDays * dayMs;
     this.forget.pageLoads.run(at - pageLoadMemoryMs);
     this.forget.visitors.run(dayOf(oldest));
+    this.vitals.forgetSamples.run(oldest);
+    this.vitals.forgetVisitors.run(dayOf(oldest));
     // A version's key goes with the last of its visitors: from then on, no stored hash leads back to an address.
     this.forget.versionKeys.run(dayOf(oldest));
     return this.deleteBefore.run(oldest).changes;

@@ -17,4 +17,9 @@ export const enquiryApiPaths = {
    * ENQUIRY_HEALTH_KEY as a Bearer token, or without one to a direct loopback client (remote-health-report.ts).
    */
   remoteHealth: '/remote-health',
+  /**
+   * A page load's Web Vitals (LCP, INP, CLS) with its route, slot versions and bucket: a JSON VitalsReport
+   * (vitals-contract.ts) sent with navigator.sendBeacon once per page load, in the beacon's own budget.
+   */
+  vitals: '/vitals',
 } as const;

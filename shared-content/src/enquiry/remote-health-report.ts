@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { loadFailureReasons, remoteHealthKinds } from './telemetry-contract.ts';
+import { webVitalNames } from './vitals-contract.ts';
 
 const isoTime = z.iso.datetime();
 
@@ -42,11 +43,45 @@ export const remoteHealthVisitorsSchema = z.strictObject({
 });
 export type RemoteHealthVisitors = z.infer<typeof remoteHealthVisitorsSchema>;
 
+const figure = z.number().nonnegative();
+
+/** A metric's 75th percentile of some samples, and the lowest 75th percentile those samples make plausible. */
+export const vitalsPercentileSchema = z.strictObject({
+  samples: distinct,
+  /** The nearest-rank 75th percentile (0 without samples). */
+  p75: figure,
+  /**
+   * The lower end of the 95% distribution-free interval of the 75th percentile (an order statistic of the
+   * samples, from the binomial's normal approximation): below it the true p75 is unlikely to be.
+   */
+  p75Low: figure,
+});
+export type VitalsPercentile = z.infer<typeof vitalsPercentileSchema>;
+
+/**
+ * One remote version's Web Vitals on one route since the time asked for (POST /vitals's reports), for one
+ * metric: its p75 with the clients and networks the reports came from (over the whole period, as for the
+ * counts), and the same p75 again without the samples of the 1, 2, … (up to 5) networks that sent the most, so a
+ * verdict can ask whether the canary is still worse without the few networks one party may hold.
+ */
+export const remoteVitalsSchema = vitalsPercentileSchema.extend({
+  remote: z.string(),
+  version: z.string(),
+  route: z.string(),
+  metric: z.enum(webVitalNames),
+  clients: distinct,
+  networks: distinct,
+  withoutTopNetworks: z.array(vitalsPercentileSchema).max(5),
+});
+export type RemoteVitals = z.infer<typeof remoteVitalsSchema>;
+
 export const remoteHealthReportSchema = z.strictObject({
   /** The start of the minute the sums begin with (the `since` asked for, rounded down to its minute). */
   since: isoTime,
   counts: z.array(remoteHealthCountSchema),
   visitors: z.array(remoteHealthVisitorsSchema),
+  /** The Web Vitals per remote version, route and metric; absent from an API older than them. */
+  vitals: z.array(remoteVitalsSchema).optional(),
 });
 export type RemoteHealthReport = z.infer<typeof remoteHealthReportSchema>;
 

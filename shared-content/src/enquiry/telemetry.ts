@@ -131,3 +131,6 @@ export const remoteHealthBeaconSchema = z.strictObject(
 export const remoteField = (index: number) => fieldPath(['events', index, 'remote']);
 /** The field path of an event's version, for a reply about it (the API checks it against the live map). */
 export const versionField = (index: number) => fieldPath(['events', index, 'version']);
+
+/** The same messages for the Web Vitals report (vitals.ts). */
+export { fieldError as beaconFieldError, objectError as beaconObjectError };

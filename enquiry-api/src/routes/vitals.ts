@@ -1,0 +1,76 @@
+import type { Context } from 'hono';
+import {
+  beaconMessages,
+  type FieldIssue,
+  fieldIssues,
+  fieldPath,
+  vitalsMessages,
+  vitalsReportSchema,
+} from 'shared-content/enquiry';
+import { routes } from 'shared-content/site';
+import { type JsonMediaTypes, readJsonBody } from '../http/json-body.ts';
+import { failure } from '../http/replies.ts';
+import { describeError } from '../runtime/logger.ts';
+import { visitorOf } from '../store/visitor.ts';
+import { refuseBeacon, unknownRemotes } from './beacon.ts';
+import type { AppDependencies } from './dependencies.ts';
+
+/** As the health beacon: sendBeacon sends text/plain; a tool may say application/json. */
+const vitalsMediaTypes: JsonMediaTypes = {
+  accepted: ['text/plain', 'application/json'],
+  refusal: beaconMessages.contentType,
+};
+
+/** The routes' canonical paths: the shell reports an alias's page under the path it is an alias of. */
+const routePaths: ReadonlySet<string> = new Set(Object.values(routes).map((route) => route.path));
+
+const versionsField = (index: number, key: 'remote' | 'version') => fieldPath(['versions', index, key]);
+
+/** A remote named twice would weigh one page load twice in that remote's figures. */
+function repeatedRemotes(versions: readonly { remote: string }[]): FieldIssue[] {
+  const seen = new Set<string>();
+  return versions.flatMap(({ remote }, index) => {
+    if (!seen.has(remote)) return (seen.add(remote), []);
+    const field = versionsField(index, 'remote');
+    return [{ field, message: vitalsMessages.repeatedRemote(field, remote) }];
+  });
+}
+
+/**
+ * POST /vitals: a page load's Web Vitals with its route, the versions of its slots and its bucket
+ * (shared-content's vitals-contract.ts). Refused as a health beacon is, all or nothing: a bad field, a remote the
+ * site has not, a route it has not, or a version not live (400; 503 when the map cannot be read). 204 once taken,
+ * whether it counted or was a repeat of its page load or past its client's share (remote-vitals.ts), telling a
+ * forger nothing. The beacon's rate limit and body limit are applied where it is registered (app.ts): one budget.
+ */
+export function vitals(deps: AppDependencies) {
+  return async (c: Context) => {
+    const body = await readJsonBody(c, vitalsMediaTypes);
+    if (!body.ok) return body.response;
+    const parsed = vitalsReportSchema.safeParse(body.value);
+    if (!parsed.success) return refuseBeacon(c, fieldIssues(parsed.error));
+    const report = parsed.data;
+    const named = unknownRemotes(report.versions, (index) => versionsField(index, 'remote'));
+    const issues = [...named, ...repeatedRemotes(report.versions)];
+    if (issues.length > 0) return refuseBeacon(c, issues);
+    if (!routePaths.has(report.route))
+      return refuseBeacon(c, [{ field: 'route', message: vitalsMessages.unknownRoute(report.route) }]);
+    const live = await deps.liveRemoteMap.check(report.versions);
+    if (live === 'unavailable') {
+      c.header('Retry-After', '5');
+      return failure(c, 503, beaconMessages.mapUnavailable);
+    }
+    if (live !== 'live') {
+      const field = versionsField(live, 'version');
+      const { remote, version } = report.versions[live] as { remote: string; version: string };
+      return refuseBeacon(c, [{ field, message: beaconMessages.notLive(field, version, remote) }]);
+    }
+    try {
+      await deps.remoteHealth.recordVitals(report, visitorOf(deps.clientAddress(c)));
+    } catch (error) {
+      deps.logger.error('could not store vitals', describeError(error));
+      return failure(c, 500, beaconMessages.storeFailed);
+    }
+    return c.body(null, 204);
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The Web Vitals contract between the shell and the enquiry API (POST /vitals), without the validator, so the
+ * shell's after-idle code can import it without zod (`shared-content/enquiry/vitals-contract`); vitals.ts has
+ * the schema the API checks a report with.
+ *
+ * Once per page load, when the page is hidden or left, the shell sends what the web-vitals library measured of
+ * it: LCP, INP and CLS, with the route the page was loaded on, the versions of the remotes that have a slot on
+ * it and the visitor's bucket (0–99, what picks canary or default). Nothing else: no URL beyond the route's
+ * path, no element, no user agent; the page-load id is the one the health beacons already carry, so the API
+ * takes one report per page load. The release tooling compares a canary's p75 with its default version's on
+ * the same route over the same period (deploy-model's canary/vitals-verdict.ts).
+ */
+
+/** The metrics reported: Largest Contentful Paint, Interaction to Next Paint (ms), Cumulative Layout Shift. */
+export const webVitalNames = ['LCP', 'INP', 'CLS'] as const;
+export type WebVitalName = (typeof webVitalNames)[number];
+
+/**
+ * The largest value taken per metric: a page open for an hour may have a long LCP or INP, but past these the
+ * figure says nothing more and a larger one is a forged report. LCP and INP are whole milliseconds, CLS a score
+ * with at most 4 decimals.
+ */
+export const webVitalMaxima: Record<WebVitalName, number> = { LCP: 60_000, INP: 60_000, CLS: 10 };
+
+/** Buckets are 0–99 (federation/bucket.ts): the visitor's share of the map a canary's percent covers. */
+export const bucketCount = 100;
+
+/** The routes are the site's paths (shared-content/site/routes.ts); the API refuses one the site has not. */
+export const routePathPattern = /^\/[a-z0-9/-]{0,63}$/;
+
+/** One remote version with a slot on the page. */
+export interface SlotVersion {
+  remote: string;
+  version: string;
+}
+
+/** The body of POST /vitals. */
+export interface VitalsReport {
+  /** The page load's random id, the same as its health beacons' (telemetry-contract.ts's pageLoadPattern). */
+  pageLoad: string;
+  /** The route the page was loaded on (its path). */
+  route: string;
+  bucket: number;
+  /** The remotes with a slot on the route, each once, at the versions this page loaded. */
+  versions: SlotVersion[];
+  /** At least one metric. */
+  vitals: Partial<Record<WebVitalName, number>>;
+}
+
+/** At most this many versions in a report: one per remote of the site, with room to grow. */
+export const maxSlotVersions = 8;
+
+/** The value as it is sent: whole milliseconds, or CLS to 4 decimals. */
+export const roundVital = (name: WebVitalName, value: number) =>
+  name === 'CLS' ? Math.round(value * 10_000) / 10_000 : Math.round(value);

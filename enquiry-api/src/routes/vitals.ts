@@ -30,7 +30,10 @@ const versionsField = (index: number, key: 'remote' | 'version') => fieldPath(['
 function repeatedRemotes(versions: readonly { remote: string }[]): FieldIssue[] {
   const seen = new Set<string>();
   return versions.flatMap(({ remote }, index) => {
-    if (!seen.has(remote)) return (seen.add(remote), []);
+    if (!seen.has(remote)) {
+      seen.add(remote);
+      return [];
+    }
     const field = versionsField(index, 'remote');
     return [{ field, message: vitalsMessages.repeatedRemote(field, remote) }];
   });

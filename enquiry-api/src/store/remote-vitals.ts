@@ -9,7 +9,20 @@
  */
 import type { RemoteVitals, VitalsPercentile, VitalsReport, WebVitalName } from 'shared-content/enquiry';
 import type { Db } from './database.ts';
-import type { RecordOutcome, Visitor } from './remote-health-store.ts';
+
+/** Who sent a report: remote-health-store.ts's Visitor (declared here too: that module imports this one). */
+interface Visitor {
+  client: string;
+  network: string;
+}
+
+/** What became of a report's remote versions: stored, or why not (remote-health-store.ts's RecordOutcome). */
+export interface RecordOutcome {
+  counted: number;
+  repeated: number;
+  overShare: number;
+}
+
 import { minuteStart } from './remote-health-sums.ts';
 
 /** The keyed hash of a version (remote-health-store.ts's hasherFor). */

@@ -112,6 +112,16 @@ export interface HealthApi {
     counts: Partial<Record<'view' | Failure, number>>,
     from?: (load: number) => string,
   ): Promise<void>;
+  /**
+   * Reports Web Vitals as visitors' shells do (POST /vitals): one page load per value, each from a visitor of
+   * its own by default (`from` picks page load i's address), on `route`, naming the remote versions on it.
+   */
+  reportVitals(
+    versions: { remote: string; version: string }[],
+    route: string,
+    values: readonly Partial<Record<'LCP' | 'INP' | 'CLS', number>>[],
+    from?: (load: number) => string,
+  ): Promise<void>;
   /** POSTs one beacon as it is (a forger's), from `address`; resolves to the status. */
   beacon(body: unknown, address: string): Promise<number>;
   stop(): Promise<void>;
@@ -177,8 +187,8 @@ export async function startHealthApi(extra: NodeJS.ProcessEnv = {}): Promise<Hea
     ...extra,
   };
   const api: RunningApi = await startEnquiryApi(apiEnv);
-  const post = async (body: unknown, address: string) => {
-    const response = await fetch(`${api.url}${enquiryApiPaths.beacon}`, {
+  const post = async (body: unknown, address: string, path: string = enquiryApiPaths.beacon) => {
+    const response = await fetch(`${api.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
       body: JSON.stringify(body),
@@ -212,6 +222,13 @@ export async function startHealthApi(extra: NodeJS.ProcessEnv = {}): Promise<Hea
         await Promise.all(
           Array.from({ length: Math.min(16, loads - start) }, (_, offset) => send(start + offset)),
         );
+    },
+    async reportVitals(versions, route, values, from = visitorAddress) {
+      for (const [load, vitals] of values.entries()) {
+        const report = { pageLoad: newPageLoad(), route, bucket: 0, versions, vitals };
+        const { status, text } = await post(report, from(load), enquiryApiPaths.vitals);
+        if (status !== 204) throw new Error(`POST /vitals: ${status} ${text}`);
+      }
     },
     beacon: async (body, address) => (await post(body, address)).status,
     async stop() {

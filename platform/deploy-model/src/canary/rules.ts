@@ -5,6 +5,7 @@
  * meant something else.
  */
 import { type CanaryRules, canaryRules } from './verdict.ts';
+import { type VitalsRules, vitalsRules } from './vitals-verdict.ts';
 
 export class CanaryConfigError extends Error {
   override name = 'CanaryConfigError';
@@ -69,6 +70,17 @@ export function canaryRulesFromEnv(env: NodeJS.ProcessEnv): CanaryRules {
     ),
     minClients: setting(env, 'AGENCY_CANARY_MIN_CLIENTS', canaryRules.minClients, views),
     minNetworks,
+  };
+}
+
+/**
+ * The Web Vitals rule (vitals-verdict.ts) with AGENCY_CANARY_VITALS_MIN_SAMPLES: samples per cohort and route
+ * before a route is compared (the e2e suite lowers it). The ratio and the margins are the rule's own.
+ */
+export function vitalsRulesFromEnv(env: NodeJS.ProcessEnv): VitalsRules {
+  return {
+    ...vitalsRules,
+    minSamples: setting(env, 'AGENCY_CANARY_VITALS_MIN_SAMPLES', vitalsRules.minSamples, views),
   };
 }
 

@@ -8,6 +8,7 @@ import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
+import { judgeVitals, type VitalsVerdict } from 'deploy-model/canary/vitals-verdict';
 import {
   countsOf,
   HealthUnavailableError,
@@ -15,6 +16,7 @@ import {
   type JudgingOptions,
   judgingContext,
   type ReadHealth,
+  vitalsOf,
 } from './health.ts';
 import { abortCanary } from './release-canary.ts';
 import { type SyntheticCheck, type SyntheticOutcome, writeSyntheticRecord } from './synthetic.ts';
@@ -40,6 +42,11 @@ export interface CanaryCheck {
   aborted: boolean;
   /** What its synthetic visit showed, when the check made one. */
   synthetic?: SyntheticOutcome;
+  /**
+   * Its real visitors' Web Vitals against the default version's (vitals-verdict.ts): an abort aborts it, a hold
+   * keeps it where it is (a staged rollout does not advance).
+   */
+  vitals: VitalsVerdict;
 }
 
 /**
@@ -49,7 +56,7 @@ export interface CanaryCheck {
  */
 export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}): Promise<CanaryCheck[]> {
   const deploy = openDeploy(ref);
-  const { env, now, readHealth, rules } = judgingContext(options);
+  const { env, now, readHealth, rules, vitalsRules } = judgingContext(options);
   const document = deploy.remoteMap();
   const live = remoteNames.flatMap((remote) => {
     const canary = canaryEntry(document, remote);
@@ -72,13 +79,27 @@ export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}):
       `The canary check judged nothing and aborted nothing: health is unavailable: ${error.message}.`,
     );
   }
-  const judged = live.map(({ remote, canary, stable }, index) => {
+  const judgedVitals = live.map(({ remote, canary, stable }, index) => {
     const report = reports[index] as Awaited<ReturnType<ReadHealth>>;
-    return judgeCanary(
+    return judgeVitals(
+      vitalsOf(report, remote, canary.metadata.version),
+      vitalsOf(report, remote, stable.metadata.version),
+      rules,
+      vitalsRules,
+    );
+  });
+  const judged = live.map(({ remote, canary, stable }, index): CanaryVerdict => {
+    const report = reports[index] as Awaited<ReturnType<ReadHealth>>;
+    const counted = judgeCanary(
       countsOf(report, remote, canary.metadata.version),
       countsOf(report, remote, stable.metadata.version),
       rules,
     );
+    // Failing is worse than slow: the counts' abort is said first; clearly worse Web Vitals abort it too.
+    const vitals = judgedVitals[index] as VitalsVerdict;
+    if (counted.action === 'keep' && vitals.action === 'abort')
+      return { action: 'abort', reason: `Web Vitals: ${vitals.reason}` };
+    return counted;
   });
   // One canary at a time: a browser each, on a host that also serves the site. One its real visitors already
   // judged worse is not visited: it goes at once.
@@ -124,6 +145,7 @@ export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}):
       verdict,
       aborted,
       ...(visited ? { synthetic: visited } : {}),
+      vitals: judgedVitals[index] as VitalsVerdict,
     };
   });
 }
@@ -137,6 +159,7 @@ export function describeCheck({
   verdict,
   aborted,
   synthetic,
+  vitals,
 }: CanaryCheck) {
   const { folder } = remotes[remote];
   if (aborted)
@@ -144,5 +167,6 @@ export function describeCheck({
   if (verdict.action === 'abort')
     return `Canary ${folder} ${canary} was judged worse but is no longer live: ${verdict.reason}`;
   const visited = synthetic ? `; ${synthetic.reason}` : '';
-  return `Canary kept: ${folder} ${canary} (${percent}%) beside ${defaultVersion}: ${verdict.reason}${visited}`;
+  const held = vitals?.action === 'hold' ? `; held on Web Vitals: ${vitals.reason}` : '';
+  return `Canary kept: ${folder} ${canary} (${percent}%) beside ${defaultVersion}: ${verdict.reason}${visited}${held}`;
 }

@@ -4,14 +4,16 @@
  * can reach the API, and the API's data stays the API's.
  */
 
-import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
+import { canaryRulesFromEnv, vitalsRulesFromEnv } from 'deploy-model/canary/rules';
 import type { CanaryRules, VersionHealth } from 'deploy-model/canary/verdict';
+import type { VitalsRules } from 'deploy-model/canary/vitals-verdict';
 import { processEnvironment } from 'platform-kit/settings/read';
 import { healthRetentionDaysSetting, healthSourceSetting } from 'platform-kit/settings/release-service';
 import {
   enquiryApiPaths,
   type LoadFailureReason,
   type RemoteHealthReport,
+  type RemoteVitals,
   remoteHealthReportSchema,
 } from 'shared-content/enquiry';
 
@@ -138,6 +140,15 @@ export function countsOf(
   return counts;
 }
 
+/** One remote version's Web Vitals rows (per route and metric); none from an API older than them. */
+export function vitalsOf(
+  report: Pick<RemoteHealthReport, 'vitals'>,
+  remote: string,
+  version: string,
+): RemoteVitals[] {
+  return (report.vitals ?? []).filter((row) => row.remote === remote && row.version === version);
+}
+
 const dayMs = 24 * 60 * 60_000;
 
 /**
@@ -182,6 +193,8 @@ export interface JudgingOptions {
   readHealth?: ReadHealth;
   /** Default: canaryRules with the AGENCY_CANARY_* overrides of env. */
   rules?: CanaryRules;
+  /** Default: vitalsRules with AGENCY_CANARY_VITALS_MIN_SAMPLES of env. */
+  vitalsRules?: VitalsRules;
 }
 
 /** The options with their defaults filled in. */
@@ -192,5 +205,6 @@ export function judgingContext(options: JudgingOptions) {
     now: options.now ?? new Date(),
     readHealth: options.readHealth ?? healthReader(),
     rules: options.rules ?? canaryRulesFromEnv(env),
+    vitalsRules: options.vitalsRules ?? vitalsRulesFromEnv(env),
   };
 }

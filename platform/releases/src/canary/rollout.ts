@@ -17,10 +17,11 @@ import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry, withCanary } from 'deploy-model/canary/map';
 import { type CanaryRules, failureLimit, judgeCanary, type VersionHealth } from 'deploy-model/canary/verdict';
+import { judgeVitals, type VitalsVerdict } from 'deploy-model/canary/vitals-verdict';
 import { stagesText } from 'deploy-model/release-command';
 import { regeneratePages } from '../changes/release.ts';
 import type { CanaryCheck } from './check.ts';
-import { countsOf, healthPeriod, type JudgingOptions, judgingContext } from './health.ts';
+import { countsOf, healthPeriod, type JudgingOptions, judgingContext, vitalsOf } from './health.ts';
 import { promoteCanary } from './release-canary.ts';
 import { isDue, livePlan, nextStagePlan, type RolloutPlan, writeRolloutPlan } from './rollout-plan.ts';
 import type { SyntheticOutcome } from './synthetic.ts';
@@ -89,6 +90,13 @@ export function judgeStage(
   };
 }
 
+/** Healthy counts are not enough while its Web Vitals look worse than the default's: it stays where it is. */
+export function heldOnVitals(stage: StageVerdict, vitals: VitalsVerdict): StageVerdict {
+  return stage.advance && vitals.action !== 'keep'
+    ? { advance: false, reason: `held on Web Vitals: ${vitals.reason}` }
+    : stage;
+}
+
 export interface DueRollout {
   remote: RemoteName;
   plan: RolloutPlan;
@@ -103,7 +111,7 @@ export interface DueOptions extends JudgingOptions {
 /** Every live plan whose next stage is due, with whether its canary may go there now. */
 export async function dueRollouts(ref: DeployRef, options: DueOptions = {}): Promise<DueRollout[]> {
   const deploy = openDeploy(ref);
-  const { env, now, readHealth, rules } = judgingContext(options);
+  const { env, now, readHealth, rules, vitalsRules } = judgingContext(options);
   const document = deploy.remoteMap();
   const due: DueRollout[] = [];
   for (const remote of remoteNames) {
@@ -124,12 +132,19 @@ export async function dueRollouts(ref: DeployRef, options: DueOptions = {}): Pro
         check.percent === plan.stages[plan.stage] &&
         check.percent === canary.deployment.traffic,
     )?.synthetic;
-    const verdict = judgeStage(
+    const counted = judgeStage(
       countsOf(report, remote, plan.version),
       countsOf(report, remote, stable.metadata.version),
       rules,
       visited,
     );
+    const vitals = judgeVitals(
+      vitalsOf(report, remote, plan.version),
+      vitalsOf(report, remote, stable.metadata.version),
+      rules,
+      vitalsRules,
+    );
+    const verdict = heldOnVitals(counted, vitals);
     due.push({ remote, plan, verdict });
   }
   return due;

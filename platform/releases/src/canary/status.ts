@@ -11,11 +11,13 @@ import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import type { ReleaseEvent } from 'deploy-folder/release-log';
 import { readVersionSource } from 'deploy-folder/version-source';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
-import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
+import { canaryRulesFromEnv, vitalsRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
+import { judgeVitals, type VitalsVerdict, vitalText } from 'deploy-model/canary/vitals-verdict';
 import { holdText, stagesText } from 'deploy-model/release-command';
 import type { RemoteVersionEntry } from 'federation/remote-map';
 import { processEnvironment } from 'platform-kit/settings/read';
+import { type RemoteVitals, webVitalNames } from 'shared-content/enquiry';
 import type { CheckOptions } from './check.ts';
 import {
   countsOf,
@@ -25,8 +27,9 @@ import {
   healthPeriod,
   healthReader,
   type VersionCounts,
+  vitalsOf,
 } from './health.ts';
-import { judgeStage, type StageVerdict } from './rollout.ts';
+import { heldOnVitals, judgeStage, type StageVerdict } from './rollout.ts';
 import { livePlan, type RolloutPlan, RolloutPlanError } from './rollout-plan.ts';
 import { readSyntheticRecord, type SyntheticRecord } from './synthetic.ts';
 
@@ -39,6 +42,8 @@ export interface VersionStatus {
   source?: ReleaseSource;
   /** Absent when the health could not be read. */
   health?: VersionCounts;
+  /** Its real visitors' Web Vitals per route and metric, over the same period; absent as the health is. */
+  vitals?: RemoteVitals[];
 }
 
 export interface RemoteStatus {
@@ -50,6 +55,8 @@ export interface RemoteStatus {
   healthUnavailable?: string;
   /** What the canary check would decide now, with a canary and its health. */
   verdict?: CanaryVerdict;
+  /** The canary's Web Vitals against the default version's now (part of the verdict when it aborts). */
+  vitalsVerdict?: VitalsVerdict;
   lastAutomaticAbort?: ReleaseEvent;
   /** The canary's staged rollout, and whether it may go to its next stage now (with its health). */
   rollout?: { plan: RolloutPlan; next?: StageVerdict };
@@ -80,6 +87,7 @@ export async function releaseStatus(
   const now = options.now ?? new Date();
   const readHealth = options.readHealth ?? healthReader();
   const rules = options.rules ?? canaryRulesFromEnv(env);
+  const vitalsRules = options.vitalsRules ?? vitalsRulesFromEnv(env);
   const deploy = openDeploy(ref);
   const document = deploy.remoteMap();
   return Promise.all(
@@ -115,16 +123,32 @@ export async function releaseStatus(
         : healthPeriod(stable.extras?.releasedAt, 'its release', now, env);
       try {
         const report = await readHealth({ since: status.period.since, env });
-        for (const version of status.versions) version.health = countsOf(report, remote, version.version);
+        for (const version of status.versions) {
+          version.health = countsOf(report, remote, version.version);
+          version.vitals = vitalsOf(report, remote, version.version);
+        }
       } catch (error) {
         if (!(error instanceof HealthUnavailableError)) throw error;
         status.healthUnavailable = error.message;
         return status;
       }
       const [ofDefault, ofCanary] = status.versions.map((version) => version.health);
-      if (ofCanary && ofDefault) status.verdict = judgeCanary(ofCanary, ofDefault, rules);
-      if (ofCanary && ofDefault && status.rollout)
-        status.rollout.next = judgeStage(ofCanary, ofDefault, rules, visited);
+      const [vitalsOfDefault, vitalsOfCanary] = status.versions.map((version) => version.vitals ?? []);
+      if (ofCanary && ofDefault) {
+        const vitals = judgeVitals(vitalsOfCanary ?? [], vitalsOfDefault ?? [], rules, vitalsRules);
+        const counted = judgeCanary(ofCanary, ofDefault, rules);
+        status.vitalsVerdict = vitals;
+        // As the check decides (check.ts): clearly worse Web Vitals abort a canary its counts keep.
+        status.verdict =
+          counted.action === 'keep' && vitals.action === 'abort'
+            ? { action: 'abort', reason: `Web Vitals: ${vitals.reason}` }
+            : counted;
+      }
+      if (ofCanary && ofDefault && status.rollout && status.vitalsVerdict)
+        status.rollout.next = heldOnVitals(
+          judgeStage(ofCanary, ofDefault, rules, visited),
+          status.vitalsVerdict,
+        );
       return status;
     }),
   );
@@ -185,6 +209,40 @@ function healthLines(status: RemoteStatus): string[] {
     `  health since ${status.period.since.toISOString()} (${status.period.from}):`,
     row('version', 'role', '  views', 'failures', '  rate', 'failures by kind'),
     ...rows,
+  ];
+}
+
+/** "412 ms (38)": the p75 and its samples, or "–". */
+function percentileText(rows: readonly RemoteVitals[], route: string, metric: string): string {
+  const found = rows.find((entry) => entry.route === route && entry.metric === metric);
+  return found ? `${vitalText(metric, found.p75)} (${found.samples})` : '–';
+}
+
+/** The p75 of each metric per version and route, when any version has Web Vitals; and a hold, said. */
+function vitalsLines(status: RemoteStatus): string[] {
+  const routes = [...new Set(status.versions.flatMap(({ vitals = [] }) => vitals.map(({ route }) => route)))];
+  if (!status.period || routes.length === 0) return [];
+  const rows = routes
+    .sort()
+    .flatMap((route) =>
+      status.versions.map(({ version, role, vitals = [] }) =>
+        row(
+          version,
+          role,
+          route.padEnd(12),
+          ...webVitalNames.map((metric) => percentileText(vitals, route, metric).padEnd(15)),
+        ),
+      ),
+    );
+  const hold =
+    status.vitalsVerdict?.action === 'hold'
+      ? [`  Web Vitals check now: hold: ${status.vitalsVerdict.reason}`]
+      : [];
+  return [
+    '  Web Vitals, p75 (samples), same period:',
+    row('version', 'role', 'route'.padEnd(12), ...webVitalNames.map((metric) => metric.padEnd(15))),
+    ...rows,
+    ...hold,
   ];
 }
 
@@ -259,6 +317,7 @@ export function formatReleaseStatus(statuses: readonly RemoteStatus[], now = new
         folder,
         ...versionLines(status, now),
         ...healthLines(status),
+        ...vitalsLines(status),
         ...verdictLine(status),
         ...syntheticLine(status, now),
         ...rolloutLines(status, now),

@@ -24,7 +24,7 @@ export interface AppProps {
 }
 
 /** What the page devtools read of the page, handed to the preview banner (devtools/page-handle.ts says why). */
-const page: PageHandle = {
+export const page: PageHandle = {
   hydration: pageHydration,
   versionOf: (remote) => remoteVersion(remote as Parameters<typeof remoteVersion>[0]),
   bucket: visitorBucket,

@@ -1,8 +1,9 @@
 import { type ReactNode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import { loadRuntimeConfig } from './config/runtime-config.ts';
+import { App, page } from './App.tsx';
+import { loadedRuntimeConfig, loadRuntimeConfig } from './config/runtime-config.ts';
 import { enableFontFaces } from './early/font-faces.ts';
+import { pageLoad } from './federation/remote-health.ts';
 import { loadRemoteMap } from './federation/remote-registry.ts';
 import { hydrateWhenIdle } from './hydration/idle-hydration.ts';
 import { pageHydration } from './hydration/page-hydration.ts';
@@ -38,7 +39,11 @@ function hydratePrerendered(root: HTMLElement) {
   startTransition(() => {
     hydrateRoot(root, <App router={router} searchAfterHydration={search} />);
   });
-  void hydrateWhenIdle(pageHydration);
+  // The Web Vitals chunk after idle, never before: its observers still see what came first (buffered entries).
+  void hydrateWhenIdle(pageHydration)
+    .then(() => import(/* webpackChunkName: "web-vitals" */ './telemetry/web-vitals-report.ts'))
+    .then((vitals) => vitals.reportWebVitals(page, pageLoad, loadedRuntimeConfig))
+    .catch(() => undefined);
 }
 
 if (root.hasChildNodes()) hydratePrerendered(root);

@@ -21,8 +21,10 @@ const vitalsMediaTypes: JsonMediaTypes = {
   refusal: beaconMessages.contentType,
 };
 
-/** The routes' canonical paths: the shell reports an alias's page under the path it is an alias of. */
-const routePaths: ReadonlySet<string> = new Set(Object.values(routes).map((route) => route.path));
+/** Each route's path and aliases to its path: the shell sends the path it was loaded on, an alias's stored as its route's. */
+const routePaths: ReadonlyMap<string, string> = new Map(
+  Object.values(routes).flatMap((route) => [route.path, ...route.aliases].map((path) => [path, route.path])),
+);
 
 const versionsField = (index: number, key: 'remote' | 'version') => fieldPath(['versions', index, key]);
 
@@ -52,12 +54,13 @@ export function vitals(deps: AppDependencies) {
     if (!body.ok) return body.response;
     const parsed = vitalsReportSchema.safeParse(body.value);
     if (!parsed.success) return refuseBeacon(c, fieldIssues(parsed.error));
-    const report = parsed.data;
-    const named = unknownRemotes(report.versions, (index) => versionsField(index, 'remote'));
-    const issues = [...named, ...repeatedRemotes(report.versions)];
+    const named = unknownRemotes(parsed.data.versions, (index) => versionsField(index, 'remote'));
+    const issues = [...named, ...repeatedRemotes(parsed.data.versions)];
     if (issues.length > 0) return refuseBeacon(c, issues);
-    if (!routePaths.has(report.route))
-      return refuseBeacon(c, [{ field: 'route', message: vitalsMessages.unknownRoute(report.route) }]);
+    const path = routePaths.get(parsed.data.route);
+    if (path === undefined)
+      return refuseBeacon(c, [{ field: 'route', message: vitalsMessages.unknownRoute(parsed.data.route) }]);
+    const report = { ...parsed.data, route: path };
     const live = await deps.liveRemoteMap.check(report.versions);
     if (live === 'unavailable') {
       c.header('Retry-After', '5');

@@ -84,15 +84,16 @@ describe('IdempotencyStore (real SQLite file)', () => {
     const { db, dir } = open();
     new Inbox(db).insertNow('enquiry', enquiry);
     // Back to the schema before this migration, as a database of the previous release would be (the remote
-    // health tables of the migration after it go too).
+    // health and Web Vitals tables of the migrations after it go too).
     db.exec('DROP TABLE idempotency_keys');
     db.exec(
       'DROP TABLE remote_health_page_loads; DROP TABLE remote_health_visitors; DROP TABLE remote_health_version_keys',
     );
+    db.exec('DROP TABLE remote_vitals; DROP TABLE remote_vitals_visitors');
     db.pragma('user_version = 2');
     db.close();
     const reopened = open(dir).db;
-    expect(reopened.pragma('user_version', { simple: true })).toBe(5);
+    expect(reopened.pragma('user_version', { simple: true })).toBe(6);
     expect(new Inbox(reopened).list()).toMatchObject([{ name: enquiry.name }]);
     expect(new IdempotencyStore(reopened).prior({ key: 'k'.repeat(20), fingerprint: 'x' })).toBeNull();
   });

@@ -185,10 +185,11 @@ describe('remote health: what a beacon counts', () => {
     db.exec(
       'DROP TABLE remote_health_page_loads; DROP TABLE remote_health_visitors; DROP TABLE remote_health_version_keys',
     );
+    db.exec('DROP TABLE remote_vitals; DROP TABLE remote_vitals_visitors');
     db.pragma('user_version = 3');
     db.close();
     db = openDatabase(dir);
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
     store = new RemoteHealthStore(db, {
       retentionDays: 30,
       maxLoadsPerClient: 10,

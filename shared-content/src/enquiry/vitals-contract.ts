@@ -11,6 +11,18 @@
  * the same route over the same period (deploy-model's canary/vitals-verdict.ts).
  */
 
+/**
+ * POST /vitals under runtime.json's apiUrl: paths.ts's enquiryApiPaths.vitals, said here too so the shell's
+ * after-idle chunk needs nothing of the page's main chunk (a test holds both the same).
+ */
+export const vitalsPath = '/vitals';
+
+/**
+ * The preview cookie's name (federation/src/preview.ts's previewCookie, a test holds both the same): a browser
+ * holding a preview sends no figures.
+ */
+export const previewCookieName = 'agency-preview';
+
 /** The metrics reported: Largest Contentful Paint, Interaction to Next Paint (ms), Cumulative Layout Shift. */
 export const webVitalNames = ['LCP', 'INP', 'CLS'] as const;
 export type WebVitalName = (typeof webVitalNames)[number];
@@ -25,7 +37,13 @@ export const webVitalMaxima: Record<WebVitalName, number> = { LCP: 60_000, INP: 
 /** Buckets are 0–99 (federation/bucket.ts): the visitor's share of the map a canary's percent covers. */
 export const bucketCount = 100;
 
-/** The routes are the site's paths (shared-content/site/routes.ts); the API refuses one the site has not. */
+/** What the page measured so far. */
+export type MeasuredVitals = Partial<Record<WebVitalName, number>>;
+
+/**
+ * The routes are the site's paths or their aliases (shared-content/site/routes.ts): the API stores an alias
+ * under its route's path and refuses a path the site has not.
+ */
 export const routePathPattern = /^\/[a-z0-9/-]{0,63}$/;
 
 /** One remote version with a slot on the page. */
@@ -38,7 +56,7 @@ export interface SlotVersion {
 export interface VitalsReport {
   /** The page load's random id, the same as its health beacons' (telemetry-contract.ts's pageLoadPattern). */
   pageLoad: string;
-  /** The route the page was loaded on (its path). */
+  /** The path the page was loaded on: a route's, or one of its aliases. */
   route: string;
   bucket: number;
   /** The remotes with a slot on the route, each once, at the versions this page loaded. */

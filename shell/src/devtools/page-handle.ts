@@ -4,6 +4,7 @@
  * stops the bundler from inlining and joining them, and a visitor's page would grow by it (measured: 0.36 kB).
  * Type-only imports here, so nothing of the main chunk is imported by the panel's.
  */
+import type { MeasuredVitals } from 'shared-content/enquiry/vitals-contract';
 import type { PageHydration } from '../hydration/page-hydration.ts';
 
 export interface PageHandle {
@@ -16,4 +17,6 @@ export interface PageHandle {
   slotAttribute: string;
   /** Whether a slot element keeps its HTML with no code (early/kept-html.ts). */
   keptStatic: (element: Element) => boolean;
+  /** This page's Web Vitals so far, once the after-idle chunk measures them (telemetry/web-vitals-report.ts). */
+  vitals?: () => MeasuredVitals;
 }

@@ -10,7 +10,7 @@ import { enquiryApiPaths } from 'shared-content/enquiry/client';
 import type { LoadFailureReason, RemoteHealthKind } from 'shared-content/enquiry/telemetry-contract';
 import { loadedRuntimeConfig, loadRuntimeConfig } from '../config/runtime-config.ts';
 import { inPreview } from '../preview/preview-state.ts';
-import { createHealthCounter } from '../telemetry/health-counter.ts';
+import { createHealthCounter, newPageLoadId } from '../telemetry/health-counter.ts';
 import { isLoadFailure, loadFailureReason, remoteVersion } from './remote-registry.ts';
 
 /**
@@ -21,7 +21,11 @@ export type PageView = Set<string>;
 
 export const newPageView = (): PageView => new Set();
 
+/** This page load's random id: its health beacons and its Web Vitals report carry the same one. */
+export const pageLoad = newPageLoadId();
+
 const counter = createHealthCounter({
+  pageLoad,
   // runtime.json's apiUrl: the bootstrap starts reading it at once; until it has, the counts wait.
   endpoint: () => {
     const config = loadedRuntimeConfig();

@@ -13,9 +13,9 @@ import { repoRoot } from 'platform-kit/paths';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachedOverHttps } from '../static-host/proxy.ts';
+import { freePortBase, makeTestDeploy, send, type TestDeploy } from '../testing/test-deploy.ts';
 import { forwardedHttpsPattern } from './config.ts';
 import { nginxBinary } from './serve.ts';
-import { freePortBase, makeTestDeploy, send, type TestDeploy } from './test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 

@@ -11,8 +11,14 @@ import type { PreviewClaim } from 'federation/preview';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDeploy } from '../serve-deploy.ts';
+import {
+  freePortBase,
+  makeTestDeploy,
+  previewVersion,
+  send,
+  type TestDeploy,
+} from '../testing/test-deploy.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, previewVersion, send, type TestDeploy } from './test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 let site: TestDeploy;

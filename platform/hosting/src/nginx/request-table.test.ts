@@ -10,8 +10,8 @@ import { readPreviewSecret } from 'deploy-folder/preview/token';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, type Probe, probes, rawRequest } from '../static-host/request-table.ts';
+import { freePortBase, makeTestDeploy, secret, type TestDeploy } from '../testing/test-deploy.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, secret, type TestDeploy } from './test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 

@@ -1,6 +1,6 @@
 /**
  * Which file of the shell's generated pages a visitor gets: the variant of their bucket during a canary
- * (deploy-model/variants.ts), or the preview their cookie holds a valid link to (preview.ts).
+ * (deploy-model/src/variants.ts), or the preview their cookie holds a valid link to (preview.ts).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';

@@ -1,7 +1,8 @@
 /**
- * For the nginx tests: a deploy folder laid out as serveDeploy serves it and as static-host.test.ts lays out
- * its own (the request table's secrets and links), with generated pages, a canary's page variant, an open
- * preview, a remote's version with precompressed files; free ports for two copies of the site side by side.
+ * For the nginx tests (`site-hosting/testing/test-deploy`, a testing entry, not production `src/`): a deploy
+ * folder laid out as serveDeploy serves it and as static-host.test.ts lays out its own (the request table's
+ * secrets and links), with generated pages, a canary's page variant, an open preview, a remote's version with
+ * precompressed files; free ports for two copies of the site side by side.
  * Whether nginx is here is platform-kit's toolInstalled('nginx') (in CI it must be).
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -2,8 +2,8 @@
  * nginx's configuration for a deploy folder, from the same model the embedded host serves (static-host.ts):
  * the ports and addresses of build-config/topology and serve-deploy.ts, the hosting rules of deploy-model's
  * hosting-rules.ts and the security headers of its security/policy.ts. nginx's own modules do the work: `types` for the Content-Types,
- * `location` regexes for the cache rules, a `map` from route path to page file, brotli_static and gzip_static
- * for the files precompressed at publish, proxy_pass for the enquiry API and the release service. What a
+ * `location` regexes for the cache rules, a `map` from route path to page file, brotli_static (in twin
+ * locations, brotliTwin) and gzip_static for the files precompressed at publish, proxy_pass for the enquiry API and the release service. What a
  * configuration cannot say (the bucket cookie, the page variant, the pages' policy, preview links) is asked of
  * one njs module bundled from the project's TypeScript (bundle.ts, njs/site.ts).
  */

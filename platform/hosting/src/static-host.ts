@@ -4,7 +4,7 @@
  * they run: the site's headers (site-headers.ts), CORS (cross-origin.ts, hono/cors), the preflight, the read
  * methods, preview links, a preview's remote map, the shell's route pages with their variant by bucket cookie
  * (route-page.ts, static-host/page-choice.ts), the folder's files (folder-file.ts), and the 404 page with status
- * 404 (not-found.ts). Files are sent by serveStatic, precompressed, with the site's validators
+ * 404 (not-found.ts). A file's representation is chosen by serveStatic (precompressed), with the site's validators
  * (static-host/send-file.ts, static-host/validators.ts). Before the app, on the Node request, the refusals that
  * keep the request table's guarantees (static-host/refusals.ts says why they cannot be middlewares). Headers
  * (security, CORS, cache rules) come from the modules nginx's configuration is generated from too.

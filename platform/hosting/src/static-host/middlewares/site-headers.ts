@@ -1,7 +1,9 @@
 /**
  * The headers of every answer, refusals included: the site's security headers (deploy-folder's, which nginx's
  * configuration is generated from too) and, reached over https, Strict-Transport-Security. A header an answer
- * already carries (an HTML page's own policy) is kept.
+ * already carries (an HTML page's own policy) is kept. They are set on the Node response before the answer is
+ * made, which Node merges under the answer's own head: reading `c.res.headers` after it would turn the
+ * adapter's lightweight Response into a full one, written by the adapter's slow path.
  */
 import type { IncomingMessage } from 'node:http';
 import { generalSecurityHeaders } from 'deploy-folder/security-headers';
@@ -17,8 +19,6 @@ export function siteHeaderEntries(site: SiteRoot, request: IncomingMessage): Arr
 }
 
 export const siteHeaders: SiteMiddleware = (site) => async (c, next) => {
+  for (const [name, value] of siteHeaderEntries(site, c.env.incoming)) c.env.outgoing.setHeader(name, value);
   await next();
-  for (const [name, value] of siteHeaderEntries(site, c.env.incoming)) {
-    if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-  }
 };

@@ -1,6 +1,6 @@
 /**
- * Settings are parsed once, at the edge (issue 43, item 4): a process's entry reads its environment and hands it
- * down; no library function reads `process.env` or falls back to it. A test helper (a package's `testing/`
+ * Settings and arguments are parsed once, at the edge (issue 43, item 4): a process's entry reads its environment
+ * and hands it down; no library function reads `process.env` or falls back to it, and none parses argv. A test helper (a package's `testing/`
  * folder) runs in the test's own process and may read the test's environment.
  */
 import { execFileSync } from 'node:child_process';
@@ -29,6 +29,18 @@ const entries: Record<string, string> = {
   'platform/releases/src/release-gates/node-worker.ts': "the release gates' Node render process",
 };
 
+/** The processes that read their argv: the program (commander, from main.ts), and the workers, their request. */
+const argvReaders: Record<string, string> = {
+  'platform/cli/bootstrap.mjs': 'the program, before tsx',
+  'platform/cli/src/main.ts': 'the program: commander reads argv once',
+  'platform/pages/src/prerender/worker.ts': "the prerender's worker: its deploy and pages",
+  'platform/releases/src/canary/synthetic-worker.ts': "the synthetic visit's worker: its request as JSON",
+  'platform/releases/src/release-gates/chromium-worker.ts': "the gates' Chromium worker: its request as JSON",
+  'platform/releases/src/release-gates/node-worker.ts': "the gates' Node worker: its request as JSON",
+};
+
+const readsArgv = /\bprocess\.argv\b|\bparseArgs\(/;
+
 const readsProcessEnvironment = /\bprocess\.env\b|\bprocessEnvironment\b/;
 
 const libraryModules = execFileSync(
@@ -51,6 +63,13 @@ describe("the platform's library modules", () => {
       readsProcessEnvironment.test(readFileSync(join(repoRoot, path), 'utf8')),
     );
     expect(readers.sort()).toEqual(Object.keys(entries).sort());
+  });
+
+  it('never parse argv: only the program and the workers read theirs', () => {
+    const readers = libraryModules.filter((path) =>
+      readsArgv.test(readFileSync(join(repoRoot, path), 'utf8')),
+    );
+    expect(readers.sort()).toEqual(Object.keys(argvReaders).sort());
   });
 
   it('catch a library function that defaults to the environment', () => {

@@ -47,4 +47,4 @@ export async function serveDeploy(deploy: DeployRef, env: NodeJS.ProcessEnv): Pr
   return startStaticHost(siteRoots(deploy, env));
 }
 
-export const siteUrl = (env?: NodeJS.ProcessEnv) => originOf(shell, env);
+export const siteUrl = (env: NodeJS.ProcessEnv) => originOf(shell, env);

@@ -13,8 +13,6 @@ import { bucketOf } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveDeploy } from '../serve-deploy.ts';
-import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
 import {
   type Answer,
   canaryBuckets,
@@ -22,7 +20,9 @@ import {
   makeTestDeploy,
   send,
   type TestDeploy,
-} from './test-deploy.ts';
+} from '../../testing/nginx-deploy.ts';
+import { serveDeploy } from '../serve-deploy.ts';
+import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
 
 const missing = !toolInstalled('nginx');
 

@@ -9,8 +9,8 @@ import { type AddressInfo, connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePortBase, makeTestDeploy, send, type TestDeploy } from '../../testing/nginx-deploy.ts';
 import { nginxDir, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, send, type TestDeploy } from './test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 

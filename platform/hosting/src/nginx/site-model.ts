@@ -18,7 +18,6 @@ import {
   previewRevocationsFile,
   previewSecretFile,
 } from 'deploy-model/layout';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { trustProxyFromSetting } from 'platform-kit/settings/site';
 import { listenHost, loopbackAddresses } from '../static-host/listen.ts';
 import { trustedProxyHops } from '../static-host/proxy.ts';
@@ -90,7 +89,7 @@ export function njsModel(deploy: string, policyCache?: string): NjsModel {
 export async function nginxModel(
   deploy: string,
   dir: string,
-  env: NodeJS.ProcessEnv = processEnvironment(),
+  env: NodeJS.ProcessEnv,
   options: NginxOptions = {},
 ): Promise<NginxModel> {
   const upstreams = options.upstreams;
@@ -162,7 +161,7 @@ export function deployFolder(deploy: string): string {
 export async function writeNginxFiles(
   deploy: string,
   dir: string,
-  env: NodeJS.ProcessEnv = processEnvironment(),
+  env: NodeJS.ProcessEnv,
   options: NginxOptions & { configFile?: string } = {},
 ): Promise<{ configFile: string; njsFile: string; model: NginxModel }> {
   const absolute = deployFolder(deploy);

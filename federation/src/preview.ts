@@ -6,6 +6,7 @@
  * and maps only for a cookie whose signature it checked. Browser-safe: the host, the release tooling and the
  * shell read one format.
  */
+import type { PreviewSession } from './preview-session.ts';
 import { type RemoteName, remoteNames } from './remote-names.ts';
 
 export const previewCookie = 'agency-preview';
@@ -28,6 +29,11 @@ export interface PreviewClaim {
   by?: string;
   /** Unix time in seconds it was made: revoking all of a remote's links ends those made before. */
   issued?: number;
+  /**
+   * Several remotes at once (preview-session.ts): set by the hosts' and the release service's check of the
+   * signature only; the shell's reader below never reads it, so a visitor's page carries no code for it.
+   */
+  session?: PreviewSession;
 }
 
 const linkId = /^[A-Za-z0-9_-]{8,32}$/;

@@ -14,8 +14,17 @@
  * the hosts, the release service and the preview banner's chunk only, so a visitor's page carries none of it.
  * Browser-safe.
  */
-import { isLoopbackOrigin, type PreviewClaim, versionName } from './preview.ts';
+import {
+  isLoopbackOrigin,
+  type PreviewClaim,
+  type PreviewSession,
+  type SessionGrant,
+  type SessionPick,
+  versionName,
+} from './preview.ts';
 import { type RemoteName, remoteNames } from './remote-names.ts';
+
+export type { PreviewSession, SessionGrant, SessionPick };
 
 /**
  * The site's paths the page devtools send a session's requests to (make one from links, switch a remote, read
@@ -27,22 +36,6 @@ export const previewSessionPaths = {
   switch: '/__preview/session/switch',
   options: '/__preview/session/options',
 } as const;
-
-/** What one remote is on in the session. */
-export type SessionPick = { live: true } | { version: string } | { dev: string };
-
-/** A preview link a session was made from: revoking it (its id, its key, its remote's links) ends the session. */
-export interface SessionGrant {
-  remote: RemoteName;
-  id?: string;
-  by?: string;
-  issued?: number;
-}
-
-export interface PreviewSession {
-  picks: Partial<Record<RemoteName, SessionPick>>;
-  grants: SessionGrant[];
-}
 
 /** A claim that holds a session (its `id` names the session's map, releases/sessions/<id>.json). */
 export type SessionClaim = PreviewClaim & { session: PreviewSession };

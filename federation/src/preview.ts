@@ -6,13 +6,28 @@
  * and maps only for a cookie whose signature it checked. Browser-safe: the host, the release tooling and the
  * shell read one format.
  */
-import type { PreviewSession } from './preview-session.ts';
 import { type RemoteName, remoteNames } from './remote-names.ts';
 
 export const previewCookie = 'agency-preview';
 
 /** The host's paths: open a link (`?token=…`), leave the preview. */
 export const previewPaths = { open: '/__preview', exit: '/__preview/exit' } as const;
+
+/** What one remote is on in a preview session (preview-session.ts, which reads and writes sessions). */
+export type SessionPick = { live: true } | { version: string } | { dev: string };
+
+/** A preview link a session was made from: revoking it (its id, its key, its remote's links) ends the session. */
+export interface SessionGrant {
+  remote: RemoteName;
+  id?: string;
+  by?: string;
+  issued?: number;
+}
+
+export interface PreviewSession {
+  picks: Partial<Record<RemoteName, SessionPick>>;
+  grants: SessionGrant[];
+}
 
 /** What a link grants: one remote on one version (or a loopback dev server's origin), until `expires`. */
 export interface PreviewClaim {

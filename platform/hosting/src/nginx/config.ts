@@ -380,6 +380,36 @@ function shellLocations(model: NginxModel): string[] {
         Vary: text('Accept-Encoding, Cookie'),
       }),
     ]),
+    ...sessionLocation(model),
+  ];
+}
+
+/**
+ * The page devtools' session requests (`POST /__preview/session[/switch|/options]`), passed to the release
+ * service's `/sessions[/…]` as the embedded host passes them (static-host/session-forward.ts). Only where nginx
+ * fronts the release service (its upstreams); elsewhere the paths are not found.
+ */
+function sessionLocation(model: NginxModel): string[] {
+  const service = model.upstreams?.find((upstream) => upstream.name === 'release service');
+  if (!service) return [];
+  return [
+    'location ~ ^/__preview/session(/switch|/options)?$ {',
+    ...indent(
+      [
+        'limit_except POST { deny all; }',
+        'client_max_body_size 16k;',
+        'rewrite ^/__preview/session(.*)$ /sessions$1 break;',
+        `proxy_pass ${service.url.replace(/\/+$/, '')};`,
+        'proxy_http_version 1.1;',
+        'proxy_set_header Connection "";',
+        'proxy_set_header Host $http_host;',
+        'proxy_set_header X-Forwarded-For $remote_addr;',
+        'proxy_set_header X-Forwarded-Proto $agency_proto;',
+        'add_header Cache-Control "no-store" always;',
+      ],
+      1,
+    ),
+    '}',
   ];
 }
 

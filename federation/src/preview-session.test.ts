@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decodePreviewClaim } from './preview.ts';
+import { decodePreviewClaim, isLoopbackOrigin, previewCookie, previewTokenIn } from './preview.ts';
 import {
   decodeSessionPart,
   describePicks,
   encodeSessionClaim,
+  isLoopback,
   leadOf,
+  sessionCookieName,
+  sessionInCookie,
   sessionOf,
+  sessionTokenIn,
 } from './preview-session.ts';
 
 const grants = [
@@ -79,5 +83,33 @@ describe('a preview session’s claim (issue 44, item 2)', () => {
         (name) => name,
       ),
     ).toBe('mf_portfolio live, mf_contact from http://localhost:3103');
+  });
+});
+
+describe('the rules preview-session.ts writes again (so a visitor’s chunk exports nothing more)', () => {
+  it('answers as preview.ts does', () => {
+    expect(sessionCookieName).toBe(previewCookie);
+    const origins = [
+      'http://localhost:3103',
+      'https://127.0.0.1:8080',
+      'http://[::1]:3000',
+      'http://localhost:3103/',
+      'http://user@localhost:1',
+      'http://example.com',
+      'http://127.0.0.1.example.com',
+      'ftp://localhost',
+      'not a url',
+    ];
+    for (const origin of origins) expect(isLoopback(origin), origin).toBe(isLoopbackOrigin(origin));
+    for (const cookie of [
+      '',
+      'a=b',
+      'agency-preview=x.y; b=c',
+      'b=c;  agency-preview=t',
+      'agency-preview=',
+    ]) {
+      expect(sessionTokenIn(cookie), cookie).toBe(previewTokenIn(cookie));
+    }
+    expect(sessionInCookie('agency-preview=not-a-token')).toBeUndefined();
   });
 });

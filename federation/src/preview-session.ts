@@ -13,15 +13,13 @@
  * cookie reader (preview.ts, in every visitor's page) as it was: that code is unchanged, and this file is read by
  * the hosts, the release service and the preview banner's chunk only, so a visitor's page carries none of it.
  * Browser-safe.
+ *
+ * Nothing here imports a value from preview.ts: the banner's chunk importing one would make the visitor's own
+ * chunk, which holds preview.ts, export it (about 60 bytes more for every visitor). So the few rules it shares
+ * with preview.ts (the cookie's name, a token's shape, a version's name, a loopback origin) are written again
+ * below, and preview-session.test.ts holds both copies to the same answers.
  */
-import {
-  isLoopbackOrigin,
-  type PreviewClaim,
-  type PreviewSession,
-  type SessionGrant,
-  type SessionPick,
-  versionName,
-} from './preview.ts';
+import type { PreviewClaim, PreviewSession, SessionGrant, SessionPick } from './preview.ts';
 import { type RemoteName, remoteNames } from './remote-names.ts';
 
 export type { PreviewSession, SessionGrant, SessionPick };
@@ -39,6 +37,35 @@ export const previewSessionPaths = {
 
 /** A claim that holds a session (its `id` names the session's map, releases/sessions/<id>.json). */
 export type SessionClaim = PreviewClaim & { session: PreviewSession };
+
+/** preview.ts's previewCookie. */
+export const sessionCookieName = 'agency-preview';
+
+/** preview.ts's versionName (platform/deploy-model/src/version.ts's grammar). */
+const versionName = /^(?!.*\.\.)[0-9A-Za-z][0-9A-Za-z.-]{0,63}$/;
+
+/** preview.ts's isLoopbackOrigin: this machine's loopback only, never a host on the network. */
+export function isLoopback(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (url.origin !== origin || url.username || url.password) return false;
+  const host = url.hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** preview.ts's previewTokenIn: the token in a Cookie header (or document.cookie), if there is one. */
+export function sessionTokenIn(cookieHeader: string | undefined | null): string | undefined {
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const [name, value] = pair.trim().split('=');
+    if (name === sessionCookieName && value) return value;
+  }
+  return undefined;
+}
 
 const linkId = /^[A-Za-z0-9_-]{8,32}$/;
 const keyName = /^[a-z0-9][a-z0-9._-]{0,63}$/;
@@ -58,7 +85,7 @@ function pickOf(value: unknown): SessionPick | undefined {
   if (keys.length !== 1) return undefined;
   if (value.live === true) return { live: true };
   if (typeof value.version === 'string' && versionName.test(value.version)) return { version: value.version };
-  if (typeof value.dev === 'string' && isLoopbackOrigin(value.dev)) return { dev: value.dev };
+  if (typeof value.dev === 'string' && isLoopback(value.dev)) return { dev: value.dev };
   return undefined;
 }
 
@@ -94,6 +121,17 @@ export function sessionOf(value: unknown): PreviewSession | undefined {
   const chosen = Object.values(picks);
   if (chosen.length === 0 || chosen.filter((pick) => 'dev' in pick).length > 1) return undefined;
   return { picks, grants: grants as SessionGrant[] };
+}
+
+/**
+ * The session a cookie holds, unchecked (as the shell reads a preview's claim: only to show the banner and the
+ * switcher; the host and the service check the signature).
+ */
+export function sessionInCookie(cookieHeader: string | undefined | null): PreviewSession | undefined {
+  const payload = /^([A-Za-z0-9_-]{1,1024})\.[A-Za-z0-9_-]{43}$/.exec(
+    sessionTokenIn(cookieHeader) ?? '',
+  )?.[1];
+  return payload ? decodeSessionPart(payload) : undefined;
 }
 
 /** The session in a token's payload (its signature checked elsewhere), or undefined for a one-remote link. */

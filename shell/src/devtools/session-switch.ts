@@ -5,8 +5,9 @@
  * kept in the cookie as the host keeps one (deploy-model's preview/answers.ts) and the page reloads on it.
  * Part of the devtools chunk: a visitor's page has none of it.
  */
-import { previewCookie, previewTokenIn, type SessionPick } from 'federation/preview';
-import { previewSessionPaths } from 'federation/preview-session';
+import type { SessionPick } from 'federation/preview';
+// From preview-session.ts, not preview.ts: importing preview.ts's values here would make a visitor's chunk export them.
+import { previewSessionPaths, sessionCookieName, sessionTokenIn } from 'federation/preview-session';
 
 export interface RemoteChoices {
   remote: string;
@@ -55,7 +56,7 @@ async function ask<T>(path: string, body: unknown, fetcher: typeof fetch): Promi
   return parsed as T;
 }
 
-export const sessionToken = (): string | undefined => previewTokenIn(document.cookie);
+export const sessionToken = (): string | undefined => sessionTokenIn(document.cookie);
 
 export const readChoices = (session: string, fetcher: typeof fetch = fetch) =>
   ask<SessionChoices>(previewSessionPaths.options, { session }, fetcher);
@@ -76,6 +77,6 @@ export function enterSession({ token, until }: SessionAnswer, reload: () => void
   const maxAge = Math.max(1, Math.floor((Date.parse(until) - Date.now()) / 1000));
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the host's own preview cookie, as the host writes it
-  document.cookie = `${previewCookie}=${token}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+  document.cookie = `${sessionCookieName}=${token}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
   reload();
 }

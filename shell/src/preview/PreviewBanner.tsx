@@ -1,6 +1,6 @@
 import type { PreviewClaim, PreviewSession } from 'federation/preview';
-import { previewPaths, previewTokenIn, splitPreviewToken } from 'federation/preview';
-import { decodeSessionPart, describePicks } from 'federation/preview-session';
+import { previewPaths } from 'federation/preview';
+import { describePicks, sessionInCookie } from 'federation/preview-session';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { previewBannerCopy } from 'shared-content/site';
 import { devtoolsCopy } from 'shared-content/site/devtools';
@@ -103,10 +103,7 @@ function useDevtoolsOpen(): [boolean, (open: boolean) => void] {
 }
 
 /** The session this browser's cookie holds, if it holds one (federation/preview-session.ts), unchecked like the claim. */
-function currentSession(): PreviewSession | undefined {
-  const parts = splitPreviewToken(previewTokenIn(document.cookie) ?? '');
-  return parts ? decodeSessionPart(parts.payload) : undefined;
-}
+const currentSession = (): PreviewSession | undefined => sessionInCookie(document.cookie);
 
 const timeOf = (expires: number) =>
   new Date(expires * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

@@ -187,6 +187,15 @@ describe('a preview session of two teams’ links', () => {
       expect.arrayContaining([next.portfolio, site.live.mf_portfolio]),
     );
     expect(JSON.stringify(body)).not.toContain(site.deploy);
+    // POST only, at the site as at the service.
+    const get = await fetch(`${hostUrl}${previewSessionPaths.options}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const direct = await fetch(`${service.url}${sessionRoutes.options}`);
+    expect(direct.status).toBe(405);
+    expect(((await direct.json()) as { error: string }).error).toBe(
+      'GET /sessions/options is not a route: it takes POST with a JSON body.',
+    );
   });
 
   it('never reaches a remote no link of the session was made for', async () => {

@@ -25,11 +25,14 @@ import {
   devPreviewMap,
   type PreviewSettings,
   previewPagesFor,
+  sessionPreviewFor,
+  sessionPreviewMap,
   withDevOrigin,
 } from './static-host/preview.ts';
 import { reachedOverHttps, strictTransportSecurity } from './static-host/proxy.ts';
 import { acceptedTarget, answerMalformed, rawRefusal, refuse, type Target } from './static-host/refusals.ts';
 import { type FileAnswer, resolveFile, sendFile } from './static-host/send-file.ts';
+import { forwardSessionRequest, servicePathOf } from './static-host/session-forward.ts';
 
 export interface SiteRoot {
   /** Folder served at this port's root. */
@@ -143,6 +146,20 @@ const preflight: Step = (_site, request, response) => {
   return true;
 };
 
+/** The page devtools' session requests, passed on to the release service (static-host/session-forward.ts). */
+const previewSessionRequests: Step = (site, request, response, target) => {
+  const path = site.spa ? servicePathOf(target.path) : undefined;
+  const service = site.preview?.releaseService;
+  if (!path) return false;
+  if (!service) {
+    refuse(response, { status: 404, message: 'Not found' });
+    return true;
+  }
+  const client = (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+  forwardSessionRequest(request, response, { service, path, client });
+  return true;
+};
+
 const readMethodsOnly: Step = (_site, request, response) => {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
   refuse(response, { status: 405, message: 'Method not allowed' }, { Allow: allowedMethods });
@@ -161,8 +178,16 @@ const previewLinks: Step = (site, request, response, target) =>
 /** A preview browser's shell loads the versions its pages were written with. */
 const previewRemoteMap: Step = (site, request, response, target) => {
   if (!site.spa || target.path !== '/remotes.json') return false;
-  const dev = devPreviewFor(request, site.preview);
   const live = resolveFile(site.dir, target.segments);
+  const session = sessionPreviewFor(request, site.preview);
+  if (session && live) {
+    const body = sessionPreviewMap(readJsonFile(live), readJsonFile(session.file));
+    if (body) {
+      sendPreviewMap(request, response, body);
+      return true;
+    }
+  }
+  const dev = devPreviewFor(request, site.preview);
   if (dev && live) {
     sendDevPreviewMap(request, response, live, dev);
     return true;
@@ -218,6 +243,7 @@ const notFoundAnswer: Step = (site, request, response, target) => {
 /** The steps in order, after the refusals of malformed requests; the first that answers ends the request. */
 const steps: readonly Step[] = [
   preflight,
+  previewSessionRequests,
   readMethodsOnly,
   previewLinks,
   previewRemoteMap,
@@ -256,7 +282,19 @@ function sendDevPreviewMap(
   liveFile: string,
   dev: NonNullable<ReturnType<typeof devPreviewFor>>,
 ) {
-  const body = devPreviewMap(JSON.parse(readFileSync(liveFile, 'utf8')), dev);
+  sendPreviewMap(request, response, devPreviewMap(JSON.parse(readFileSync(liveFile, 'utf8')), dev));
+}
+
+function readJsonFile(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** A preview browser's own map: never cached, and only for the cookie that asked for it. */
+function sendPreviewMap(request: IncomingMessage, response: ServerResponse, body: string) {
   response.writeHead(200, {
     'Content-Type': contentTypes['.json'] as string,
     'Cache-Control': 'no-store',

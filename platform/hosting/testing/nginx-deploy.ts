@@ -8,15 +8,16 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { remoteNames, remotes } from 'build-config/topology';
 import { precompressFile } from 'deploy-folder/precompress';
-import { ensurePreviewSecret, signPreviewClaim } from 'deploy-folder/preview/token';
-import { pagesDir } from 'deploy-model/layout';
+import { ensurePreviewSecret, signatureOf, signPreviewClaim } from 'deploy-folder/preview/token';
+import { pagesDir, previewSessionFile } from 'deploy-model/layout';
 import { previewPagesDir } from 'deploy-model/preview/folders';
 import { variantsIndexName } from 'deploy-model/variants';
 import { bucketOf, newBucketIdentifier } from 'federation/bucket';
+import { encodeSessionClaim } from 'federation/preview-session';
 import { remoteMapSchema } from 'federation/remote-map';
 import { writePages } from 'site-pages/pages';
 
@@ -30,6 +31,8 @@ export interface TestDeploy {
   canaryVisitor: string;
   defaultVisitor: string;
   token: (claim?: Partial<{ version: string; dev: string; expires: number }>) => string;
+  /** A preview session of mf_marketing 2.0.0 and mf_portfolio on a dev server, with its versions file. */
+  sessionToken: () => string;
 }
 
 function visitorWhere(inCanary: boolean): string {
@@ -133,6 +136,36 @@ export function makeTestDeploy(): TestDeploy {
         ...(claim.dev ? { dev: claim.dev } : { version: claim.version ?? previewVersion }),
         expires: claim.expires ?? Math.floor(Date.now() / 1000) + 3600,
       }),
+    sessionToken: () => {
+      // As the release service writes one (deploy-folder/preview/session.ts), without its checks of the versions.
+      const id = 'session-test-01';
+      const file = previewSessionFile(deploy, id);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(
+        file,
+        JSON.stringify({
+          remotes: {
+            mf_marketing: {
+              url: 'http://localhost:3001/2.0.0/mf-manifest.json',
+              version: '2.0.0',
+              integrity,
+            },
+            mf_portfolio: { url: 'http://localhost:5174/mf-manifest.json', version: 'dev' },
+          },
+        }),
+      );
+      const payload = encodeSessionClaim({
+        remote: 'mf_portfolio',
+        dev: 'http://localhost:5174',
+        expires: Math.floor(Date.now() / 1000) + 3600,
+        id,
+        session: {
+          picks: { mf_marketing: { version: '2.0.0' }, mf_portfolio: { dev: 'http://localhost:5174' } },
+          grants: [{ remote: 'mf_marketing' }, { remote: 'mf_portfolio' }],
+        },
+      });
+      return `${payload}.${signatureOf(previewSecret, payload)}`;
+    },
   };
 }
 

@@ -31,6 +31,7 @@ import { releaseRoutes } from './release-routes.ts';
 import { rolloutAdvancer } from './rollout-advancer.ts';
 import { serviceGuards } from './service-guards.ts';
 import type { ServiceApp, ServiceLog, ServiceParts } from './service-parts.ts';
+import { sessionRoutes } from './session-routes.ts';
 import { uploadLimits } from './upload.ts';
 
 export type { ServiceLog } from './service-parts.ts';
@@ -70,6 +71,7 @@ export function createReleaseService(options: ReleaseServiceOptions): ServiceApp
   releaseRoutes(app, parts, runner);
   previewRoutes(app, parts, runner);
   readRoutes(app, parts);
+  sessionRoutes(app, parts);
   return app;
 }
 

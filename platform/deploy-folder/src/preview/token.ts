@@ -38,7 +38,7 @@ export function readPreviewSecret(deploy: string): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined;
 }
 
-const signatureOf = (secret: string, payload: string) =>
+export const signatureOf = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(payload, 'ascii').digest('base64url');
 
 export function signPreviewClaim(secret: string, claim: PreviewClaim): string {

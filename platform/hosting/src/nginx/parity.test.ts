@@ -261,6 +261,25 @@ describe.skipIf(missing)('nginx answers as the embedded host', () => {
       expect(map.fromNginx.body).toContain('http://localhost:5173/mf-manifest.json');
     });
 
+    it('gives a preview session’s browser the bare page, its versions’ map and its dev server’s policy', async () => {
+      const token = site.sessionToken();
+      const opened = await expectSame({ name: 'open', path: `/__preview?token=${token}` });
+      expect(opened.fromNginx.status).toBe(303);
+      const inSession = { Cookie: `agency-preview=${token}; agency-bucket=${site.defaultVisitor}` };
+      const page = await expectSame({
+        name: 'page',
+        path: '/services',
+        headers: inSession,
+        identifier: site.defaultVisitor,
+      });
+      expect(page.fromNginx.body).not.toContain('<!-- preview');
+      expect(page.fromNginx.headers['content-security-policy']).toContain('http://localhost:5174');
+      const map = await expectSame({ name: 'map', path: '/remotes.json', headers: inSession });
+      expect(map.fromNginx.body).toContain('http://localhost:3001/2.0.0/mf-manifest.json');
+      expect(map.fromNginx.body).toContain('http://localhost:5174/mf-manifest.json');
+      expect(map.fromNginx.body).toContain('http://localhost:3003/1.0.0/mf-manifest.json');
+    });
+
     it('ignores a forged preview cookie on both', async () => {
       const forged = {
         Cookie: `agency-preview=${site.token().slice(0, -3)}AAA; agency-bucket=${site.defaultVisitor}`,

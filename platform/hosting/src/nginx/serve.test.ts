@@ -155,6 +155,46 @@ describe.skipIf(missing)('serveDeployWithNginx', () => {
     }
   }, 60_000);
 
+  it('passes the page devtools’ session paths on the site’s port to the release service, POST only', async () => {
+    const seen: string[] = [];
+    const service = createHttpServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+    const base = await freePortBase();
+    const nginx = await serveDeployWithNginx(
+      site.deploy,
+      { AGENCY_PORT_BASE: String(base) },
+      { upstreams: { enquiryApi: url, releaseService: url } },
+    );
+    try {
+      for (const path of ['/__preview/session', '/__preview/session/switch', '/__preview/session/options']) {
+        const answer = await fetch(`http://127.0.0.1:${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"session":"x"}',
+        });
+        expect(await answer.json()).toEqual({ ok: true });
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+      }
+      expect(seen).toEqual(['POST /sessions', 'POST /sessions/switch', 'POST /sessions/options']);
+      expect((await fetch(`http://127.0.0.1:${base}/__preview/session/switch`)).status).toBe(405);
+      expect(
+        (await fetch(`http://127.0.0.1:${base}/__preview/session/other`, { method: 'POST' })).status,
+      ).not.toBe(200);
+      expect(seen).toHaveLength(3);
+    } finally {
+      await nginx.stop();
+      service.close();
+    }
+  }, 60_000);
+
   it('believes X-Forwarded-For from a trusted proxy only (realip), and passes the services the visitor alone', async () => {
     const seen: Array<string | undefined> = [];
     const service = createHttpServer((request, response) => {

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
 import { isAddressRange } from 'build-config/trusted-proxy';
 import {
@@ -17,6 +17,7 @@ import {
   pagesDir,
   previewRevocationsFile,
   previewSecretFile,
+  previewSessionFile,
 } from 'deploy-model/layout';
 import { trustProxyFromSetting } from 'platform-kit/settings/site';
 import { listenHost, loopbackAddresses } from '../static-host/listen.ts';
@@ -81,6 +82,7 @@ export function njsModel(deploy: string, policyCache?: string): NjsModel {
     inlineScriptsIndexName,
     previewSecret: previewSecretFile('.'),
     previewRevocations: previewRevocationsFile('.'),
+    previewSessions: dirname(previewSessionFile('.', 'any')),
     notFoundPage: pageFileName(null),
     policyCache,
   };

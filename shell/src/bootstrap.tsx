@@ -8,6 +8,7 @@ import { hydrateWhenIdle } from './hydration/idle-hydration.ts';
 import { pageHydration } from './hydration/page-hydration.ts';
 import { prepareHydration, prerenderedSlotsOf } from './prerender/prepare-route.ts';
 import { HydrationAwareRouter } from './routing/HydrationAwareRouter.tsx';
+import { holdInputUntilSearchRestored } from './routing/search-restore.ts';
 
 // A prerendered page carries the @font-face rules inline (platform/pages/src/pages/preload.ts), which the page loader
 // switches on after the first paint (switched on here too, should the page loader not have run); adding the
@@ -33,7 +34,10 @@ function hydratePrerendered(root: HTMLElement) {
   const prerendered = prerenderedSlotsOf(root);
   const { pathname, search, hash } = window.location;
   prepareHydration(pathname, prerendered);
-  if (search) window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
+  if (search) {
+    holdInputUntilSearchRestored();
+    window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
+  }
   // As a transition, hydration is time-sliced: the page stays responsive while the shell hydrates.
   startTransition(() => {
     hydrateRoot(root, <App router={router} searchAfterHydration={search} />);

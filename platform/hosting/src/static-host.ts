@@ -2,7 +2,7 @@
  * The embedded static host (`npm start`): one HTTP server per served folder of the deploy, a Hono app on
  * @hono/node-server, one middleware per concern, each in its own file of static-host/middlewares/, in the order
  * they run: the site's headers (site-headers.ts), CORS (cross-origin.ts, hono/cors), the preflight, the read
- * methods, preview links, a preview's remote map, the shell's route pages with their variant by bucket cookie
+ * methods (after the page devtools' session requests, preview-sessions.ts), preview links, a preview's remote map, the shell's route pages with their variant by bucket cookie
  * (route-page.ts, static-host/page-choice.ts), the folder's files (folder-file.ts), and the 404 page with status
  * 404 (not-found.ts). A file's representation is chosen by serveStatic (precompressed), with the site's validators
  * (static-host/send-file.ts, static-host/validators.ts). Before the app, on the Node request, the refusals that
@@ -23,6 +23,7 @@ import { notFoundAnswer } from './static-host/middlewares/not-found.ts';
 import { preflight } from './static-host/middlewares/preflight.ts';
 import { previewLinks } from './static-host/middlewares/preview-links.ts';
 import { previewRemoteMap } from './static-host/middlewares/preview-remote-map.ts';
+import { previewSessionRequests } from './static-host/middlewares/preview-sessions.ts';
 import { readMethodsOnly } from './static-host/middlewares/read-methods.ts';
 import { routePage } from './static-host/middlewares/route-page.ts';
 import { siteHeaderEntries, siteHeaders } from './static-host/middlewares/site-headers.ts';
@@ -42,6 +43,7 @@ const middlewares: readonly SiteMiddleware[] = [
   siteHeaders,
   crossOrigin,
   preflight,
+  previewSessionRequests,
   readMethodsOnly,
   previewLinks,
   previewRemoteMap,

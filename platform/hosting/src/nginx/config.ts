@@ -256,8 +256,11 @@ function refusalLocations(cors: boolean): string[] {
   ];
 }
 
-/** What every server does before it looks at a file: limits, methods, the preflight answer. */
-function serverChecks(shell: boolean): string[] {
+/**
+ * What every server does before it looks at a file: limits, methods, the preflight answer. `sessions`: the
+ * shell's server also takes POST on the page devtools' session paths (sessionLocation, below).
+ */
+function serverChecks(shell: boolean, sessions = false): string[] {
   return [
     // An HTTP version nginx does not speak is, as in the embedded host, a bad request.
     `error_page 400 505 =400 ${refusalUri(400)};`,
@@ -270,9 +273,20 @@ function serverChecks(shell: boolean): string[] {
     `error_page 500 502 503 504 =500 ${refusalUri(500)};`,
     'if ($agency_target_too_long) { return 414; }',
     'if ($request_method = OPTIONS) { return 204; }',
-    'if ($request_method !~ ^(GET|HEAD)$) { return 405; }',
+    sessions
+      ? 'if ($agency_method_refused) { return 405; }'
+      : 'if ($request_method !~ ^(GET|HEAD)$) { return 405; }',
   ];
 }
+
+/** The shell's methods where nginx fronts the release service: GET and HEAD, and POST on the session paths. */
+const sessionMethodsMap = [
+  'map "$request_method $uri" $agency_method_refused {',
+  `  ${quotePattern('~^(GET|HEAD) ')} "";`,
+  `  ${quotePattern('~^POST /__preview/session(/switch|/options)?$')} "";`,
+  '  default 1;',
+  '}',
+];
 
 /** The preflight's headers, on the server's own answers only (every location has its own set). */
 function serverHeaders(cors: boolean): string[] {
@@ -431,6 +445,37 @@ function shellLocations(model: NginxModel): string[] {
         Vary: text('Accept-Encoding, Cookie'),
       }),
     ]),
+    ...sessionLocation(model),
+  ];
+}
+
+/**
+ * The page devtools' session requests (`POST /__preview/session[/switch|/options]`), passed to the release
+ * service's `/sessions[/…]` as the embedded host passes them (static-host/session-forward.ts). Only where nginx
+ * fronts the release service (its upstreams); elsewhere the paths are not found.
+ */
+function sessionLocation(model: NginxModel): string[] {
+  const service = model.upstreams?.find((upstream) => upstream.name === 'release service');
+  if (!service) return [];
+  return [
+    'location ~ ^/__preview/session(/switch|/options)?$ {',
+    ...indent(
+      [
+        // As the embedded host: POST only, a small body.
+        'if ($request_method != POST) { return 405; }',
+        'client_max_body_size 16k;',
+        'rewrite ^/__preview/session(.*)$ /sessions$1 break;',
+        `proxy_pass ${service.url.replace(/\/+$/, '')};`,
+        'proxy_http_version 1.1;',
+        'proxy_set_header Connection "";',
+        'proxy_set_header Host $http_host;',
+        'proxy_set_header X-Forwarded-For $remote_addr;',
+        'proxy_set_header X-Forwarded-Proto $agency_proto;',
+        'add_header Cache-Control "no-store" always;',
+      ],
+      1,
+    ),
+    '}',
   ];
 }
 
@@ -445,7 +490,7 @@ function staticServer(model: NginxModel, site: NginxModel['sites'][number]): str
         `root ${quote(`${model.deploy}/${site.folder}`)};`,
         'index index.html;',
         ...serverHeaders(cors),
-        ...serverChecks(site.shell),
+        ...serverChecks(site.shell, site.shell && sessionLocation(model).length > 0),
         ...(site.shell
           ? ['if ($agency_route_target) { rewrite ^ /__agency/page/$agency_route_target last; }']
           : []),
@@ -590,6 +635,7 @@ export function nginxConfig(model: NginxModel): string {
         ...realIpLines(model.trustedProxies),
         ...httpsMaps(model.trustProxy),
         ...routeMap(model),
+        ...(sessionLocation(model).length > 0 ? sessionMethodsMap : []),
         ...model.sites.flatMap((site) => staticServer(model, site)),
         ...(model.upstreams ?? []).flatMap((upstream) => upstreamServer(model, upstream)),
       ],

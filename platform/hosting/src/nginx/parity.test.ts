@@ -13,7 +13,6 @@ import { bucketOf } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveDeploy } from '../serve-deploy.ts';
 import {
   type Answer,
   canaryBuckets,
@@ -21,7 +20,8 @@ import {
   makeTestDeploy,
   send,
   type TestDeploy,
-} from '../testing/test-deploy.ts';
+} from '../../testing/nginx-deploy.ts';
+import { serveDeploy } from '../serve-deploy.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
 
 const missing = !toolInstalled('nginx');
@@ -275,6 +275,25 @@ describe.skipIf(missing)('nginx answers as the embedded host', () => {
       expect(page.fromNginx.headers['content-security-policy']).toContain('http://localhost:5173');
       const map = await expectSame({ name: 'map', path: '/remotes.json', headers: dev });
       expect(map.fromNginx.body).toContain('http://localhost:5173/mf-manifest.json');
+    });
+
+    it('gives a preview session’s browser the bare page, its versions’ map and its dev server’s policy', async () => {
+      const token = site.sessionToken();
+      const opened = await expectSame({ name: 'open', path: `/__preview?token=${token}` });
+      expect(opened.fromNginx.status).toBe(303);
+      const inSession = { Cookie: `agency-preview=${token}; agency-bucket=${site.defaultVisitor}` };
+      const page = await expectSame({
+        name: 'page',
+        path: '/services',
+        headers: inSession,
+        identifier: site.defaultVisitor,
+      });
+      expect(page.fromNginx.body).not.toContain('<!-- preview');
+      expect(page.fromNginx.headers['content-security-policy']).toContain('http://localhost:5174');
+      const map = await expectSame({ name: 'map', path: '/remotes.json', headers: inSession });
+      expect(map.fromNginx.body).toContain('http://localhost:3001/2.0.0/mf-manifest.json');
+      expect(map.fromNginx.body).toContain('http://localhost:5174/mf-manifest.json');
+      expect(map.fromNginx.body).toContain('http://localhost:3003/1.0.0/mf-manifest.json');
     });
 
     it('ignores a forged preview cookie on both', async () => {

@@ -10,14 +10,14 @@ import { ensurePreviewSecret, signPreviewClaim } from 'deploy-folder/preview/tok
 import type { PreviewClaim } from 'federation/preview';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveDeploy } from '../serve-deploy.ts';
 import {
   freePortBase,
   makeTestDeploy,
   previewVersion,
   send,
   type TestDeploy,
-} from '../testing/test-deploy.ts';
+} from '../../testing/nginx-deploy.ts';
+import { serveDeploy } from '../serve-deploy.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
 
 const missing = !toolInstalled('nginx');

@@ -1,5 +1,5 @@
 /**
- * For the nginx tests (`site-hosting/testing/test-deploy`, a testing entry, not production `src/`): a deploy
+ * For the nginx tests (`site-hosting/testing/nginx-deploy`, a testing entry, not production `src/`): a deploy
  * folder laid out as serveDeploy serves it and as static-host.test.ts lays out its own (the request table's
  * secrets and links), with generated pages, a canary's page variant, an open preview, a remote's version with
  * precompressed files; free ports for two copies of the site side by side.
@@ -17,18 +17,19 @@ import {
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { remoteNames, remotes } from 'build-config/topology';
 import { precompressFile } from 'deploy-folder/precompress';
-import { ensurePreviewSecret, signPreviewClaim } from 'deploy-folder/preview/token';
-import { pagesDir } from 'deploy-model/layout';
+import { ensurePreviewSecret, signatureOf, signPreviewClaim } from 'deploy-folder/preview/token';
+import { pagesDir, previewSessionFile } from 'deploy-model/layout';
 import { previewPagesDir } from 'deploy-model/preview/folders';
 import { variantsIndexName } from 'deploy-model/variants';
 import { bucketOf, newBucketIdentifier } from 'federation/bucket';
+import { encodeSessionClaim } from 'federation/preview-session';
 import { remoteMapSchema } from 'federation/remote-map';
 import { writePages } from 'site-pages/pages';
-import { loopbackAddresses } from '../static-host/listen.ts';
+import { loopbackAddresses } from '../src/static-host/listen.ts';
 
 export const secret = `TOP-SECRET-${process.pid}-${Date.now()}`;
 export const canaryBuckets = { from: 0, to: 50 };
@@ -40,6 +41,8 @@ export interface TestDeploy {
   canaryVisitor: string;
   defaultVisitor: string;
   token: (claim?: Partial<{ version: string; dev: string; expires: number }>) => string;
+  /** A preview session of mf_marketing 2.0.0 and mf_portfolio on a dev server, with its versions file. */
+  sessionToken: () => string;
 }
 
 function visitorWhere(inCanary: boolean): string {
@@ -143,6 +146,36 @@ export function makeTestDeploy(): TestDeploy {
         ...(claim.dev ? { dev: claim.dev } : { version: claim.version ?? previewVersion }),
         expires: claim.expires ?? Math.floor(Date.now() / 1000) + 3600,
       }),
+    sessionToken: () => {
+      // As the release service writes one (deploy-folder/preview/session.ts), without its checks of the versions.
+      const id = 'session-test-01';
+      const file = previewSessionFile(deploy, id);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(
+        file,
+        JSON.stringify({
+          remotes: {
+            mf_marketing: {
+              url: 'http://localhost:3001/2.0.0/mf-manifest.json',
+              version: '2.0.0',
+              integrity,
+            },
+            mf_portfolio: { url: 'http://localhost:5174/mf-manifest.json', version: 'dev' },
+          },
+        }),
+      );
+      const payload = encodeSessionClaim({
+        remote: 'mf_portfolio',
+        dev: 'http://localhost:5174',
+        expires: Math.floor(Date.now() / 1000) + 3600,
+        id,
+        session: {
+          picks: { mf_marketing: { version: '2.0.0' }, mf_portfolio: { dev: 'http://localhost:5174' } },
+          grants: [{ remote: 'mf_marketing' }, { remote: 'mf_portfolio' }],
+        },
+      });
+      return `${payload}.${signatureOf(previewSecret, payload)}`;
+    },
   };
 }
 

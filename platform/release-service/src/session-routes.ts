@@ -1,0 +1,52 @@
+/**
+ * Preview sessions' routes (session-requests.ts): no release key, the session or the links in the body are the
+ * grant, checked as the hosts check them. Outside /v1/, so the key check does not apply; the site passes its
+ * `/__preview/session…` paths here (site-hosting's static-host/session-forward.ts, nginx alike), which is how
+ * the page devtools reach them from a browser.
+ */
+import { sessionRoutes as routes } from 'build-config/release-protocol';
+import type { Context } from 'hono';
+import { clientAddress, jsonBody, problemReply, refusedBeforeChange } from './http.ts';
+import { smallBody } from './release-routes.ts';
+import type { ServiceApp, ServiceParts } from './service-parts.ts';
+import { joinLinks, SessionRefusal, sessionChoices, switchRemote } from './session-requests.ts';
+
+export function sessionRoutes(app: ServiceApp, { deploy, env, hops, log, logError }: ServiceParts) {
+  const answer = async (
+    c: Context,
+    fields: readonly string[],
+    run: (body: Record<string, unknown>) => object,
+  ) => {
+    c.header('Cache-Control', 'no-store');
+    try {
+      return c.json(run(await jsonBody(c, fields)));
+    } catch (error) {
+      if (error instanceof SessionRefusal) return problemReply(c, error.status, error.problem, error.message);
+      return refusedBeforeChange(c, error, logError);
+    }
+  };
+  const logged = (c: Context, done: { id: string; text: string }) => {
+    log?.info(`Release service: preview session ${done.id} for ${clientAddress(c, hops)}: ${done.text}`);
+    const { id: _id, ...reply } = done;
+    return reply;
+  };
+
+  app.use('/sessions/*', smallBody);
+  app.use('/sessions', smallBody);
+  app.post(routes.join, (c) => answer(c, ['links'], (body) => logged(c, joinLinks(deploy, body.links, env))));
+  app.post(routes.switch, (c) =>
+    answer(c, ['session', 'remote', 'to'], (body) => logged(c, switchRemote(deploy, body, env))),
+  );
+  app.post(routes.options, (c) => answer(c, ['session'], (body) => sessionChoices(deploy, body)));
+  for (const path of Object.values(routes))
+    app.on(['GET', 'PUT', 'DELETE', 'PATCH'], path, (c) =>
+      problemReply(
+        c,
+        405,
+        'usage',
+        `${c.req.method} ${path} is not a route: it takes POST with a JSON body.`,
+      ),
+    );
+}
+
+export { SessionRefusal };

@@ -6,9 +6,9 @@ import { enableFontFaces } from './early/font-faces.ts';
 import { loadRemoteMap } from './federation/remote-registry.ts';
 import { hydrateWhenIdle } from './hydration/idle-hydration.ts';
 import { pageHydration } from './hydration/page-hydration.ts';
+import { holdInputUntilSearchRestored } from './hydration/search-restore.ts';
 import { prepareHydration, prerenderedSlotsOf } from './prerender/prepare-route.ts';
 import { HydrationAwareRouter } from './routing/HydrationAwareRouter.tsx';
-import { holdInputUntilSearchRestored } from './routing/search-restore.ts';
 
 // A prerendered page carries the @font-face rules inline (platform/pages/src/pages/preload.ts), which the page loader
 // switches on after the first paint (switched on here too, should the page loader not have run); adding the

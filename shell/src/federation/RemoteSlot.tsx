@@ -10,9 +10,9 @@ import {
 } from '../early/protocol.ts';
 import { pageHydration, type TrackedSlot } from '../hydration/page-hydration.ts';
 import { SlotContent } from '../hydration/SlotContent.tsx';
+import { afterSearchRestored } from '../hydration/search-restore.ts';
 import { slotLoad } from '../hydration/slot-load.tsx';
 import { isInView, watchSlot } from '../hydration/slot-triggers.ts';
-import { afterSearchRestored } from '../routing/search-restore.ts';
 import { watchPrerenderedContent } from '../telemetry/prerendered-content.ts';
 import { caughtFallbackReason, loadFallbackReason } from './fallback-reason.ts';
 import { usePageView } from './PageView.tsx';

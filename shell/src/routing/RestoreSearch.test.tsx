@@ -2,8 +2,8 @@ import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { afterSearchRestored, holdInputUntilSearchRestored } from '../hydration/search-restore.ts';
 import { RestoreSearch } from './RestoreSearch.tsx';
-import { afterSearchRestored, holdInputUntilSearchRestored } from './search-restore.ts';
 
 /** Where the router is, as a held input would read it when it is performed. */
 const seen = { search: '' };

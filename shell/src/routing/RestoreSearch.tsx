@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { searchRestored } from './search-restore.ts';
+import { searchRestored } from '../hydration/search-restore.ts';
 
 /**
  * A page is prerendered for its path alone (the ECommerce filter, no plan chosen). The browser hydrates it at

@@ -6,10 +6,18 @@
  */
 import { sessionRoutes as routes } from 'build-config/release-protocol';
 import type { Context } from 'hono';
+import { rateLimiter } from 'hono-rate-limiter';
 import { clientAddress, jsonBody, problemReply, refusedBeforeChange } from './http.ts';
 import { smallBody } from './release-routes.ts';
 import type { ServiceApp, ServiceParts } from './service-parts.ts';
 import { joinLinks, SessionRefusal, sessionChoices, switchRemote } from './session-requests.ts';
+
+/**
+ * A session request needs no key, and a switch writes a session's map (releases/sessions/<id>.json): so many
+ * a client address may send in a window, far above a teammate clicking through the panel. Past it, a 429 that
+ * says when to try again, nothing written.
+ */
+export const sessionRequestLimits = { perAddress: 300, windowMs: 10 * 60 * 1000 };
 
 export function sessionRoutes(app: ServiceApp, { deploy, env, hops, log, logError }: ServiceParts) {
   const answer = async (
@@ -31,8 +39,22 @@ export function sessionRoutes(app: ServiceApp, { deploy, env, hops, log, logErro
     return reply;
   };
 
-  app.use('/sessions/*', smallBody);
-  app.use('/sessions', smallBody);
+  const limited = rateLimiter({
+    windowMs: sessionRequestLimits.windowMs,
+    limit: sessionRequestLimits.perAddress,
+    keyGenerator: (c) => clientAddress(c, hops),
+    standardHeaders: 'draft-6',
+    handler: (c) => {
+      log?.info(`Release service: preview session requests from ${clientAddress(c, hops)} over the limit`);
+      return problemReply(
+        c,
+        429,
+        'too-many-requests',
+        `Too many preview session requests from this address: at most ${sessionRequestLimits.perAddress} in ${sessionRequestLimits.windowMs / 60_000} minutes. Try again later; nothing changed.`,
+      );
+    },
+  });
+  for (const path of ['/sessions', '/sessions/*']) app.use(path, limited, smallBody);
   app.post(routes.join, (c) => answer(c, ['links'], (body) => logged(c, joinLinks(deploy, body.links, env))));
   app.post(routes.switch, (c) =>
     answer(c, ['session', 'remote', 'to'], (body) => logged(c, switchRemote(deploy, body, env))),

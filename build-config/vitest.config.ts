@@ -1,5 +1,9 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'build-config', environment: 'node', include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    name: 'build-config',
+    environment: 'node',
+    include: ['src/**/*.test.{ts,tsx}', 'testing/**/*.test.{ts,tsx}'],
+  },
 });

@@ -51,6 +51,19 @@ export const releaseRoutes = {
   revokePreviews: (scope: ReleaseScope) => `/v1/${scope}/previews/revoke`,
 } as const;
 
+/**
+ * Preview sessions (federation/preview-session.ts): no release key; the preview links or the session in the
+ * JSON body are the grant. The site passes its `/__preview/session…` paths to these, for the page devtools.
+ */
+export const sessionRoutes = {
+  /** POST `{ links: [<link or token>, …] }`: one session of those links' remotes and picks. */
+  join: '/sessions',
+  /** POST `{ session, remote, to }`, `to` `"live"`, `{ version }` or `{ dev }`: one remote switched. */
+  switch: '/sessions/switch',
+  /** POST `{ session }`: each remote of the session, its pick, live version, published versions and previews. */
+  options: '/sessions/options',
+} as const;
+
 /** The SHA-256 of the uploaded archive, as RFC 9530 has it: `sha-256=:<base64>:`. A mismatch is refused. */
 export const contentDigestHeader = 'content-digest';
 

@@ -13,6 +13,22 @@ export const previewCookie = 'agency-preview';
 /** The host's paths: open a link (`?token=…`), leave the preview. */
 export const previewPaths = { open: '/__preview', exit: '/__preview/exit' } as const;
 
+/** What one remote is on in a preview session (preview-session.ts, which reads and writes sessions). */
+export type SessionPick = { live: true } | { version: string } | { dev: string };
+
+/** A preview link a session was made from: revoking it (its id, its key, its remote's links) ends the session. */
+export interface SessionGrant {
+  remote: RemoteName;
+  id?: string;
+  by?: string;
+  issued?: number;
+}
+
+export interface PreviewSession {
+  picks: Partial<Record<RemoteName, SessionPick>>;
+  grants: SessionGrant[];
+}
+
 /** What a link grants: one remote on one version (or a loopback dev server's origin), until `expires`. */
 export interface PreviewClaim {
   remote: RemoteName;
@@ -28,6 +44,11 @@ export interface PreviewClaim {
   by?: string;
   /** Unix time in seconds it was made: revoking all of a remote's links ends those made before. */
   issued?: number;
+  /**
+   * Several remotes at once (preview-session.ts): set by the hosts' and the release service's check of the
+   * signature only; the shell's reader below never reads it, so a visitor's page carries no code for it.
+   */
+  session?: PreviewSession;
 }
 
 const linkId = /^[A-Za-z0-9_-]{8,32}$/;

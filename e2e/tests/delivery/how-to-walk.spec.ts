@@ -169,8 +169,8 @@ const hours = (from: string, to: string) => () =>
   edit('shared-content/src/contact/contact-page.ts', (text) => text.replace(from, to));
 
 const guides: Record<string, Step[]> = {
-  // Browser steps only, in a preview the other guides' commands open: preview.spec.ts ("the page devtools")
-  // takes them in a real browser.
+  // Browser steps only, in a preview the other guides' commands open: preview.spec.ts ("the page devtools") and
+  // preview-session.spec.ts (Switch remotes, two teams' previews together) take them in a real browser.
   'see-my-remote-in-the-page': [],
   'change-copy': [
     {

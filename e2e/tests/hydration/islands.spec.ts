@@ -55,6 +55,32 @@ const markDocument = (page: Page) =>
   page.evaluate(() => Object.assign(window, { islandsDocumentMark: true }));
 const documentMarked = (page: Page) => page.evaluate(() => 'islandsDocumentMark' in window);
 
+/**
+ * Opens a page whose first section loads its code only when reached, with no idle time, and checks that the page
+ * settled interactive while neither that section's remote nor the federation host was fetched. Returns the
+ * section and the federation host's requests, to follow once the visitor reaches for it.
+ */
+async function openWithoutCode(
+  page: Page,
+  remoteOrigin: (name: (typeof remoteNames)[number]) => string,
+  path: string,
+  slotName: string,
+) {
+  await withoutIdle(page);
+  const requested = remoteCodeRequests(page, remoteOrigin);
+  const hosts = federationHostRequests(page);
+  await page.goto(path);
+  await settle(page);
+  // Its section's code waits to be reached for (codeLoads in the route table), so the page is interactive
+  // without it: a tap on it is held by the page loader and performed once the code is live.
+  await expect(page.locator('html[data-interactive]')).toBeAttached();
+  expect(requested).toEqual([]);
+  expect(hosts).toEqual([]);
+  const slot = page.locator(`[data-remote-slot="${slotName}"]`);
+  await expect(slot).not.toHaveAttribute('data-slot-live');
+  return { slot, hosts };
+}
+
 test.describe('', { tag: ['@composition'] }, () => {
   for (const path of allRoutePaths()) {
     const slots = slotsOf(path);
@@ -113,19 +139,13 @@ test.describe('', { tag: ['@composition'] }, () => {
     page,
     remoteOrigin,
   }) => {
-    await withoutIdle(page);
-    const requested = remoteCodeRequests(page, remoteOrigin);
-    const hosts = federationHostRequests(page);
-    await page.goto('/portfolio');
-    await settle(page);
-    // Its section's code waits to be reached for (codeLoads in the route table), so the page is interactive
-    // without it: a tap on it is held by the page loader and performed once the code is live.
-    await expect(page.locator('html[data-interactive]')).toBeAttached();
-    expect(requested).toEqual([]);
-    expect(hosts).toEqual([]);
-    const slot = page.locator('[data-remote-slot="mf_portfolio/PortfolioPage"]');
+    const { slot, hosts } = await openWithoutCode(
+      page,
+      remoteOrigin,
+      '/portfolio',
+      'mf_portfolio/PortfolioPage',
+    );
     await expect(slot).toHaveAttribute('data-slot-when-reached', '');
-    await expect(slot).not.toHaveAttribute('data-slot-live');
 
     const portfolio = new PortfolioObject(page, 'page');
     await portfolio.chip('Real Estate').click();
@@ -142,16 +162,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     page,
     remoteOrigin,
   }) => {
-    await withoutIdle(page);
-    const requested = remoteCodeRequests(page, remoteOrigin);
-    const hosts = federationHostRequests(page);
-    await page.goto('/contact');
-    await settle(page);
-    await expect(page.locator('html[data-interactive]')).toBeAttached();
-    expect(requested).toEqual([]);
-    expect(hosts).toEqual([]);
-    const slot = page.locator('[data-remote-slot="mf_contact/ContactPage"]');
-    await expect(slot).not.toHaveAttribute('data-slot-live');
+    const { slot } = await openWithoutCode(page, remoteOrigin, '/contact', 'mf_contact/ContactPage');
 
     // Typed while the form's code is on its way: the field keeps it and the form adopts it (useHydratedForm).
     const contact = new ContactPageObject(page);

@@ -24,7 +24,11 @@ export const withBenchOptions = (command: Command) =>
   command
     .option('--no-build', 'measure the builds already there')
     .option('--runs <N>', 'runs per route and site, 1 to 10 (default 3)', argParser(parseRuns))
-    .option('--routes </,/a>', 'the routes, comma-separated', argParser(parseRoutes))
+    .option(
+      '--routes </,/a>',
+      'the routes, comma-separated (default /,/services,/portfolio,/contact)',
+      argParser(parseRoutes),
+    )
     .option('--phone-only', 'only the phone profile')
     .option('--lighthouse-only', 'only Lighthouse')
     .option('--verbose', "each phone run's JavaScript per file");

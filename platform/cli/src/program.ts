@@ -16,6 +16,7 @@ import {
   devUsage,
   helps,
   nginxConfigUsage,
+  servicePortsBehindNginx,
   startFlags,
   testE2eUsage,
   testUsage,
@@ -77,14 +78,20 @@ function addServeCommands(program: Command) {
   add(program, {
     name: 'start',
     summary: 'serve the deploy folder and the API (npm start); build and publish into an empty one',
-    help: helps.start,
+    ...helps.start,
     examples: ['npm start', 'npm start -- --publish', 'pnpm serve --nginx'],
     // npm start named every argument it did not take, with no usage line.
     refusal: (message) => message,
   })
-    .option('--publish', 'build and publish the builds for everyone, even into a live deploy')
-    .option('--no-build', 'publish the builds already in dist/ (pnpm serve)')
-    .option('--nginx', "serve with Debian's nginx in front")
+    .option(
+      '--publish',
+      'build and publish the builds for everyone, even into a live deploy (release log: start --publish)',
+    )
+    .option('--no-build', 'publish the builds already in dist/ instead of building (pnpm serve passes it)')
+    .option(
+      '--nginx',
+      "serve the same ports with Debian's nginx (installed with apt when missing, as root), the API and the release service behind it",
+    )
     .allowUnknownOption()
     .allowExcessArguments()
     .argument('[arguments...]')
@@ -99,17 +106,17 @@ function addServeCommands(program: Command) {
   add(program, {
     name: 'test',
     summary: 'every check, one summary line (npm test)',
-    help: helps.test,
+    ...helps.test,
     examples: ['npm test', 'npm test -- --raise-floor'],
     refusal: withUsage(testUsage),
   })
-    .option('--raise-floor', 'after a green run, raise test-floor.json to its counts')
+    .option('--raise-floor', "after a green run, raise test-floor.json to this run's counts")
     .action(async (options: { raiseFloor?: boolean }) => (await import('./test.ts')).test(options));
 
   const e2e = add(program, {
     name: 'test:e2e',
     summary: "the Playwright suite; --remote: one remote's specs and the smoke",
-    help: testE2eUsage,
+    usage: testE2eUsage,
     examples: [
       'pnpm test:e2e --remote mf-portfolio',
       'pnpm test:e2e tests/delivery/release-service.spec.ts --project delivery',
@@ -125,7 +132,7 @@ function addServeCommands(program: Command) {
   add(program, {
     name: 'dev',
     summary: 'the dev servers, or one app alone, or one remote inside a running site (--against)',
-    help: devUsage,
+    ...helps.dev,
     examples: [
       'pnpm dev',
       'pnpm dev mf-portfolio',
@@ -136,7 +143,7 @@ function addServeCommands(program: Command) {
     .argument('[app...]')
     .option(
       '--against <site url>',
-      'load the remote from its dev server inside that site, in this browser only',
+      "only that remote's dev server, and a link (printed, and opened here) that makes the browser opening it load the remote from that dev server inside the given site, local or deployed; no other browser. The site's release service signs it: AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a key for that remote), or the service of the site running here.",
     )
     .action((apps: string[], options: { against?: string }) =>
       runAs(explained(devUsage), async () => (await import('./dev.ts')).dev(apps, options)),
@@ -148,12 +155,12 @@ function addToolCommands(program: Command) {
   add(program, {
     name: 'affected',
     summary: 'the apps a git range touches: release, check or nothing; the e2e tags to run',
-    help: affectedUsage,
+    ...helps.affected,
     examples: ['pnpm affected origin/main...HEAD', 'pnpm --silent affected origin/main...HEAD --json'],
     refusal: explained(affectedUsage),
   })
     .argument('[git-range...]')
-    .option('--json', 'one JSON object for pipelines')
+    .option('--json', 'one JSON object for pipelines: release, check, suite.run, and why (use pnpm --silent)')
     .action((ranges: string[], options: { json?: boolean }) =>
       runAs(explained(affectedUsage), async () => (await import('./affected.ts')).affected(ranges, options)),
     );
@@ -161,7 +168,7 @@ function addToolCommands(program: Command) {
   add(program, {
     name: 'check:contracts',
     summary: "every remote build against the shell's (after pnpm build)",
-    help: helps.checkContracts,
+    ...helps.checkContracts,
     examples: ['pnpm build && pnpm check:contracts'],
     refusal: explained(checkContractsUsage),
   }).action(() =>
@@ -173,7 +180,7 @@ function addToolCommands(program: Command) {
   const nginxOptions = add(program, {
     name: 'nginx-config',
     summary: "nginx's configuration and njs module for a deploy, checked with nginx -t",
-    help: nginxConfigUsage,
+    ...helps.nginxConfig,
     examples: [
       'pnpm nginx-config --out /etc/nginx/agency/nginx.conf --deploy /srv/agency/deploy --services',
       'pnpm nginx-config --out site.conf --trust-proxy-from 203.0.113.0/24 --trust-proxy-from 2001:db8::/32',
@@ -181,16 +188,25 @@ function addToolCommands(program: Command) {
     refusal: explained(nginxConfigUsage),
   })
     .argument('[arguments...]')
-    .option('--out <file>', 'where to write the configuration')
-    .option('--deploy <dir>', 'the deploy folder')
-    .option('--services', "also the enquiry API's and the release service's ports")
-    .option('--tls-certificate <pem>', 'serve https with this certificate')
-    .option('--tls-key <pem>', "and this certificate's key")
-    .option('--server-name <name>', "the site's host name")
-    .option('--user <user>', "the workers' user")
+    .option('--out <file>', 'where to write the configuration (site.js beside it)')
+    .option('--deploy <dir>', 'the deploy folder (default: AGENCY_DEPLOY_DIR, else deploy/)')
+    .option(
+      '--services',
+      `also listen on the enquiry API's and the release service's ports and pass their requests to them on loopback at ports ${servicePortsBehindNginx.join(' and ')} (run them there: ENQUIRY_PORT, AGENCY_RELEASE_PORT)`,
+    )
+    .option(
+      '--tls-certificate <pem>',
+      'serve https on every port with this certificate (PEM, with --tls-key), with Strict-Transport-Security',
+    )
+    .option('--tls-key <pem>', "the certificate's key (PEM)")
+    .option('--server-name <name>', "the site's host name (server_name); default: any")
+    .option(
+      '--user <user>',
+      "the workers' user when nginx starts as root (default: the deploy folder's owner; it must read the deploy folder)",
+    )
     .option(
       '--trust-proxy-from <cidr>',
-      "a proxy's address or range (repeatable)",
+      "a CDN's or proxy's address or CIDR range whose X-Forwarded-For names the visitor (repeat for each; default: AGENCY_TRUST_PROXY_FROM, comma-separated)",
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     );
   nginxOptions.action((positionals: string[], options: NginxConfigOptions) =>
@@ -205,7 +221,7 @@ function addBenchCommands(program: Command) {
   const bench = add(program, {
     name: 'bench',
     summary: 'Lighthouse and the phone profile: the federated site against one bundle',
-    help: helps.bench,
+    ...helps.bench,
     examples: [
       'pnpm bench',
       'pnpm bench --no-build --runs 5 --routes /,/contact',
@@ -229,7 +245,7 @@ function addBenchCommands(program: Command) {
   const hosts = add(program, {
     name: 'bench:hosts',
     summary: 'requests/s and p99 of a page, a chunk and remotes.json: the embedded host against nginx',
-    help: helps.benchHosts,
+    ...helps.benchHosts,
     examples: ['pnpm build && pnpm bench:hosts', 'pnpm bench:hosts --duration 5 --hosts embedded'],
     refusal: explained(hostsUsage),
   });
@@ -242,28 +258,28 @@ function addBenchCommands(program: Command) {
   add(program, {
     name: 'fonts',
     summary: "cut the shell's small Inter faces from the committed Latin and latin-ext files",
-    help: helps.fonts,
+    ...helps.fonts,
     examples: ['pnpm fonts'],
-    refusal: explained(helps.fonts),
+    refusal: explained(helps.fonts.usage),
   }).action(async () => (await import('./cut-fonts.ts')).cutFonts());
 
   add(program, {
     name: 'og-image',
     summary: 'render shell/public/og-image.png (1200×630) with headless Chromium',
-    help: helps.ogImage,
+    ...helps.ogImage,
     examples: ['pnpm og-image'],
-    refusal: explained(helps.ogImage),
+    refusal: explained(helps.ogImage.usage),
   }).action(async () => (await import('./generate-og-image.ts')).generateOgImage());
 
   add(program, {
     name: 'release-service',
     summary: 'the release service alone, for a service manager (npm start runs it beside the site)',
-    help: helps.releaseService,
+    ...helps.releaseService,
     examples: [
       'pnpm release-service',
       'AGENCY_RELEASE_PORT=3011 node --import tsx platform/cli/src/main.ts release-service',
     ],
-    refusal: explained(helps.releaseService),
+    refusal: explained(helps.releaseService.usage),
   }).action(async () => (await import('./release-service.ts')).releaseService());
 }
 

@@ -22,18 +22,28 @@ import { parseErrorText } from './refusal.ts';
 
 /** Every option of `pnpm release`'s forms; which form takes which is releaseCommandOf's to say. */
 export const releaseOptions = () => [
-  new Option('--canary <percent>', 'serve the new version to 1–99% of visitors').argParser(
-    argParser(canaryPercent),
+  new Option(
+    '--canary <percent>',
+    'serve the new version to 1–99% of visitors; the default version keeps the rest',
+  ).argParser(argParser(canaryPercent)),
+  new Option(
+    '--stages <p1,p2,…,100>',
+    'a staged rollout: a canary at the first stage, one stage further after each hold while it is healthy (100 promotes it), aborted when it is clearly worse (docs/releasing.md)',
+  ).argParser(argParser(parseStages)),
+  new Option('--hold <30s|10m|2h>', 'how long each stage of a staged rollout runs').argParser(
+    argParser(parseHold),
   ),
-  new Option('--build-dir <dir>', 'release an existing build folder instead of building'),
-  new Option('--force', 'release even if the contract check fails'),
-  new Option('--reason <text>', 'why a canary was aborted, for the log'),
-  new Option('--once', 'watch: one check'),
-  new Option('--stages <p1,p2,…,100>', 'a staged rollout: the canary’s share at each stage').argParser(
-    argParser(parseStages),
+  new Option(
+    '--build-dir <dir>',
+    'release an existing build folder instead of building (e.g. a CI artifact)',
   ),
-  new Option('--hold <30s|10m|2h>', 'how long each stage runs').argParser(argParser(parseHold)),
-  new Option('--preview', 'publish without traffic and print a preview link'),
+  new Option('--force', 'release even if the contract check fails (its slots will show their fallback)'),
+  new Option('--reason <text>', 'abort: why, for the log'),
+  new Option('--once', 'one check, then exit'),
+  new Option(
+    '--preview',
+    'publish without traffic and print a link (last line) that puts the browser opening it, alone, on that version on every page, with a banner',
+  ),
   new Option('--hours <h>', 'how long a preview link works (default 2)'),
 ];
 
@@ -42,10 +52,15 @@ export const releaseWordForms = ['status', 'watch', 'preview', 'shell'] as const
 
 /**
  * A form's options and its positionals. Positional options: after a form's word, the options are the form's
- * (status --force is status's, refused in its words), not release's own.
+ * (status --force is status's, refused in its words), not release's own. Its help lists those it takes (every
+ * one but watch's --once for release's own form); the others are declared hidden, to be refused in its words.
  */
-export const withReleaseOptions = (command: Command) => {
-  for (const option of releaseOptions()) command.addOption(option);
+export const withReleaseOptions = (command: Command, takes?: readonly string[]) => {
+  for (const option of releaseOptions()) {
+    const name = option.long?.replace(/^--/, '') ?? '';
+    const shown = takes ? takes.includes(name) : name !== 'once';
+    command.addOption(shown ? option : option.hideHelp());
+  }
   return command.enablePositionalOptions().argument('[arguments...]');
 };
 

@@ -7,7 +7,7 @@ import { UsageError } from 'platform-kit/cli';
 import { operatorFolderSetting } from 'platform-kit/settings/release-client';
 import { parseLimit, parseLogScope } from 'release-client/log';
 import { argParser, type CommandSpec } from './command-spec.ts';
-import { helps, keyUsage, releaseUsage, rollbackUsage } from './helps.ts';
+import { helps, releaseUsage, rollbackUsage } from './helps.ts';
 import { explained, runAs } from './refusal.ts';
 import { givenOptions, releaseCommandOf, withReleaseOptions } from './release-args.ts';
 
@@ -21,7 +21,7 @@ const typedIn = () => operatorFolderSetting(process.env);
 const spec: CommandSpec = {
   name: 'release',
   summary: 'build, check, publish and make live a remote or the shell; canaries, previews, status, keys',
-  help: releaseUsage,
+  ...helps.release,
   examples: [
     'pnpm release mf-portfolio',
     'pnpm release mf-portfolio --canary 10',
@@ -36,7 +36,7 @@ const spec: CommandSpec = {
 const formSpec = (name: (typeof helps.releaseForms)[number]['name']) => {
   const form = helps.releaseForms.find((candidate) => candidate.name === name);
   if (!form) throw new Error(`No help for release ${name}`);
-  return { ...form, help: name === 'key' ? keyUsage : form.help, refusal };
+  return { ...form, refusal };
 };
 
 export function addRelease(parent: Command, add: AddCommand) {
@@ -46,12 +46,13 @@ export function addRelease(parent: Command, add: AddCommand) {
     ),
   );
   for (const form of ['status', 'watch', 'preview', 'shell'] as const) {
-    withReleaseOptions(add(release, formSpec(form))).action((args: string[], _options, self: Command) =>
-      runAs(refusal, async () =>
-        (await import('./release.ts')).release(
-          releaseCommandOf([form, ...args], givenOptions(self), typedIn()),
+    withReleaseOptions(add(release, formSpec(form)), formSpec(form).takes).action(
+      (args: string[], _options, self: Command) =>
+        runAs(refusal, async () =>
+          (await import('./release.ts')).release(
+            releaseCommandOf([form, ...args], givenOptions(self), typedIn()),
+          ),
         ),
-      ),
     );
   }
   addReleaseLog(release, add);
@@ -63,7 +64,10 @@ function addReleaseLog(release: Command, add: AddCommand) {
   add(release, formSpec('log'))
     .argument('[scope...]')
     .option('--limit <n>', 'the last n changes, 1 to 10000 (default 50)', argParser(parseLimit))
-    .option('--uploads', 'every upload too, accepted or refused')
+    .option(
+      '--uploads',
+      "every upload too, accepted or refused: the key's name (no key, unknown key), the address, the version once checked, the status and why it was refused",
+    )
     .action((scopes: string[], options: { limit?: number; uploads?: boolean }) =>
       runAs(refusal, async () => {
         if (scopes.length > 1)
@@ -93,7 +97,7 @@ export function addRollback(parent: Command, add: AddCommand) {
   add(parent, {
     name: 'rollback',
     summary: 'make an earlier published version of one remote live again',
-    help: rollbackUsage,
+    ...helps.rollback,
     examples: [
       'pnpm rollback mf-portfolio',
       'pnpm rollback mf-portfolio --list',
@@ -102,8 +106,8 @@ export function addRollback(parent: Command, add: AddCommand) {
     refusal: explained(rollbackUsage),
   })
     .argument('[remote-and-version...]')
-    .option('--list', 'list the published versions')
-    .option('--force', 'roll back despite a failed contract check')
+    .option('--list', 'list the published versions, oldest first, and which one is live')
+    .option('--force', 'roll back even if that version fails the contract check against the current shell')
     .action((positionals: string[], options: { list?: boolean; force?: boolean }) =>
       runAs(explained(rollbackUsage), async () =>
         (await import('./rollback.ts')).rollback(positionals, options),

@@ -10,7 +10,7 @@ import { remotes } from 'build-config/topology';
 import type { ReleaseCommand } from 'deploy-model/release-command';
 import { deployDir } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
-import { operatorFolderSetting, releaseSourceSetting } from 'platform-kit/settings/release-client';
+import { loadReleaseClientSettings } from 'platform-kit/settings/release-client';
 import { runThroughService } from 'release-client/commands';
 import { connect } from 'release-client/connection';
 import { type LogQuery, printLog } from 'release-client/log';
@@ -22,6 +22,8 @@ import { keyCommandOf } from './release-key.ts';
 
 export async function release(command: ReleaseCommand) {
   if (command.kind === 'help') return console.log(releaseUsage);
+  // The client's settings, read once from the environment; the connection reads its own (and the ports).
+  const settings = loadReleaseClientSettings(process.env);
   const connection = await connect(process.env, localService);
   const context = {
     connection,
@@ -34,7 +36,7 @@ export async function release(command: ReleaseCommand) {
     out: console.log,
     warn: console.warn,
     // Where the build came from: the CI's variables, else git in the folder the command was typed in.
-    source: () => readReleaseSource(operatorFolderSetting(process.env), releaseSourceSetting(process.env)),
+    source: () => readReleaseSource(settings.operatorFolder, settings.source ?? {}),
   };
   try {
     if (command.kind === 'watch' && !command.once) return await watchThroughService(context, process.env);

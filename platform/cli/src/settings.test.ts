@@ -31,8 +31,10 @@ const exceptions: Record<string, string> = {
   'platform/cli/src/dev.ts': 'the dev servers get their own port base and data folder',
   'platform/cli/src/start.ts': 'the API and the release service get their proxy, health URL and environment',
   'platform/cli/src/test.ts': 'the e2e run gets the browser found (CHROME_PATH)',
-  'platform/kit/src/testing/hostile-attempts.ts':
+  'platform/kit/testing/hostile-attempts.ts':
     "a test helper: plays a team's code that reads the whole environment, to show the sandbox gives it none",
+  'platform/kit/testing/tools.ts':
+    "a test helper: asks the test process's own environment whether it runs in CI",
   'platform/releases/testing/fixtures.ts': "a test helper: the API it starts gets the tests' settings",
   'platform/release-service/testing/service.ts':
     "a test helper: the service it starts gets the tests' settings",
@@ -47,6 +49,12 @@ const exceptions: Record<string, string> = {
   'platform/cli/src/release-program.ts': 'an entry: where pnpm release was typed (INIT_CWD), for --build-dir',
   'platform/cli/src/release.ts': "an entry: hands the process's environment to the client",
   'platform/cli/src/rollback.ts': "an entry: hands the process's environment to the client",
+  'platform/pages/src/prerender/worker.ts':
+    "an entry: the prerender's process hands its environment to the fetch",
+  'platform/release-service/src/operation-main.ts':
+    "an entry: an operation's child process hands the service's environment to the change",
+  'platform/releases/src/release-gates/node-worker.ts':
+    "an entry: the gates' render process hands its environment to the fetch",
 };
 
 function sourceFiles(dir: string): string[] {
@@ -58,8 +66,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** `process.env` at all, or a variable read off an environment object (`env.NAME`, `env[name]`). */
-const readsEnvironment = /\bprocess\.env\b|(?<![\w$])env\??\.(?!\.)[A-Za-z_]\w*|(?<![\w$])env\[/;
+/**
+ * `process.env` at all, or a variable read off an environment object (`env.NAME`, `env[name]`). Not a Hono
+ * context's `c.env`: the bindings a server hands its middlewares (the static host's request and file), no variable.
+ */
+const readsEnvironment = /\bprocess\.env\b|(?<![\w$]|\bc\.)env\??\.(?!\.)[A-Za-z_]\w*|(?<![\w$]|\bc\.)env\[/;
 
 /** An environment that records every variable asked for, with the optional parts set so theirs are asked too. */
 function recordingEnvironment() {

@@ -70,7 +70,7 @@ function readStartSettings() {
     const siteSettings = loadSiteSettings(process.env);
     loadReleaseServiceSettings(process.env);
     siteRoots(deployDir(process.env), process.env);
-    return { canarySettings: canaryWatchSettings(), siteSettings };
+    return { canarySettings: canaryWatchSettings(process.env), siteSettings };
   } catch (error) {
     exitWith(error);
   }
@@ -180,7 +180,7 @@ function printRunning(
   const mail = siteSettings.smtpHost
     ? `mails go out through ${siteSettings.smtpHost}`
     : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;
-  const apiUrl = behindNginx ? originOf(enquiryApi) : api.url;
+  const apiUrl = behindNginx ? originOf(enquiryApi, process.env) : api.url;
   const releasesUrl = behindNginx ? publicReleaseServiceUrl() : releases.url;
   console.log(`\nThe enquiry API is running at ${apiUrl} (data in ${describeDataDir(api.dataDir)}; ${mail})`);
   const checks =
@@ -198,7 +198,7 @@ function printRunning(
     console.log(
       `nginx serves the site, the enquiry API and the release service (configuration: ${shownDeploy}/nginx/nginx.conf)`,
     );
-  console.log(`The site is running at ${siteUrl()}  (Ctrl+C to stop)\n`);
+  console.log(`The site is running at ${siteUrl(process.env)}  (Ctrl+C to stop)\n`);
 }
 
 export async function start(options: StartOptions) {
@@ -206,7 +206,7 @@ export async function start(options: StartOptions) {
   if (withNginx) {
     // Before any build: a machine that cannot have nginx is told so at once, with the command to run.
     try {
-      ensureNginx();
+      ensureNginx(process.env);
     } catch (error) {
       exitWith(error);
     }
@@ -238,7 +238,7 @@ export async function start(options: StartOptions) {
   printDeploy(deploy, shownDeploy, published, publishAs);
   if (runtimeFollowed)
     console.log(
-      `runtime.json held the embedded defaults for another port; the forms now post to ${originOf(enquiryApi)}.`,
+      `runtime.json held the embedded defaults for another port; the forms now post to ${originOf(enquiryApi, process.env)}.`,
     );
   printRunning(shownDeploy, services, behindNginx, settings);
   // Tools run on this host (pnpm release, status) find this site's own service from the deploy.

@@ -5,7 +5,6 @@ import { enquiryApi, host, originOf, type RemoteName, remotes, shell } from 'bui
 import { serverBuildDir } from 'deploy-model/layout';
 import { packageVersionProblem } from 'deploy-model/version';
 import { appDist, repoRoot } from 'platform-kit/paths';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { remotesOriginSetting } from 'platform-kit/settings/site';
 import { localRuntimeConfig } from 'shared-content/site';
 import {
@@ -108,11 +107,7 @@ export function filesBelow(root: string): string[] {
  * root of its own port. AGENCY_REMOTES_ORIGIN (e.g. https://cdn.example.com) says the whole deploy folder
  * is uploaded to one static host/CDN instead: <origin>/<remote-folder>/<version>/mf-manifest.json.
  */
-export function manifestUrl(
-  name: RemoteName,
-  version: string,
-  env: NodeJS.ProcessEnv = processEnvironment(),
-): string {
+export function manifestUrl(name: RemoteName, version: string, env: NodeJS.ProcessEnv): string {
   const cdn = remotesOriginSetting(env);
   if (cdn) {
     return `${cdn.replace(/\/+$/, '')}/${remotes[name].folder}/${version}/mf-manifest.json`;
@@ -220,7 +215,7 @@ function isEmbeddedDefault(text: string): boolean {
  * embedded default, written by a start under another AGENCY_PORT_BASE, follows this start's enquiry API: left
  * alone, the forms would post to a port nobody listens on. Returns whether it wrote the file.
  */
-export function ensureRuntimeConfig(deploy: string, env?: NodeJS.ProcessEnv): boolean {
+export function ensureRuntimeConfig(deploy: string, env: NodeJS.ProcessEnv): boolean {
   const file = join(deploy, shell.folder, 'runtime.json');
   const wanted = embeddedRuntimeConfig(originOf(enquiryApi, env));
   if (existsSync(file)) {

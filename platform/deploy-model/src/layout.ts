@@ -20,6 +20,14 @@ export const previewSecretFile = (deploy: string) => join(deploy, 'releases', 'p
 export const previewRevocationsFile = (deploy: string) =>
   join(deploy, 'releases', 'preview-revocations.json');
 
+/**
+ * A preview session's versions (federation/preview-session.ts): the manifest URL and integrity of each remote it
+ * does not keep live, written by the release service when it signs the session, read by both hosts for the
+ * browser holding it. Named by the session's id (a link id: letters, digits, - and _).
+ */
+export const previewSessionFile = (deploy: string, id: string) =>
+  join(deploy, 'releases', 'sessions', `${id}.json`);
+
 export const pagesDir = (deploy: string) => join(deploy, 'pages');
 
 /*

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { repoRoot } from 'platform-kit/paths';
@@ -50,6 +51,24 @@ describe('this repository', () => {
   it('names every platform package of the workspace in its layers, once', () => {
     const platform = workspace.packages.filter(({ folder }) => folder.startsWith('platform/'));
     expect([...platformLayers].sort()).toEqual(platform.map(({ name }) => name).sort());
+  });
+
+  it("keeps test helpers out of src/: a testing entry names a file in the package's testing/ folder", () => {
+    const inSrc = workspace.packages.flatMap(({ folder }) => {
+      const { exports = {} } = JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8')) as {
+        exports?: Record<string, string>;
+      };
+      return Object.entries(exports)
+        .filter(([entry, file]) => entry.startsWith('./testing') && !file.startsWith('./testing/'))
+        .map(([entry, file]) => `${folder} ${entry} → ${file}`);
+    });
+    const helpersInPlatformSrc = execFileSync('git', ['ls-files', 'platform'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((path) => /^platform\/[^/]+\/src\/(.*\/)?testing\//.test(path));
+    expect([...inSrc, ...helpersInPlatformSrc]).toEqual([]);
   });
 
   it.each(workspace.packages.map(({ folder }) => folder))(

@@ -16,11 +16,12 @@ export interface LongFunction {
   lines: number;
 }
 
-/** A platform source file that is not a test nor a test helper. */
+/**
+ * A platform source file that is not a test: every file under a package's src/ (its test helpers live in its
+ * testing/ folder, which package-boundaries.test.ts holds).
+ */
 export const isPlatformSource = (path: string) =>
-  /^platform\/[^/]+\/src\/.*\.ts$/.test(path) &&
-  !/\.test\.ts$/.test(path) &&
-  !/\/(test-[^/]*|testing\/.*)$/.test(path);
+  /^platform\/[^/]+\/src\/.*\.ts$/.test(path) && !/\.test\.ts$/.test(path);
 
 /** A function's name, or the name of the variable or property it is the value of. */
 function nameOf(node: ts.SignatureDeclaration): string {

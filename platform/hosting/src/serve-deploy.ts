@@ -3,9 +3,17 @@ import { originOf, portOf, remoteNames, remotes, shell } from 'build-config/topo
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { readPreviewRevocations } from 'deploy-folder/preview/revocations';
 import { shellHtmlHeaders, standalonePageHeaders } from 'deploy-folder/security-headers';
+import { previewSessionFile } from 'deploy-model/layout';
+import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { listenHost } from './static-host/listen.ts';
 import { trustedProxyHops } from './static-host/proxy.ts';
 import { type SiteRoot, startStaticHost } from './static-host.ts';
+
+/** A listening address as an origin: a service listening on every interface is reached on loopback. */
+const serviceOrigin = ({ host, port }: { host: string; port: number }) => {
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+};
 
 /**
  * What each host of the deploy folder serves, and where: the shell first, then each remote. Every host listens
@@ -28,7 +36,13 @@ export function siteRoots(
       cors: false,
       pagesDir: deploy.pagesDir,
       htmlHeaders: shellHtmlHeaders(shellDir, deploy.pagesDir),
-      preview: { secret: () => deploy.previewSecret(), revoked: () => readPreviewRevocations(deploy.path) },
+      preview: {
+        secret: () => deploy.previewSecret(),
+        revoked: () => readPreviewRevocations(deploy.path),
+        sessionFile: (id) => previewSessionFile(deploy.path, id),
+        // Where `npm start` runs it (AGENCY_RELEASE_HOST/PORT); nginx passes the same paths itself.
+        releaseService: serviceOrigin(releaseServiceAddress(env)),
+      },
     },
     ...remoteNames.map((name) => ({
       ...listening,
@@ -47,4 +61,4 @@ export async function serveDeploy(deploy: DeployRef, env: NodeJS.ProcessEnv): Pr
   return startStaticHost(siteRoots(deploy, env));
 }
 
-export const siteUrl = (env?: NodeJS.ProcessEnv) => originOf(shell, env);
+export const siteUrl = (env: NodeJS.ProcessEnv) => originOf(shell, env);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, refuseFlags, resolveRemote, UsageError } from './cli.ts';
+import { refuseFlags, resolveRemote, UsageError } from './cli.ts';
 
 describe('resolveRemote', () => {
   it('takes a remote by its folder or its federation name', () => {
@@ -14,24 +14,6 @@ describe('resolveRemote', () => {
   ])('explains a bad remote %s', (argument, message) => {
     expect(() => resolveRemote(argument)).toThrow(UsageError);
     expect(() => resolveRemote(argument)).toThrow(message);
-  });
-});
-
-describe('parseCommandLine', () => {
-  const flags = { force: { type: 'boolean' }, 'build-dir': { type: 'string' } } as const;
-
-  it('reads flags and positionals', () => {
-    expect(parseCommandLine(['mf-marketing', '--force', '--build-dir', 'out'], flags)).toEqual({
-      values: { force: true, 'build-dir': 'out' },
-      positionals: ['mf-marketing'],
-    });
-  });
-
-  it('names an unknown flag or a missing value in one sentence', () => {
-    expect(() => parseCommandLine(['mf-marketing', '--forse'], flags)).toThrow(
-      new UsageError("Unknown option '--forse'."),
-    );
-    expect(() => parseCommandLine(['mf-marketing', '--build-dir'], flags)).toThrow(/--build-dir/);
   });
 });
 

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostileOutcomes, HostileTargets } from '../testing/hostile-attempts.ts';
 import { repoRoot } from './paths.ts';
 import { openSandbox, type Sandbox, sandboxSummary } from './sandbox.ts';
-import type { HostileOutcomes, HostileTargets } from './testing/hostile-attempts.ts';
 
 const isRoot = process.getuid?.() === 0;
 const secret = `sandbox-test-secret-${process.pid}`;
@@ -59,7 +59,7 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const worker = join(import.meta.dirname, 'testing', 'hostile-worker.ts');
+const worker = join(import.meta.dirname, '..', 'testing', 'hostile-worker.ts');
 
 function expectAllRefused(outcomes: HostileOutcomes, { nodeModel }: { nodeModel: boolean }): void {
   for (const name of Object.keys(targets.read)) {

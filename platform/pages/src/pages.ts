@@ -33,7 +33,6 @@ import {
   urlsAndIntegrity,
 } from 'federation/remote-map';
 import type { SiteDescription } from 'federation/site-description';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { notFoundRoute } from 'shared-content/site';
 import type { DeferredPlan } from 'shell/early-protocol';
 import {
@@ -294,7 +293,7 @@ function writePageSet(
  */
 export function writePages(
   ref: DeployRef,
-  env: NodeJS.ProcessEnv = processEnvironment(),
+  env: NodeJS.ProcessEnv,
   parts = headParts,
   prerender: Prerender = prerenderPages,
 ): string[] {

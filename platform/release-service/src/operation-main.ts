@@ -33,5 +33,6 @@ console.error = keep('warn');
 
 const { performOperation } = await import('./operation.ts');
 const request = JSON.parse(await text(process.stdin)) as OperationRequest;
-const result = await performOperation(request);
+// The process's entry: the service's environment, which the child inherits, is read here and handed down.
+const result = await performOperation(request, process.env);
 write(JSON.stringify({ ...result, output: [...printed, ...result.output] }), () => process.exit(0));

@@ -19,7 +19,6 @@ import type { ReleaseCommand } from 'deploy-model/release-command';
 import { holdText, type RolloutRequest, stagesText } from 'deploy-model/release-command';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { abortCanary } from 'releases/canary/release-canary';
 import { runReleaseCommand } from 'releases/canary/release-command';
 import { advanceStage } from 'releases/canary/rollout';
@@ -264,11 +263,12 @@ function abortJudged(
   version: string,
   reason: string | undefined,
   out: (text: string) => void,
+  env: NodeJS.ProcessEnv,
 ) {
   const outcome = abortCanary(deploy, remoteOfScope(scope), {
     version,
     by: 'automatic',
-    env: processEnvironment(),
+    env,
     ...(reason === undefined ? {} : { reason }),
   });
   if (!outcome) return out(`The canary ${scope} ${version} is no longer live; nothing changed.`);
@@ -283,13 +283,14 @@ function nextStage(
   deploy: Deploy,
   operation: Extract<Operation, { kind: 'stage' }>,
   out: (text: string) => void,
+  env: NodeJS.ProcessEnv,
 ) {
   const { scope, version, at, reason } = operation;
   const outcome = advanceStage(deploy, remoteOfScope(scope), {
     version,
     now: new Date(at),
     reason,
-    env: processEnvironment(),
+    env,
   });
   if (!outcome) return out(`The staged rollout of ${scope} ${version} is over or not due; nothing changed.`);
   const plan = readRolloutPlan(deploy.path, scope);
@@ -305,6 +306,7 @@ function nextStage(
 /** Runs the operation in this process, appends its audit entries, and never throws. */
 export async function performOperation(
   request: OperationRequest,
+  env: NodeJS.ProcessEnv,
   now = () => new Date(),
 ): Promise<OperationResult> {
   const { operation, by, from } = request;
@@ -343,14 +345,14 @@ export async function performOperation(
   };
   try {
     const before = liveState(deploy);
-    const context = { deploy, env: processEnvironment(), out, warn, by, ...values };
+    const context = { deploy, env, out, warn, by, ...values };
     if (operation.kind === 'rollback') {
       const { scope, version, force } = operation;
       runRollback({ name: remoteOfScope(scope), force, ...(version ? { version } : {}) }, context);
     } else if (operation.kind === 'stage') {
-      nextStage(deploy, operation, out);
+      nextStage(deploy, operation, out, env);
     } else if (operation.kind === 'abort' && operation.version !== undefined) {
-      abortJudged(deploy, operation.scope, operation.version, operation.reason, out);
+      abortJudged(deploy, operation.scope, operation.version, operation.reason, out, env);
     } else {
       await runReleaseCommand(releaseCommandOf(operation), {
         ...context,

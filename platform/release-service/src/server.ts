@@ -12,14 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
-import { createNodeServer } from 'enquiry-api/node-server';
 import { Hono } from 'hono';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { canarySyntheticOff } from 'platform-kit/settings/release-service';
 import { syntheticCheck } from 'releases/canary/synthetic';
 import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from 'releases/canary/watcher';
 import { trustedProxyHops } from 'site-hosting/static-host/proxy';
+import { createNodeServer } from 'site-node-server';
 import { automaticAborts } from './automatic-abort.ts';
 import { ChangeGate } from './busy.ts';
 import { changeRunner } from './change-runner.ts';
@@ -32,6 +31,7 @@ import { releaseRoutes } from './release-routes.ts';
 import { rolloutAdvancer } from './rollout-advancer.ts';
 import { serviceGuards } from './service-guards.ts';
 import type { ServiceApp, ServiceLog, ServiceParts } from './service-parts.ts';
+import { sessionRoutes } from './session-routes.ts';
 import { uploadLimits } from './upload.ts';
 
 export type { ServiceLog } from './service-parts.ts';
@@ -40,7 +40,7 @@ export interface ReleaseServiceOptions {
   /** The deploy it changes; one Deploy for the service's life (its map is read again when a change replaced it). */
   deploy: DeployRef;
   /** The environment of the changes (ports, CDN origin, canary rules, the enquiry API's address). */
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
   log?: ServiceLog;
   /** Where uploads are unpacked while they are checked and published. */
   tempRoot?: string;
@@ -51,7 +51,7 @@ export interface ReleaseServiceOptions {
 
 /** The service's Hono app: the guards every request passes, then the routes, each file of them a part. */
 export function createReleaseService(options: ReleaseServiceOptions): ServiceApp {
-  const env = options.env ?? processEnvironment();
+  const env = options.env;
   // Every line escaped: a path or a forwarded address a client sent cannot start a line of its own.
   const log = options.log && escapedLog(options.log);
   const parts: ServiceParts = {
@@ -71,6 +71,7 @@ export function createReleaseService(options: ReleaseServiceOptions): ServiceApp
   releaseRoutes(app, parts, runner);
   previewRoutes(app, parts, runner);
   readRoutes(app, parts);
+  sessionRoutes(app, parts);
   return app;
 }
 
@@ -105,7 +106,7 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
  */
 export async function startReleaseService(options: StartOptions): Promise<RunningReleaseService> {
   const deploy = openDeploy(options.deploy);
-  const env = options.env ?? processEnvironment();
+  const env = options.env;
   const log = escapedLog(options.log ?? { info: console.log, error: console.error });
   const address = releaseServiceAddress(env);
   const host = options.host ?? address.host;

@@ -2,7 +2,6 @@
  * How much one upload may hold. A build of this site is a few MB; the limits stop a mistaken or hostile upload
  * (a whole node_modules, a gzip bomb) before it fills the host's disk.
  */
-import { processEnvironment } from 'platform-kit/settings/read';
 import { uploadMegabytesSetting } from 'platform-kit/settings/release-service';
 export interface UploadLimits {
   /** The archive as sent (gzipped). */
@@ -29,7 +28,7 @@ const bodyGraceMs = 10_000;
 const minBytesPerSecond = 64 * 1024;
 
 /** The limits, with the archive's size settable by AGENCY_RELEASE_MAX_UPLOAD_MB (the unpacked limit follows it). */
-export function uploadLimits(env: NodeJS.ProcessEnv = processEnvironment()): UploadLimits {
+export function uploadLimits(env: NodeJS.ProcessEnv): UploadLimits {
   const maxBytes = Math.floor(uploadMegabytesSetting(env) * megabyte);
   return {
     maxBytes,

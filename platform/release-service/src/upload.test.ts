@@ -125,7 +125,7 @@ describe('receiveBuildUpload refuses, leaving nothing', () => {
       },
     });
     const error = await refusal(
-      receive(body, { ...headersFor(Buffer.alloc(0)), contentLength: uploadLimits().maxBytes + 1 }),
+      receive(body, { ...headersFor(Buffer.alloc(0)), contentLength: uploadLimits({}).maxBytes + 1 }),
     );
     expect([error.status, error.problem]).toEqual([413, 'too-large']);
     expect(read).toBe(false);
@@ -139,7 +139,7 @@ describe('receiveBuildUpload refuses, leaving nothing', () => {
         this.push(Buffer.alloc(1024));
       },
     });
-    const limits = { ...uploadLimits(), maxBytes: 64 * 1024 };
+    const limits = { ...uploadLimits({}), maxBytes: 64 * 1024 };
     const error = await refusal(
       receive(body, { ...headersFor(Buffer.alloc(0)), contentLength: undefined, limits }),
     );
@@ -236,7 +236,7 @@ describe('receiveBuildUpload refuses, leaving nothing', () => {
   });
 
   it('more files than the limit: 413 too-many-files', async () => {
-    const limits = { ...uploadLimits(), maxEntries: 4 };
+    const limits = { ...uploadLimits({}), maxEntries: 4 };
     const received = receive(withEntries({ path: 'a.txt', body: 'a' }, { path: 'b.txt', body: 'b' }), {
       limits,
     });
@@ -245,7 +245,7 @@ describe('receiveBuildUpload refuses, leaving nothing', () => {
   });
 
   it('files that unpack to more than the limit: 413 too-large', async () => {
-    const limits = { ...uploadLimits(), maxUnpackedBytes: 4096 };
+    const limits = { ...uploadLimits({}), maxUnpackedBytes: 4096 };
     const error = await refusal(
       receive(withEntries({ path: 'static/big.bin', body: Buffer.alloc(8192, 1) }), { limits }),
     );

@@ -44,7 +44,7 @@ export interface UploadOptions {
   scope: ReleaseScope;
   /** A folder to unpack into (created if missing); each upload gets its own folder inside it. */
   tempRoot: string;
-  /** uploadLimits() of the process's environment unless given. */
+  /** The service's limits (uploadLimits of its settings); the defaults, none set, unless given. */
   limits?: UploadLimits;
 }
 
@@ -64,7 +64,7 @@ export async function receiveBuildUpload(
   body: WebReadableStream | Readable | ReadableStream,
   options: UploadOptions,
 ): Promise<ReceivedBuild> {
-  const limits = options.limits ?? uploadLimits();
+  const limits = options.limits ?? uploadLimits({});
   const sha256 = checkHeaders(options, limits);
   const createdRoot = !existsSync(options.tempRoot);
   mkdirSync(options.tempRoot, { recursive: true });

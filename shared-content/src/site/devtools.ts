@@ -67,4 +67,23 @@ export const devtoolsCopy = {
   defaultVersion: 'default',
   bucket: (bucket: number) => `This browser is in bucket ${bucket} of 0–99.`,
   mapUnavailable: 'The remote map could not be read.',
+  /** The switcher (issue 44, item 2): each remote of this browser's preview session, and what it may be on. */
+  switcher: {
+    title: 'Switch remotes',
+    intro:
+      'Only this browser changes: each switch asks the release service for a new signed session, which ends when the first of its preview links does. Exit preview returns to the live site.',
+    loading: 'Reading what each remote may be switched to…',
+    unavailable: (why: string) => `The release service could not be asked: ${why}`,
+    remote: (remote: string) => `What ${remote} runs in this browser`,
+    live: (version?: string) => (version ? `live (${version})` : 'live'),
+    preview: 'preview',
+    devServer: 'a dev server on this machine',
+    devOrigin: (remote: string) => `Dev server of ${remote}`,
+    apply: 'Switch',
+    now: 'now',
+    add: 'Add a preview link (another team’s)',
+    addButton: 'Add to this session',
+    working: 'Asking the release service…',
+    until: (time: string) => `This session ends at ${time}.`,
+  },
 } as const;

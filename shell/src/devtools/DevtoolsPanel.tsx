@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { devtoolsCopy } from 'shared-content/site/devtools';
 import { styled } from 'shared-content/styling';
 import type { SlotRow } from './page-report.ts';
@@ -196,7 +196,16 @@ function MapTable({ map, bucket }: Pick<PageReport, 'map' | 'bucket'>) {
 }
 
 /** The panel itself: only presents the report it is given (use-page-report.ts makes it). */
-export function DevtoolsPanel({ report, onClose }: { report: PageReport; onClose: () => void }) {
+export function DevtoolsPanel({
+  report,
+  onClose,
+  children,
+}: {
+  report: PageReport;
+  onClose: () => void;
+  /** Shown under the title: the session switcher (SessionSwitcher.tsx), in a browser holding a session. */
+  children?: ReactNode;
+}) {
   const title = useRef<HTMLHeadingElement>(null);
   // Opened with a key or a button: the reader's place moves to it, and Escape gives it back.
   useEffect(() => title.current?.focus(), []);
@@ -217,6 +226,7 @@ export function DevtoolsPanel({ report, onClose }: { report: PageReport; onClose
           {devtoolsCopy.close}
         </Close>
       </Header>
+      {children}
       <SlotTable slots={report.slots} />
       <SharedTable shared={report.shared} />
       <MapTable map={report.map} bucket={report.bucket} />

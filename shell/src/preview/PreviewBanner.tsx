@@ -1,5 +1,6 @@
-import type { PreviewClaim } from 'federation/preview';
+import type { PreviewClaim, PreviewSession } from 'federation/preview';
 import { previewPaths } from 'federation/preview';
+import { describePicks, sessionInCookie } from 'federation/preview-session';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { previewBannerCopy } from 'shared-content/site';
 import { devtoolsCopy } from 'shared-content/site/devtools';
@@ -101,6 +102,9 @@ function useDevtoolsOpen(): [boolean, (open: boolean) => void] {
   return [open, setOpen];
 }
 
+/** The session this browser's cookie holds, if it holds one (federation/preview-session.ts), unchecked like the claim. */
+const currentSession = (): PreviewSession | undefined => sessionInCookie(document.cookie);
+
 const timeOf = (expires: number) =>
   new Date(expires * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
@@ -119,13 +123,16 @@ export function PreviewBanner({
   readSource?: (claim: PreviewClaim) => Promise<string | undefined>;
 }) {
   const [preview, setPreview] = useState<PreviewClaim>();
+  const [session, setSession] = useState<PreviewSession>();
   const [source, setSource] = useState<string>();
   const [devtoolsOpen, setDevtoolsOpen] = useDevtoolsOpen();
   useEffect(() => {
     const claim = currentPreview();
+    const held = currentSession();
     setPreview(claim);
+    setSession(held);
     let current = true;
-    if (claim)
+    if (claim && !held)
       void readSource(claim).then((text) => {
         if (current) setSource(text);
       });
@@ -141,8 +148,15 @@ export function PreviewBanner({
       <Bar aria-label={previewBannerCopy.label} data-testid="preview-banner">
         <Label>{previewBannerCopy.label}</Label>
         <span>
-          {previewBannerCopy.seeing} {remote}{' '}
-          <Version>{preview.version ?? previewBannerCopy.fromDevServer(preview.dev ?? '')}</Version>{' '}
+          {previewBannerCopy.seeing}{' '}
+          {session ? (
+            <Version>{describePicks(session.picks, (name) => name.replaceAll('_', '-'))}</Version>
+          ) : (
+            <>
+              {remote}{' '}
+              <Version>{preview.version ?? previewBannerCopy.fromDevServer(preview.dev ?? '')}</Version>
+            </>
+          )}{' '}
           {previewBannerCopy.until(timeOf(preview.expires))}
           {source ? <> {previewBannerCopy.builtFrom(source)}</> : null}
         </span>

@@ -137,7 +137,7 @@ export class Deploy {
   }
 
   /** Publishes a remote's dist/ and points the remote map at it, for everyone (no contract check: see releases). */
-  releaseRemote(name: RemoteName, env?: NodeJS.ProcessEnv): string {
+  releaseRemote(name: RemoteName, env: NodeJS.ProcessEnv): string {
     const version = this.publishRemoteBuild(name);
     this.setRemoteEntry(name, manifestUrl(name, version, env));
     return version;

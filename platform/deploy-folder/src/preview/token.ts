@@ -12,7 +12,6 @@ import { previewSecretFile } from 'deploy-model/layout';
 import { checkPreviewToken, type PreviewRevocations, type TokenRefusal } from 'deploy-model/preview/verify';
 import { encodePreviewClaim, isLoopbackOrigin, type PreviewClaim, previewPaths } from 'federation/preview';
 import { UsageError } from 'platform-kit/cli';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { previewHoursSetting } from 'platform-kit/settings/release-service';
 import { siteOriginSetting } from 'platform-kit/settings/site';
 import { keepPrivate, releasesFolder } from '../private-files.ts';
@@ -39,7 +38,7 @@ export function readPreviewSecret(deploy: string): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined;
 }
 
-const signatureOf = (secret: string, payload: string) =>
+export const signatureOf = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(payload, 'ascii').digest('base64url');
 
 export function signPreviewClaim(secret: string, claim: PreviewClaim): string {
@@ -69,7 +68,7 @@ export function verifyPreviewToken(
 export const newLinkId = () => randomBytes(12).toString('base64url');
 
 /** How long a link lasts: AGENCY_PREVIEW_HOURS (default 2), or the command's --hours; at most a week. */
-export function previewHours(raw: string | undefined, env: NodeJS.ProcessEnv = processEnvironment()): number {
+export function previewHours(raw: string | undefined, env: NodeJS.ProcessEnv): number {
   const text = raw ?? previewHoursSetting(env) ?? '';
   if (text === '') return 2;
   const hours = Number(text);
@@ -84,7 +83,7 @@ export class PreviewError extends UsageError {
 }
 
 /** The origin visitors open the site at: AGENCY_SITE_URL, else the shell's local origin. */
-export function siteOrigin(env: NodeJS.ProcessEnv = processEnvironment()): string {
+export function siteOrigin(env: NodeJS.ProcessEnv): string {
   return siteOriginSetting(env) ?? originOf(shell, env);
 }
 

@@ -4,7 +4,12 @@
  * both send the same statuses, headers and bodies. Nothing here reads a file or a request.
  */
 import { type PreviewClaim, previewCookie } from 'federation/preview';
-import { defaultRemoteMap, parseRemoteMapDocument, pinnedDocument } from 'federation/remote-map';
+import {
+  defaultRemoteMap,
+  parseRemoteMapDocument,
+  pinnedDocument,
+  type ResolvedRemote,
+} from 'federation/remote-map';
 import type { TokenRefusal } from './verify.ts';
 
 export interface PreviewAnswer {
@@ -71,7 +76,14 @@ export function openAnswer(
     );
   }
   const { claim } = verified;
-  if (!claim.dev && !pagesOpen) {
+  if (claim.session && !pagesOpen) {
+    return refusalAnswer(
+      404,
+      'This preview session is not available',
+      'Its versions are no longer on this site. Open one of its preview links again, or ask for a new one.',
+    );
+  }
+  if (!claim.session && !claim.dev && !pagesOpen) {
     return refusalAnswer(
       404,
       'This preview is not available',
@@ -90,6 +102,27 @@ export function devPreviewMap(liveMap: unknown, dev: { remote: PreviewClaim['rem
     [dev.remote]: { url: `${dev.origin}/mf-manifest.json`, version: 'dev' },
   });
   return `${JSON.stringify(document)}\n`;
+}
+
+/**
+ * A session's remotes.json: the live map's default versions, with each remote the session does not keep live on
+ * the version its file names (releases/sessions/<id>.json, written by the release service: manifest URL and the
+ * integrity its release sealed; a dev server's entry has none). Undefined when the file is not a session's.
+ */
+export function sessionPreviewMap(liveMap: unknown, sessionFile: unknown): string | undefined {
+  const remotes = (sessionFile as { remotes?: unknown } | null)?.remotes;
+  if (typeof remotes !== 'object' || remotes === null) return undefined;
+  const resolved = defaultRemoteMap(parseRemoteMapDocument(liveMap, () => undefined));
+  for (const [name, entry] of Object.entries(remotes as Record<string, Partial<ResolvedRemote>>)) {
+    if (!(name in resolved) || typeof entry?.url !== 'string' || typeof entry.version !== 'string')
+      return undefined;
+    resolved[name as keyof typeof resolved] = {
+      url: entry.url,
+      version: entry.version,
+      ...(typeof entry.integrity === 'string' ? { integrity: entry.integrity } : {}),
+    };
+  }
+  return `${JSON.stringify(pinnedDocument(resolved))}\n`;
 }
 
 /** The policy with the dev server's origin (and its hot-reload socket) allowed where the remotes' origins are. */

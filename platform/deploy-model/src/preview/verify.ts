@@ -3,6 +3,7 @@
  * module (nginx/njs/) its own crypto's, so both hosts accept and refuse exactly the same links.
  */
 import { decodePreviewClaim, type PreviewClaim, splitPreviewToken } from 'federation/preview';
+import { decodeSessionPart, type SessionGrant } from 'federation/preview-session';
 
 /** Why a token is refused, in words the refusal page shows. */
 export type TokenRefusal = 'malformed' | 'signature' | 'expired' | 'revoked';
@@ -30,14 +31,18 @@ export function revocationsOf(parsed: unknown): PreviewRevocations {
   return { links: strings(value.links), keys: strings(value.keys), remotes };
 }
 
-function isRevoked(claim: PreviewClaim, revoked: PreviewRevocations | undefined): boolean {
-  if (!revoked) return false;
-  if (claim.id !== undefined && revoked.links.includes(claim.id)) return true;
-  if (claim.by !== undefined && revoked.keys.includes(claim.by)) return true;
-  const before = revoked.remotes[claim.remote];
+function isRevoked(link: SessionGrant, revoked: PreviewRevocations): boolean {
+  if (link.id !== undefined && revoked.links.includes(link.id)) return true;
+  if (link.by !== undefined && revoked.keys.includes(link.by)) return true;
+  const before = revoked.remotes[link.remote];
   // A link made before links carried the time they were made counts as made at 0.
-  return before !== undefined && (claim.issued ?? 0) <= before;
+  return before !== undefined && (link.issued ?? 0) <= before;
 }
+
+/** A session (federation/preview-session.ts) ends with any link it was made from, and by its own id. */
+const claimRevoked = (claim: PreviewClaim, revoked: PreviewRevocations | undefined): boolean =>
+  revoked !== undefined &&
+  (isRevoked(claim, revoked) || (claim.session?.grants ?? []).some((grant) => isRevoked(grant, revoked)));
 
 /** Compares in time that depends on the length only, so a forger learns nothing from how long a check took. */
 function sameText(expected: string, given: string): boolean {
@@ -64,9 +69,11 @@ export function checkPreviewToken(
   if (!parts) return { refused: 'malformed' };
   if (!signatureOf) return { refused: 'signature' };
   if (!sameText(signatureOf(parts.payload), parts.signature)) return { refused: 'signature' };
-  const claim = decodePreviewClaim(parts.payload);
-  if (!claim) return { refused: 'malformed' };
+  const read = decodePreviewClaim(parts.payload);
+  if (!read) return { refused: 'malformed' };
+  const session = decodeSessionPart(parts.payload);
+  const claim = session ? { ...read, session } : read;
   if (claim.expires * 1000 <= now) return { refused: 'expired' };
-  if (isRevoked(claim, revoked)) return { refused: 'revoked' };
+  if (claimRevoked(claim, revoked)) return { refused: 'revoked' };
   return { claim };
 }

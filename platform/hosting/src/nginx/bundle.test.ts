@@ -11,9 +11,9 @@ import { shellHtmlHeaders } from 'deploy-folder/security-headers';
 import { bucketCookieValue } from 'federation/bucket';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestDeploy, type TestDeploy } from '../../testing/nginx-deploy.ts';
 import { bundleNjsModule, type NjsModuleName } from './bundle.ts';
 import { njsModel } from './site-model.ts';
-import { makeTestDeploy, type TestDeploy } from './test-deploy.ts';
 
 const njs = '/usr/bin/njs';
 const missing = !toolInstalled('njs');

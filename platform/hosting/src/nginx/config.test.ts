@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { repoRoot } from 'platform-kit/paths';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePortBase, makeTestDeploy, send, type TestDeploy } from '../../testing/nginx-deploy.ts';
 import { reachedOverHttps } from '../static-host/proxy.ts';
 import { forwardedHttpsPattern } from './config.ts';
 import { nginxBinary } from './serve.ts';
-import { freePortBase, makeTestDeploy, send, type TestDeploy } from './test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { repoRoot } from 'platform-kit/paths';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePortBase, makeTestDeploy, type TestDeploy } from '../../testing/nginx-deploy.ts';
 import { accessLogFormatFile } from './log-format.ts';
 import { nginxDir, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, type TestDeploy } from './test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 let site: TestDeploy;

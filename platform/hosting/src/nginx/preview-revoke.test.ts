@@ -10,9 +10,15 @@ import { ensurePreviewSecret, signPreviewClaim } from 'deploy-folder/preview/tok
 import type { PreviewClaim } from 'federation/preview';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freePortBase,
+  makeTestDeploy,
+  previewVersion,
+  send,
+  type TestDeploy,
+} from '../../testing/nginx-deploy.ts';
 import { serveDeploy } from '../serve-deploy.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, previewVersion, send, type TestDeploy } from './test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 let site: TestDeploy;

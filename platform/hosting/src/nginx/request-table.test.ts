@@ -9,9 +9,9 @@ import { rmSync } from 'node:fs';
 import { readPreviewSecret } from 'deploy-folder/preview/token';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePortBase, makeTestDeploy, secret, type TestDeploy } from '../../testing/nginx-deploy.ts';
 import { get, type Probe, probes, rawRequest } from '../static-host/request-table.ts';
 import { type RunningNginx, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, secret, type TestDeploy } from './test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 

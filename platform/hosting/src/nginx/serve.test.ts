@@ -9,8 +9,8 @@ import { type AddressInfo, connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePortBase, makeTestDeploy, send, type TestDeploy } from '../../testing/nginx-deploy.ts';
 import { nginxDir, serveDeployWithNginx } from './serve.ts';
-import { freePortBase, makeTestDeploy, send, type TestDeploy } from './test-deploy.ts';
 
 const missing = !toolInstalled('nginx');
 
@@ -149,6 +149,46 @@ describe.skipIf(missing)('serveDeployWithNginx', () => {
       }
       expect(seen[0]?.['x-forwarded-for']).toBe('127.0.0.1');
       expect(seen[0]?.['x-forwarded-proto']).toBe('http');
+    } finally {
+      await nginx.stop();
+      service.close();
+    }
+  }, 60_000);
+
+  it('passes the page devtools’ session paths on the site’s port to the release service, POST only', async () => {
+    const seen: string[] = [];
+    const service = createHttpServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+    const base = await freePortBase();
+    const nginx = await serveDeployWithNginx(
+      site.deploy,
+      { AGENCY_PORT_BASE: String(base) },
+      { upstreams: { enquiryApi: url, releaseService: url } },
+    );
+    try {
+      for (const path of ['/__preview/session', '/__preview/session/switch', '/__preview/session/options']) {
+        const answer = await fetch(`http://127.0.0.1:${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"session":"x"}',
+        });
+        expect(await answer.json()).toEqual({ ok: true });
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+      }
+      expect(seen).toEqual(['POST /sessions', 'POST /sessions/switch', 'POST /sessions/options']);
+      expect((await fetch(`http://127.0.0.1:${base}/__preview/session/switch`)).status).toBe(405);
+      expect(
+        (await fetch(`http://127.0.0.1:${base}/__preview/session/other`, { method: 'POST' })).status,
+      ).not.toBe(200);
+      expect(seen).toHaveLength(3);
     } finally {
       await nginx.stop();
       service.close();

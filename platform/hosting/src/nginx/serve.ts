@@ -12,7 +12,6 @@ import { enquiryApi, portOf } from 'build-config/topology';
 import { debianTool, nginxBinary } from 'platform-kit/debian-tools';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { run } from 'platform-kit/run';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { enquiryHostSetting } from 'platform-kit/settings/site';
 import type { NginxModel } from './config.ts';
 import { deployFolder, deployOwner, writeNginxFiles } from './site-model.ts';
@@ -29,7 +28,7 @@ export const nginxInstalled = () => nginxTool.installed({});
  * Installs Debian's nginx with its js and brotli_static modules (and the njs CLI the tests check the module
  * with) when missing, as root where apt-get exists; anywhere else throws, saying the exact command.
  */
-export function ensureNginx(env: NodeJS.ProcessEnv = processEnvironment()): void {
+export function ensureNginx(env: NodeJS.ProcessEnv): void {
   if (nginxInstalled()) return;
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall)
@@ -166,7 +165,7 @@ const gracefulStopMs = 10_000;
 
 export async function serveDeployWithNginx(
   deploy: string,
-  env: NodeJS.ProcessEnv = processEnvironment(),
+  env: NodeJS.ProcessEnv,
   options: { upstreams?: { enquiryApi: string; releaseService: string } } = {},
 ): Promise<RunningNginx> {
   ensureNginx(env);

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
 import { isAddressRange } from 'build-config/trusted-proxy';
 import {
@@ -17,8 +17,8 @@ import {
   pagesDir,
   previewRevocationsFile,
   previewSecretFile,
+  previewSessionFile,
 } from 'deploy-model/layout';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { trustProxyFromSetting } from 'platform-kit/settings/site';
 import { listenHost, loopbackAddresses } from '../static-host/listen.ts';
 import { trustedProxyHops } from '../static-host/proxy.ts';
@@ -82,6 +82,7 @@ export function njsModel(deploy: string, policyCache?: string): NjsModel {
     inlineScriptsIndexName,
     previewSecret: previewSecretFile('.'),
     previewRevocations: previewRevocationsFile('.'),
+    previewSessions: dirname(previewSessionFile('.', 'any')),
     notFoundPage: pageFileName(null),
     policyCache,
   };
@@ -90,7 +91,7 @@ export function njsModel(deploy: string, policyCache?: string): NjsModel {
 export async function nginxModel(
   deploy: string,
   dir: string,
-  env: NodeJS.ProcessEnv = processEnvironment(),
+  env: NodeJS.ProcessEnv,
   options: NginxOptions = {},
 ): Promise<NginxModel> {
   const upstreams = options.upstreams;
@@ -162,7 +163,7 @@ export function deployFolder(deploy: string): string {
 export async function writeNginxFiles(
   deploy: string,
   dir: string,
-  env: NodeJS.ProcessEnv = processEnvironment(),
+  env: NodeJS.ProcessEnv,
   options: NginxOptions & { configFile?: string } = {},
 ): Promise<{ configFile: string; njsFile: string; model: NginxModel }> {
   const absolute = deployFolder(deploy);

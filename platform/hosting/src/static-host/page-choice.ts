@@ -1,12 +1,12 @@
 /**
  * Which file of the shell's generated pages a visitor gets: the variant of their bucket during a canary
- * (deploy-model/variants.ts), or the preview their cookie holds a valid link to (preview.ts).
+ * (deploy-model/variants.ts), or the preview (or preview session) their cookie holds a valid link to (preview.ts).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type PageVariant, parsePageVariants, variantOf, variantsIndexName } from 'deploy-model/variants';
-import { devPreviewFor, type PreviewSettings, previewPagesFor } from './preview.ts';
+import { devPreviewFor, type PreviewSettings, previewPagesFor, sessionPreviewFor } from './preview.ts';
 
 interface VariantsEntry {
   mtimeMs: number;
@@ -63,7 +63,8 @@ export function previewPage(
   if (!isGeneratedPage(site.pagesDir, page)) return undefined;
   // A dev preview's page is the shell's own, rendered in the browser with the dev server's code.
   const bare = join(site.dir, 'index.html');
-  if (devPreviewFor(request, site.preview) && existsSync(bare)) return bare;
+  const bareToo = devPreviewFor(request, site.preview) || sessionPreviewFor(request, site.preview);
+  if (bareToo && existsSync(bare)) return bare;
   const dir = previewPagesFor(request, site.preview, site.pagesDir);
   const file = dir ? join(dir, basename(page)) : undefined;
   return file && existsSync(file) ? file : undefined;

@@ -6,7 +6,7 @@
  * or unknown link gets a page saying so (4xx) and no cookie: nothing changes for that browser.
  */
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { verifyPreviewToken } from 'deploy-folder/preview/token';
 import { exitAnswer, openAnswer, type PreviewAnswer } from 'deploy-model/preview/answers';
@@ -14,13 +14,17 @@ import { previewPagesDir } from 'deploy-model/preview/folders';
 import type { PreviewRevocations } from 'deploy-model/preview/verify';
 import { type PreviewClaim, previewPaths, previewTokenIn } from 'federation/preview';
 
-export { devPreviewMap, withDevOrigin } from 'deploy-model/preview/answers';
+export { devPreviewMap, sessionPreviewMap, withDevOrigin } from 'deploy-model/preview/answers';
 
 export interface PreviewSettings {
   /** The deploy's preview secret (releases/preview.secret), read when needed: undefined before any link. */
   secret(): string | undefined;
   /** The links ended before they expire (releases/preview-revocations.json), read on each preview request. */
   revoked?(): PreviewRevocations;
+  /** A preview session's versions file (deploy-model/layout.ts's previewSessionFile); without it, no session. */
+  sessionFile?(id: string): string;
+  /** The release service's origin, to which the page devtools' session requests are passed (session-forward.ts). */
+  releaseService?: string;
 }
 
 /** A token's claim if its signature holds, it has not expired and it was not revoked; else why not. */
@@ -37,7 +41,7 @@ export function previewPagesFor(
   const token = previewTokenIn(request.headers.cookie);
   if (!token) return undefined;
   const verified = verify(settings, token);
-  if (!('claim' in verified)) return undefined;
+  if (!('claim' in verified) || verified.claim.session) return undefined;
   const dir = pagesDirOf(verified.claim, pagesDir);
   return dir && existsSync(join(dir, 'index.html')) ? dir : undefined;
 }
@@ -59,22 +63,39 @@ export function devPreviewFor(
   return { remote: verified.claim.remote, origin: verified.claim.dev };
 }
 
+/**
+ * The versions file of the session a request's cookie validly holds (federation/preview-session.ts), if it is
+ * there: that browser gets the shell's bare page (no prerender holds that mix of versions) and the session's map.
+ */
+export function sessionPreviewFor(
+  request: IncomingMessage,
+  settings: PreviewSettings | undefined,
+): { claim: PreviewClaim; file: string } | undefined {
+  const token = settings?.sessionFile ? previewTokenIn(request.headers.cookie) : undefined;
+  if (!token) return undefined;
+  const verified = verify(settings, token);
+  if (!('claim' in verified) || !verified.claim.session || !verified.claim.id) return undefined;
+  const file = settings?.sessionFile?.(verified.claim.id);
+  return file && existsSync(file) ? { claim: verified.claim, file } : undefined;
+}
+
 const pagesDirOf = ({ remote, version }: PreviewClaim, pagesDir: string) =>
   version ? join(pagesDir, ...previewPagesDir(remote, version).split('/')) : undefined;
 
 /** The refusal pages carry their length; the redirects no body at all. */
-function send(response: ServerResponse, { status, headers, body }: PreviewAnswer) {
-  response.writeHead(status, body ? { ...headers, 'Content-Length': Buffer.byteLength(body) } : headers);
-  response.end(body || undefined);
+function previewResponse({ status, headers, body }: PreviewAnswer): Response {
+  return new Response(body || null, {
+    status,
+    headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
+  });
 }
 
 /**
- * Answers the preview paths; false for any other request. The token is read from the query only: a link is
- * opened by a person, and the cookie, not the URL, keeps the preview on the following pages.
+ * The answer to a preview path; undefined for any other request. The token is read from the query only: a link
+ * is opened by a person, and the cookie, not the URL, keeps the preview on the following pages.
  */
 export function answerPreviewPath(
   request: IncomingMessage,
-  response: ServerResponse,
   {
     path,
     settings,
@@ -86,16 +107,18 @@ export function answerPreviewPath(
     pagesDir: string | undefined;
     secure: boolean;
   },
-): boolean {
-  if (path === previewPaths.exit) {
-    send(response, exitAnswer(secure));
-    return true;
-  }
-  if (path !== previewPaths.open) return false;
+): Response | undefined {
+  if (path === previewPaths.exit) return previewResponse(exitAnswer(secure));
+  if (path !== previewPaths.open) return undefined;
   const token = new URL(request.url ?? '/', 'http://host.invalid').searchParams.get('token') ?? undefined;
   const verified = verify(settings, token);
-  const dir = 'claim' in verified && pagesDir ? pagesDirOf(verified.claim, pagesDir) : undefined;
-  const pagesOpen = dir !== undefined && existsSync(join(dir, 'index.html'));
-  send(response, openAnswer(verified, { token: token as string, secure, now: Date.now(), pagesOpen }));
-  return true;
+  const claim = 'claim' in verified ? verified.claim : undefined;
+  const dir = claim && !claim.session && pagesDir ? pagesDirOf(claim, pagesDir) : undefined;
+  const sessionFile = claim?.session && claim.id ? settings?.sessionFile?.(claim.id) : undefined;
+  const pagesOpen = sessionFile
+    ? existsSync(sessionFile)
+    : dir !== undefined && existsSync(join(dir, 'index.html'));
+  return previewResponse(
+    openAnswer(verified, { token: token as string, secure, now: Date.now(), pagesOpen }),
+  );
 }

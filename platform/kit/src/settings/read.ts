@@ -1,8 +1,8 @@
 /**
  * What every settings module shares: the environment's type, the reading of one variable, and the zod schema of
  * a process's settings (as the enquiry API's enquiry-api/src/runtime/config.ts reads its own), parsed once by
- * the process's entry from the environment it hands in. The settings read only the environment handed in;
- * processEnvironment is what the functions that still default to the process's own use.
+ * the process's entry from the environment it hands in. The settings read only the environment handed in: no
+ * library function reads or defaults to the process's own (platform/dev-tools/src/process-environment.test.ts).
  */
 import * as z from 'zod';
 
@@ -13,9 +13,6 @@ export function trimmed(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw === undefined || raw === '' ? undefined : raw;
 }
-
-/** The process's own environment, for a function that is handed one by a test and reads this one otherwise. */
-export const processEnvironment = (): Env => process.env;
 
 /**
  * One variable's schema: its text (or undefined) to its value by `read`, which throws with the message that names

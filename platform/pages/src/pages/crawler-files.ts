@@ -10,7 +10,6 @@ import { shell } from 'build-config/topology';
 import { writeFileAtomic } from 'deploy-folder/remote-map-file';
 import { deployedSite } from 'deploy-folder/site-description';
 import { describeSite, type SiteDescription } from 'federation/site-description';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { absoluteUrl } from 'shared-content/site';
 import { escapeHtml } from './html.ts';
 import { siteUrlFrom } from './site-url.ts';
@@ -31,7 +30,7 @@ export function robotsTxt(siteUrl: string): string {
 }
 
 /** Writes both files into deploy/shell/ for this environment; returns their names. */
-export function writeCrawlerFiles(deploy: string, env: NodeJS.ProcessEnv = processEnvironment()): string[] {
+export function writeCrawlerFiles(deploy: string, env: NodeJS.ProcessEnv): string[] {
   const siteUrl = siteUrlFrom(env);
   const folder = join(deploy, shell.folder);
   writeFileAtomic(join(folder, 'sitemap.xml'), sitemapXml(siteUrl, deployedSite(deploy)));

@@ -1,4 +1,3 @@
-import { processEnvironment } from 'platform-kit/settings/read';
 import { siteUrlSetting } from 'platform-kit/settings/site';
 import { siteConfig } from 'shared-content/site';
 
@@ -7,6 +6,6 @@ import { siteConfig } from 'shared-content/site';
  * staging copy) or siteConfig.siteUrl. Canonical links, social cards, JSON-LD, the sitemap and robots.txt
  * all use it. It must be a bare origin: the shell reads the origin back from the canonical link.
  */
-export function siteUrlFrom(env: NodeJS.ProcessEnv = processEnvironment()): string {
+export function siteUrlFrom(env: NodeJS.ProcessEnv): string {
   return siteUrlSetting(env, siteConfig.siteUrl) as string;
 }

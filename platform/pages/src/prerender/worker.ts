@@ -14,7 +14,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { defaultRemoteMap, parseRemoteMapDocument, urlsAndIntegrity } from 'federation/remote-map';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { deployFetch } from './deploy-fetch.ts';
 import type { PrerenderResult } from './prerender.ts';
 import { assetBasesOf, type PrerenderTransport } from './transport.ts';
@@ -42,7 +41,7 @@ if (entry.takesTransport !== true) {
   );
 }
 const transport: PrerenderTransport = {
-  fetch: deployFetch(deploy, processEnvironment(), fetch, remoteMap),
+  fetch: deployFetch(deploy, process.env, fetch, remoteMap),
   assetBases: assetBasesOf(urlsAndIntegrity(defaultRemoteMap(remoteMap)).urls),
 };
 const results: PrerenderResult[] = [];

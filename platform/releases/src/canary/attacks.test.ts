@@ -49,7 +49,7 @@ const event = (kind: string, count: number, extra: Record<string, unknown> = {})
 });
 /** The canary's counts as the API sums them. */
 const canaryCounts = async () => {
-  const report = await healthReader({ url: api.url })({ since: new Date(Date.now() - 3_600_000) });
+  const report = await healthReader({ url: api.url })({ since: new Date(Date.now() - 3_600_000), env: {} });
   const of = (kind: string) =>
     report.counts
       .filter((row) => row.version === version && row.kind === kind)
@@ -122,7 +122,10 @@ describe('the forgeries of issue 29, replayed', () => {
     await api.report('mf_marketing', stable, { view: 300, 'render-error': 3 });
     await api.report('mf_marketing', version, { view: 60, 'render-error': 1 });
     const before = await judge();
-    const reportBefore = await healthReader({ url: api.url })({ since: new Date(Date.now() - 3_600_000) });
+    const reportBefore = await healthReader({ url: api.url })({
+      since: new Date(Date.now() - 3_600_000),
+      env: {},
+    });
 
     // As then: 24 versions of their own per beacon, each of which made a row.
     const forged = (beacon: number) =>
@@ -133,7 +136,10 @@ describe('the forgeries of issue 29, replayed', () => {
       ),
     );
     expect(new Set(statuses)).toEqual(new Set([400]));
-    const reportAfter = await healthReader({ url: api.url })({ since: new Date(Date.now() - 3_600_000) });
+    const reportAfter = await healthReader({ url: api.url })({
+      since: new Date(Date.now() - 3_600_000),
+      env: {},
+    });
     expect(reportAfter.counts).toEqual(reportBefore.counts);
     expect(reportAfter.visitors).toEqual(reportBefore.visitors);
     expect(await judge()).toEqual(before);

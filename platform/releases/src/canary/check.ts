@@ -54,7 +54,7 @@ export interface CanaryCheck {
  * canary is read before any is judged: when it cannot be read, nothing is judged and nothing is aborted, and
  * the HealthUnavailableError thrown says so (a missing count must not look like a healthy or a failing canary).
  */
-export async function checkCanaries(ref: DeployRef, options: CheckOptions = {}): Promise<CanaryCheck[]> {
+export async function checkCanaries(ref: DeployRef, options: CheckOptions): Promise<CanaryCheck[]> {
   const deploy = openDeploy(ref);
   const { env, now, readHealth, rules, vitalsRules } = judgingContext(options);
   const document = deploy.remoteMap();

@@ -7,7 +7,6 @@
 import { canaryRulesFromEnv, vitalsRulesFromEnv } from 'deploy-model/canary/rules';
 import type { CanaryRules, VersionHealth } from 'deploy-model/canary/verdict';
 import type { VitalsRules } from 'deploy-model/canary/vitals-verdict';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { healthRetentionDaysSetting, healthSourceSetting } from 'platform-kit/settings/release-service';
 import {
   enquiryApiPaths,
@@ -18,7 +17,7 @@ import {
 } from 'shared-content/enquiry';
 
 /** How the counts are read: over HTTP by default (healthReader); tests may pass a reader of their own. */
-export type ReadHealth = (query: { since: Date; env?: NodeJS.ProcessEnv }) => Promise<RemoteHealthReport>;
+export type ReadHealth = (query: { since: Date; env: NodeJS.ProcessEnv }) => Promise<RemoteHealthReport>;
 
 /** The health could not be read: the API did not answer, refused, or answered something else. */
 export class HealthUnavailableError extends Error {
@@ -32,7 +31,7 @@ export interface HealthSource {
   key?: string;
 }
 
-export function healthSource(env: NodeJS.ProcessEnv = processEnvironment()): HealthSource {
+export function healthSource(env: NodeJS.ProcessEnv): HealthSource {
   return healthSourceSetting(env);
 }
 
@@ -156,7 +155,7 @@ const dayMs = 24 * 60 * 60_000;
  * before are gone, so a period that starts earlier is cut to it and said so. A value the API would refuse
  * leaves the API stopped, not this: the default then.
  */
-export function healthRetentionDays(env: NodeJS.ProcessEnv = processEnvironment()): number {
+export function healthRetentionDays(env: NodeJS.ProcessEnv): number {
   return healthRetentionDaysSetting(env);
 }
 
@@ -174,7 +173,7 @@ export function healthPeriod(
   start: string | undefined,
   what: string,
   now: Date,
-  env: NodeJS.ProcessEnv = processEnvironment(),
+  env: NodeJS.ProcessEnv,
 ): HealthPeriod {
   const days = healthRetentionDays(env);
   const oldest = new Date(now.getTime() - days * dayMs);
@@ -187,7 +186,7 @@ export function healthPeriod(
 
 /** What judging a canary reads, each with its default: the canary check and the staged rollout judge alike. */
 export interface JudgingOptions {
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
   now?: Date;
   /** Default: GET /remote-health of the enquiry API (AGENCY_HEALTH_URL, ENQUIRY_HEALTH_KEY). */
   readHealth?: ReadHealth;
@@ -199,7 +198,7 @@ export interface JudgingOptions {
 
 /** The options with their defaults filled in. */
 export function judgingContext(options: JudgingOptions) {
-  const env = options.env ?? processEnvironment();
+  const env = options.env;
   return {
     env,
     now: options.now ?? new Date(),

@@ -147,12 +147,14 @@ describe('a canary', () => {
 
   it('says clearly that there is no canary to promote or abort, changing nothing', () => {
     const before = readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8');
-    expect(() => promoteCanary(deploy, 'mf_marketing')).toThrow(
+    expect(() => promoteCanary(deploy, 'mf_marketing', { env })).toThrow(
       `mf-marketing has no canary to promote (${stable} is live for everyone); nothing changed. ` +
         'Start one with: pnpm release mf-marketing --canary <percent>',
     );
-    expect(() => abortCanary(deploy, 'mf_marketing')).toThrow(/^mf-marketing has no canary to abort/);
-    expect(() => abortCanary(deploy, 'mf_portfolio')).toThrow(
+    expect(() => abortCanary(deploy, 'mf_marketing', { env })).toThrow(
+      /^mf-marketing has no canary to abort/,
+    );
+    expect(() => abortCanary(deploy, 'mf_portfolio', { env })).toThrow(
       /mf-portfolio has no canary to abort \(1\.0\.0-aaaaaaaa is live for everyone\)/,
     );
     expect(readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8')).toBe(before);
@@ -161,7 +163,7 @@ describe('a canary', () => {
 
   it('is left alone by an abort of another version (one judged before it was replaced)', () => {
     const { version } = startCanary(deploy, 'mf_marketing', { buildDir: build(), percent: 10, env });
-    expect(abortCanary(deploy, 'mf_marketing', { version: 'some-other-version', by: 'automatic' })).toBe(
+    expect(abortCanary(deploy, 'mf_marketing', { version: 'some-other-version', by: 'automatic', env })).toBe(
       undefined,
     );
     expect(marketing()).toEqual([

@@ -13,7 +13,6 @@ import { canaryEntry, defaultEntry, onlyVersion, withCanary } from 'deploy-model
 import { canaryPercent } from 'deploy-model/release-command';
 import type { RemoteMapDocument, RemoteVersionEntry } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { checkLiveBreaks } from '../changes/live-check.ts';
 import {
   contractProblems,
@@ -144,7 +143,7 @@ function requireCanary(document: RemoteMapDocument, name: RemoteName, step: 'pro
 }
 
 export interface CanaryStepOptions {
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
   now?: Date;
 }
 
@@ -173,7 +172,7 @@ export interface PromoteOptions extends CanaryStepOptions {
  * The canary becomes the default for everyone; the old default leaves the map (pnpm rollback brings it back).
  * Its staged rollout, if any, is over.
  */
-export function promoteCanary(ref: DeployRef, name: RemoteName, options: PromoteOptions = {}) {
+export function promoteCanary(ref: DeployRef, name: RemoteName, options: PromoteOptions) {
   const deploy = openDeploy(ref);
   const now = options.now ?? new Date();
   // Refused before the lock too, so that a refusal touches nothing (not even the deploy folder).
@@ -184,7 +183,7 @@ export function promoteCanary(ref: DeployRef, name: RemoteName, options: Promote
     deploy,
     name,
     version(live.canary),
-    { env: options.env ?? processEnvironment() },
+    { env: options.env },
     `Promoting ${remotes[name].folder} ${version(live.canary)}`,
   );
   const done = changeRemoteMap(deploy, (document) => {
@@ -224,7 +223,7 @@ export interface AbortOptions extends CanaryStepOptions {
 export function abortCanary(
   ref: DeployRef,
   name: RemoteName,
-  options: AbortOptions = {},
+  options: AbortOptions,
 ): CanaryStepOutcome | undefined {
   const deploy = openDeploy(ref);
   const now = options.now ?? new Date();

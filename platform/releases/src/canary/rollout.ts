@@ -109,7 +109,7 @@ export interface DueOptions extends JudgingOptions {
 }
 
 /** Every live plan whose next stage is due, with whether its canary may go there now. */
-export async function dueRollouts(ref: DeployRef, options: DueOptions = {}): Promise<DueRollout[]> {
+export async function dueRollouts(ref: DeployRef, options: DueOptions): Promise<DueRollout[]> {
   const deploy = openDeploy(ref);
   const { env, now, readHealth, rules, vitalsRules } = judgingContext(options);
   const document = deploy.remoteMap();
@@ -167,7 +167,7 @@ export interface AdvanceOptions {
   now: Date;
   /** Why it advances (the health it was judged on), for the release log. */
   reason: string;
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
 }
 
 /** "stage 2 of 4 (25%) of the staged rollout 5% → 25% → 50% → 100%". */

@@ -16,7 +16,6 @@ import { type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
 import { judgeVitals, type VitalsVerdict, vitalText } from 'deploy-model/canary/vitals-verdict';
 import { holdText, stagesText } from 'deploy-model/release-command';
 import type { RemoteVersionEntry } from 'federation/remote-map';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { type RemoteVitals, webVitalNames } from 'shared-content/enquiry';
 import type { CheckOptions } from './check.ts';
 import {
@@ -81,9 +80,9 @@ const versionStatus = (deploy: string, remote: RemoteName, entry: RemoteVersionE
 export async function releaseStatus(
   ref: DeployRef,
   names: readonly RemoteName[] = remoteNames,
-  options: CheckOptions = {},
+  options: CheckOptions,
 ): Promise<RemoteStatus[]> {
-  const env = options.env ?? processEnvironment();
+  const env = options.env;
   const now = options.now ?? new Date();
   const readHealth = options.readHealth ?? healthReader();
   const rules = options.rules ?? canaryRulesFromEnv(env);

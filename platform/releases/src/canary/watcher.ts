@@ -10,7 +10,6 @@ import { remotes } from 'build-config/topology';
 import type { DeployRef } from 'deploy-folder/deploy';
 import { canaryCheckSeconds, canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import type { CanaryRules } from 'deploy-model/canary/verdict';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { type CanaryCheck, type CheckOptions, checkCanaries, describeCheck } from './check.ts';
 
 export interface WatchSettings {
@@ -20,7 +19,7 @@ export interface WatchSettings {
 }
 
 /** Reads the watcher's settings from the environment; throws CanaryConfigError naming a bad variable. */
-export function canaryWatchSettings(env: NodeJS.ProcessEnv = processEnvironment()): WatchSettings {
+export function canaryWatchSettings(env: NodeJS.ProcessEnv): WatchSettings {
   return { intervalSeconds: canaryCheckSeconds(env), rules: canaryRulesFromEnv(env) };
 }
 

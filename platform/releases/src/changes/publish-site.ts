@@ -79,7 +79,7 @@ export function missingBuilds(): string[] {
  */
 export function publishAll(
   ref: DeployRef,
-  env?: NodeJS.ProcessEnv,
+  env: NodeJS.ProcessEnv,
   by: ReleaseEventAuthor = 'start',
 ): PublishedSite {
   const deploy = openDeploy(ref);

@@ -9,7 +9,6 @@ import { canaryEntry } from 'deploy-model/canary/map';
 import { ReleaseError } from 'deploy-model/release-error';
 import { versionOfManifestUrl } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { checkRemoteBuild, shellManifestFor } from 'site-pages/contracts/contract-check';
 import { writePages } from 'site-pages/pages';
 import { checkRenderGates } from '../release-gates/gates.ts';
@@ -29,7 +28,7 @@ export interface ReleaseOptions {
   buildDir?: string;
   /** Release even if the contract check or the render gates (release-gates/) find problems. */
   force?: boolean;
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
 }
 
 export interface ReleaseOutcome {
@@ -68,7 +67,7 @@ export function contractProblems(
 }
 
 /** The per-route pages follow the remote map; an environment without a deployed shell has none to update. */
-export function regeneratePages(deploy: DeployRef, env: NodeJS.ProcessEnv | undefined) {
+export function regeneratePages(deploy: DeployRef, env: NodeJS.ProcessEnv) {
   const site = openDeploy(deploy);
   if (existsSync(site.folder('shell', 'index.html'))) writePages(site, env);
 }
@@ -91,12 +90,7 @@ export function requireBuild(name: RemoteName, buildDir: string) {
  * Makes one version live for everyone: a canary beside the previous default goes too, and the release log says
  * so (a promote when the version made live is that canary, an abort otherwise).
  */
-function makeOnlyVersion(
-  deploy: Deploy,
-  name: RemoteName,
-  version: string,
-  env: NodeJS.ProcessEnv | undefined,
-) {
+function makeOnlyVersion(deploy: Deploy, name: RemoteName, version: string, env: NodeJS.ProcessEnv) {
   const canary = liveCanary(deploy, name);
   const url = manifestUrl(name, version, env);
   deploy.setRemoteEntry(name, url);
@@ -114,7 +108,7 @@ function makeOnlyVersion(
 }
 
 /** Checks a remote build against the shell, publishes it into its versioned folder and makes it live. */
-export function releaseBuild(ref: DeployRef, name: RemoteName, options: ReleaseOptions = {}): ReleaseOutcome {
+export function releaseBuild(ref: DeployRef, name: RemoteName, options: ReleaseOptions): ReleaseOutcome {
   const deploy = openDeploy(ref);
   const buildDir = options.buildDir ?? appDist(remotes[name].folder);
   requireBuild(name, buildDir);
@@ -151,7 +145,7 @@ export interface RollbackOptions {
   /** The version to make live; by default the one published before the live one. */
   version?: string;
   force?: boolean;
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
 }
 
 function rollbackTarget(name: RemoteName, known: RemoteVersions, wanted: string | undefined): string {
@@ -202,11 +196,7 @@ function refuseAlteredVersion(deploy: Deploy, name: RemoteName, version: string)
 }
 
 /** Points the remote's entry back at an already published version (checked against the shell first). */
-export function rollbackRemote(
-  ref: DeployRef,
-  name: RemoteName,
-  options: RollbackOptions = {},
-): ReleaseOutcome {
+export function rollbackRemote(ref: DeployRef, name: RemoteName, options: RollbackOptions): ReleaseOutcome {
   const deploy = openDeploy(ref);
   const known = listVersions(deploy, name);
   const version = rollbackTarget(name, known, options.version);
@@ -218,7 +208,7 @@ export function rollbackRemote(
     deploy,
     name,
     version,
-    { force, env: options.env ?? processEnvironment() },
+    { force, env: options.env },
     `Rolling ${remotes[name].folder} back to ${version}`,
   );
   const forced = [...incompatible, ...broken];

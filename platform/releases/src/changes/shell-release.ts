@@ -33,7 +33,7 @@ export interface ShellReleaseOptions {
   build?: ShellBuild;
   /** Release even if a live remote would break (its slots will show their fallback). */
   force?: boolean;
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
   now?: Date;
   /** How the pages are prerendered (the real prerender by default; writePages' tests pass their own). */
   prerender?: Prerender;
@@ -88,7 +88,7 @@ function requireShellBuild({ browser, server }: ShellBuild) {
  * page served meanwhile still finds its scripts), its Node build replaces the prerender's, the pages are written again, the old shell's files go,
  * and the release log records it. The environment's remotes.json, runtime.json and crawler files stay.
  */
-export function releaseShell(ref: DeployRef, options: ShellReleaseOptions = {}): ShellReleaseOutcome {
+export function releaseShell(ref: DeployRef, options: ShellReleaseOptions): ShellReleaseOutcome {
   const deploy = openDeploy(ref);
   const build = options.build ?? shellBuildIn();
   requireShellBuild(build);

@@ -14,7 +14,6 @@ import {
   signPreviewClaim,
   siteOrigin,
 } from 'deploy-folder/preview/token';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { contractProblems, ReleaseError, regeneratePages, requireBuild } from '../changes/release.ts';
 
 export interface PreviewOutcome {
@@ -26,7 +25,7 @@ export interface PreviewOutcome {
 }
 
 interface PreviewOptions {
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
   /** --hours; AGENCY_PREVIEW_HOURS or 2 without it. */
   hours?: string;
   now?: Date;
@@ -39,10 +38,10 @@ export function openPreview(
   ref: DeployRef,
   name: RemoteName,
   version: string,
-  options: PreviewOptions = {},
+  options: PreviewOptions,
 ): PreviewOutcome {
   const deploy = openDeploy(ref);
-  const env = options.env ?? processEnvironment();
+  const env = options.env;
   const { folder } = remotes[name];
   const hours = previewHours(options.hours, env);
   const known = deploy.publishedVersions(folder).map((entry) => entry.version);
@@ -100,9 +99,9 @@ export function devPreviewLink(
   deploy: DeployRef,
   name: RemoteName,
   dev: string,
-  options: PreviewOptions = {},
+  options: PreviewOptions,
 ): { link: string; until: Date } {
-  const env = options.env ?? processEnvironment();
+  const env = options.env;
   const hours = previewHours(options.hours, env);
   const until = new Date((options.now ?? new Date()).getTime() + hours * 3_600_000);
   const token = devOverrideToken(openDeploy(deploy).ensurePreviewSecret(), name, dev, hours, options.by);

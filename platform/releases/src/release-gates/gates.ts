@@ -15,7 +15,6 @@ import { type RemoteName, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { ReleaseError } from 'deploy-model/release-error';
 import { openSandbox } from 'platform-kit/sandbox';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { releaseGatesOff } from 'platform-kit/settings/release-service';
 import { candidateDeploy } from './candidate-deploy.ts';
 import { renderInChromium } from './chromium-renders.ts';
@@ -32,7 +31,7 @@ export class RenderGateError extends ReleaseError {
 
 export interface GateOptions {
   force?: boolean;
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
 }
 
 const moduleOfSlot = (slot: string) => slot.slice(slot.indexOf('/') + 1);
@@ -69,7 +68,7 @@ export function renderGateProblems(
   deploy: DeployRef,
   name: RemoteName,
   buildDir: string,
-  env: NodeJS.ProcessEnv = processEnvironment(),
+  env: NodeJS.ProcessEnv,
 ): string[] {
   let plan: ExposeRender[];
   try {
@@ -125,7 +124,7 @@ export function checkRenderGates(
   deploy: DeployRef,
   name: RemoteName,
   buildDir: string,
-  { force = false, env = processEnvironment() }: GateOptions = {},
+  { force = false, env }: GateOptions,
 ): string[] {
   if (releaseGatesOff(env)) return [];
   const problems = renderGateProblems(deploy, name, buildDir, env);

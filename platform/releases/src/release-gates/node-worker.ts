@@ -12,7 +12,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { defaultRemoteMap, pinnedDocument, urlsAndIntegrity } from 'federation/remote-map';
-import { processEnvironment } from 'platform-kit/settings/read';
 import { deployFetch } from 'site-pages/prerender/deploy-fetch';
 import { assetBasesOf, type PrerenderTransport } from 'site-pages/prerender/transport';
 import type { NodeRenderReport, NodeRenderRequest } from './node-renders.ts';
@@ -29,7 +28,7 @@ const entry = createRequire(import.meta.url)(
 ) as ServerEntry;
 const remoteMap = pinnedDocument(request.resolved);
 const transport: PrerenderTransport = {
-  fetch: deployFetch(request.deploy, processEnvironment(), fetch, remoteMap),
+  fetch: deployFetch(request.deploy, process.env, fetch, remoteMap),
   assetBases: assetBasesOf(urlsAndIntegrity(defaultRemoteMap(remoteMap)).urls),
 };
 const report: NodeRenderReport = { pages: [], exposes: [], rendersExposes: !!entry.rendersExposes };

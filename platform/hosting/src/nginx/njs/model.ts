@@ -14,6 +14,8 @@ export interface NjsModel {
   previewSecret: string;
   /** The revoked preview links, relative to the deploy (deploy-folder/preview/revocations.ts). */
   previewRevocations: string;
+  /** The preview sessions' versions files' folder, relative to the deploy (deploy-model/layout.ts). */
+  previewSessions: string;
   /** The 404 page's file name (pages.ts). */
   notFoundPage: string;
   /**

@@ -4,7 +4,13 @@
  * (bundle.ts) never run for a public page: njs 0.7 runs every imported module's top-level code again for each
  * request.
  */
-import { devPreviewMap, exitAnswer, openAnswer, type PreviewAnswer } from 'deploy-model/preview/answers';
+import {
+  devPreviewMap,
+  exitAnswer,
+  openAnswer,
+  type PreviewAnswer,
+  sessionPreviewMap,
+} from 'deploy-model/preview/answers';
 import { checkPreviewToken } from 'deploy-model/preview/verify';
 import {
   exists,
@@ -14,6 +20,7 @@ import {
   readRevocations,
   readSecret,
   secureOf,
+  sessionFileOf,
   shellFile,
   signerOf,
   verifiedClaim,
@@ -36,8 +43,11 @@ function previewOpen(r: NjsRequest) {
   const token = r.args.token;
   const now = Date.now();
   const verified = checkPreviewToken(signerOf(readSecret()), token, now, readRevocations());
-  const folder = 'claim' in verified ? previewFolderOf(verified.claim) : undefined;
-  const pagesOpen = folder !== undefined && exists(`${folder}/index.html`);
+  const claim = 'claim' in verified ? verified.claim : undefined;
+  const folder = claim ? previewFolderOf(claim) : undefined;
+  const pagesOpen = claim?.session
+    ? sessionFileOf(claim) !== undefined
+    : folder !== undefined && exists(`${folder}/index.html`);
   send(r, openAnswer(verified, { token: token as string, secure: secureOf(r), now, pagesOpen }));
 }
 
@@ -46,10 +56,20 @@ function previewExit(r: NjsRequest) {
   send(r, exitAnswer(secureOf(r)));
 }
 
-/** js_content: a dev preview's remotes.json (the live map with the remote on the dev server). */
+/**
+ * js_content: a dev preview's remotes.json (the live map with the remote on the dev server), or a session's (the
+ * live map with the session's versions).
+ */
 function devRemoteMap(r: NjsRequest) {
   const claim = verifiedClaim(r);
   const live = readJson(shellFile('remotes.json'));
+  const session = sessionFileOf(claim);
+  const sessionMap = session && live !== null ? sessionPreviewMap(live, readJson(session)) : undefined;
+  if (sessionMap) {
+    r.headersOut['Content-Type'] = 'application/json; charset=utf-8';
+    r.return(200, sessionMap);
+    return;
+  }
   if (!claim?.dev || live === null) {
     r.return(404, 'Not found\n');
     return;

@@ -91,5 +91,13 @@ export function verifiedClaim(r: NjsRequest, now = Date.now()): PreviewClaim | u
   return 'claim' in verified ? verified.claim : undefined;
 }
 
+/** A one-remote preview's pages folder (a session has none: its browser gets the bare page). */
 export const previewFolderOf = (claim: PreviewClaim) =>
-  claim.version ? pagesFile(previewPagesDir(claim.remote, claim.version)) : undefined;
+  claim.version && !claim.session ? pagesFile(previewPagesDir(claim.remote, claim.version)) : undefined;
+
+/** A preview session's versions file (federation/preview-session.ts), if the claim holds a session and it is there. */
+export function sessionFileOf(claim: PreviewClaim | undefined): string | undefined {
+  if (!claim?.session || !claim.id) return undefined;
+  const file = `${agencyModel.previewSessions}/${claim.id}.json`;
+  return exists(file) ? file : undefined;
+}

@@ -27,6 +27,7 @@ import {
   readJson,
   readText,
   secureOf,
+  sessionFileOf,
   shellFile,
   verifiedClaim,
 } from './request.ts';
@@ -56,7 +57,8 @@ function pageFor(r: NjsRequest, name: string): string {
   const page = pagesFile(name);
   if (!exists(page)) return shellFile('index.html');
   const claim = verifiedClaim(r);
-  if (claim?.dev && exists(shellFile('index.html'))) return shellFile('index.html');
+  // A dev preview's or a session's page is the shell's own, rendered in the browser.
+  if ((claim?.dev || sessionFileOf(claim)) && exists(shellFile('index.html'))) return shellFile('index.html');
   const preview = claim ? previewFolderOf(claim) : undefined;
   if (preview && exists(`${preview}/index.html`) && exists(`${preview}/${name}`)) return `${preview}/${name}`;
   const variant = variantOf(pageVariants(), bucketOf(identifierOf(r)));
@@ -151,10 +153,15 @@ function standaloneCsp(): string {
   return standalonePolicy(readJson(shellFile('runtime.json')));
 }
 
-/** js_set: where /remotes.json comes from for this browser: "dev", a preview's map (relative path) or "" (the live one). */
+/**
+ * js_set: where /remotes.json comes from for this browser: "dev" (made from the live map: a dev preview's or a
+ * session's), a preview's map (relative path) or "" (the live one).
+ */
 function remotesSource(r: NjsRequest): string {
   const claim = verifiedClaim(r);
   if (!claim) return '';
+  // A session's map is made, as a dev preview's is, from the live map (preview.ts's devRemoteMap).
+  if (sessionFileOf(claim)) return exists(shellFile('remotes.json')) ? 'dev' : '';
   if (claim.dev) return exists(shellFile('remotes.json')) ? 'dev' : '';
   const preview = previewFolderOf(claim);
   return preview && exists(`${preview}/index.html`) && exists(`${preview}/remotes.json`)

@@ -5,13 +5,12 @@
  * a developer's machine the test is skipped, with a warning naming the command that installs it, and the test
  * command's summary lists it (dev-tools' conditional-skips.ts reads the tool's name from this call).
  */
-import { aptCommandFor, type DebianToolName, debianTool } from '../debian-tools.ts';
-import { processEnvironment } from '../settings/read.ts';
-import { inCi } from '../settings/tools.ts';
+import { aptCommandFor, type DebianToolName, debianTool } from '../src/debian-tools.ts';
+import { inCi } from '../src/settings/tools.ts';
 
 const known = new Map<DebianToolName, boolean>();
 
-export function toolInstalled(name: DebianToolName, env: NodeJS.ProcessEnv = processEnvironment()): boolean {
+export function toolInstalled(name: DebianToolName, env: NodeJS.ProcessEnv = process.env): boolean {
   const cached = known.get(name);
   if (cached !== undefined) return cached;
   const tool = debianTool(name);

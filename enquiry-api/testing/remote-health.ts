@@ -4,6 +4,6 @@
  * API's process cannot have moved.
  */
 
-export { openDatabase } from './database.ts';
-export { RemoteHealthStore } from './remote-health-store.ts';
-export { visitorOf } from './visitor.ts';
+export { openDatabase } from '../src/store/database.ts';
+export { RemoteHealthStore } from '../src/store/remote-health-store.ts';
+export { visitorOf } from '../src/store/visitor.ts';

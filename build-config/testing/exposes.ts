@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { type ComponentType, createElement } from 'react';
 import { localRuntimeConfig, type RouteSlotEntry, routes } from 'shared-content/site';
 import { describe, expect, it } from 'vitest';
-import { declaredPropSets, type ExposeDeclaration, exposedComponent, isComponent } from '../contract.ts';
-import type { RemoteName } from '../topology.ts';
+import { declaredPropSets, type ExposeDeclaration, exposedComponent, isComponent } from '../src/contract.ts';
+import type { RemoteName } from '../src/topology.ts';
 import { describeCodeNeed, findCodeNeeds } from './code-needs.ts';
 import { renderWithProviders } from './render.tsx';
 

@@ -3,7 +3,7 @@
  * and prints their outcomes as JSON, as a team's Node build would run in the release gates or the prerender.
  *   hostile-worker.ts <targets JSON>
  */
-import '../sandbox-worker.ts';
+import '../src/sandbox-worker.ts';
 import { type HostileTargets, hostileAttempts } from './hostile-attempts.ts';
 
 const targets = JSON.parse(process.argv[2] ?? '{}') as HostileTargets;

@@ -5,6 +5,7 @@ import {
   type VitalsReport,
   vitalsMessages,
 } from 'shared-content/enquiry';
+import { notFoundRouteKey } from 'shared-content/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, removeDir, siteOrigin, startApi, temporaryDir } from './support/processes.ts';
 import { type RemoteMapServer, startRemoteMapServer } from './support/remote-map-server.ts';
@@ -12,8 +13,8 @@ import { type RemoteMapServer, startRemoteMapServer } from './support/remote-map
 /**
  * POST /vitals against the real API process: a report stored per remote version and route, read back through
  * GET /remote-health as p75s; the forged-report guards it shares with the health beacon (one report per page
- * load, a daily share per client, distinct clients and networks, strict fields, live versions only, the site's
- * routes only) and the beacon's rate limit, which both paths spend.
+ * load, a daily share per client, distinct clients and networks, strict fields, live versions only, each path
+ * kept under its canonical route) and the beacon's rate limit, which both paths spend.
  */
 const stable = '1.4.0-3f43688a';
 const canary = '1.5.0-0c0ffee0';
@@ -86,12 +87,9 @@ describe('POST /vitals', () => {
     ['a CLS below 0', reportOf({ vitals: { CLS: -1 } }), 'vitals.CLS', 'from 0 to 10'],
     ['a bucket past 99', reportOf({ bucket: 100 }), 'bucket', 'from 0 to 99'],
     ['a URL for a route', reportOf({ route: 'https://x.example/?email=a' }), 'route', "a page's path"],
-    [
-      'a route the site has not',
-      reportOf({ route: '/admin' }),
-      'route',
-      vitalsMessages.unknownRoute('/admin'),
-    ],
+    ['a route past 256 characters', reportOf({ route: `/${'a'.repeat(256)}` }), 'route', 'at most 256'],
+    ['a route with a space', reportOf({ route: '/portfolio page' }), 'route', 'no space'],
+    ['a route that is not text', { ...reportOf(), route: ['/portfolio'] }, 'route', "a page's path"],
     [
       'a remote the site has not',
       reportOf({ versions: [{ remote: 'mf_shop', version: stable }] }),
@@ -108,6 +106,24 @@ describe('POST /vitals', () => {
       }),
       'versions[1].remote',
       vitalsMessages.repeatedRemote('versions[1].remote', 'mf_portfolio'),
+    ],
+    [
+      'a live version named in another case than the map names it',
+      reportOf({ versions: [{ remote: 'mf_portfolio', version: canary.toUpperCase() }] }),
+      'versions[0].version',
+      beaconMessages.notLive('versions[0].version', canary.toUpperCase(), 'mf_portfolio'),
+    ],
+    [
+      'a version live for another remote only',
+      reportOf({ versions: [{ remote: 'mf_marketing', version: canary }] }),
+      'versions[0].version',
+      beaconMessages.notLive('versions[0].version', canary, 'mf_marketing'),
+    ],
+    [
+      'the version the health counts take when the map was not read',
+      reportOf({ versions: [{ remote: 'mf_portfolio', version: 'unknown' }] }),
+      'versions[0].version',
+      beaconMessages.notLive('versions[0].version', 'unknown', 'mf_portfolio'),
     ],
     [
       'a version not live',
@@ -151,5 +167,22 @@ describe('POST /vitals', () => {
       samples: 1,
       p75: 1200,
     });
+  });
+
+  it('keeps a report under the route its path shows: an alias, a query or a trailing slash as the route, any other path as the 404 page', async () => {
+    const paths = ['/Portfolio?utm_source=x', '/portfolio/', '/admin', '/wp-login.php?x=1'];
+    for (const [index, route] of paths.entries()) {
+      const report = reportOf({
+        route,
+        versions: [{ remote: 'mf_contact', version: stable }],
+        vitals: { CLS: 0.2 },
+      });
+      expect((await post(api, report, `192.0.2.${index + 1}`)).status).toBe(204);
+    }
+    const rows = (await vitalsOf(api)).filter((row) => row.remote === 'mf_contact');
+    expect(rows.map(({ route, metric, samples }) => `${route} ${metric} ${samples}`).sort()).toEqual([
+      `${notFoundRouteKey} CLS 2`,
+      '/portfolio CLS 2',
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import {
   vitalsMessages,
   vitalsReportSchema,
 } from 'shared-content/enquiry';
-import { routes } from 'shared-content/site';
+import { canonicalRoutePath } from 'shared-content/site';
 import { type JsonMediaTypes, readJsonBody } from '../http/json-body.ts';
 import { failure } from '../http/replies.ts';
 import { describeError } from '../runtime/logger.ts';
@@ -20,11 +20,6 @@ const vitalsMediaTypes: JsonMediaTypes = {
   accepted: ['text/plain', 'application/json'],
   refusal: beaconMessages.contentType,
 };
-
-/** Each route's path and aliases to its path: the shell sends the path it was loaded on, an alias's stored as its route's. */
-const routePaths: ReadonlyMap<string, string> = new Map(
-  Object.values(routes).flatMap((route) => [route.path, ...route.aliases].map((path) => [path, route.path])),
-);
 
 const versionsField = (index: number, key: 'remote' | 'version') => fieldPath(['versions', index, key]);
 
@@ -44,7 +39,8 @@ function repeatedRemotes(versions: readonly { remote: string }[]): FieldIssue[] 
 /**
  * POST /vitals: a page load's Web Vitals with its route, the versions of its slots and its bucket
  * (shared-content's vitals-contract.ts). Refused as a health beacon is, all or nothing: a bad field, a remote the
- * site has not, a route it has not, or a version not live (400; 503 when the map cannot be read). 204 once taken,
+ * site has not, or a version not live as the live map names it (400; 503 when the map cannot be read); the path
+ * is kept under the route it shows (canonicalRoutePath: an unknown path as the 404 page). 204 once taken,
  * whether it counted or was a repeat of its page load or past its client's share (remote-vitals.ts), telling a
  * forger nothing. The beacon's rate limit and body limit are applied where it is registered (app.ts): one budget.
  */
@@ -57,10 +53,8 @@ export function vitals(deps: AppDependencies) {
     const named = unknownRemotes(parsed.data.versions, (index) => versionsField(index, 'remote'));
     const issues = [...named, ...repeatedRemotes(parsed.data.versions)];
     if (issues.length > 0) return refuseBeacon(c, issues);
-    const path = routePaths.get(parsed.data.route);
-    if (path === undefined)
-      return refuseBeacon(c, [{ field: 'route', message: vitalsMessages.unknownRoute(parsed.data.route) }]);
-    const report = { ...parsed.data, route: path };
+    // Kept under the route the path shows (an unknown path as the 404 page): routes cannot grow in number.
+    const report = { ...parsed.data, route: canonicalRoutePath(parsed.data.route) };
     const live = await deps.liveRemoteMap.check(report.versions);
     if (live === 'unavailable') {
       c.header('Retry-After', '5');

@@ -41,10 +41,11 @@ export const bucketCount = 100;
 export type MeasuredVitals = Partial<Record<WebVitalName, number>>;
 
 /**
- * The routes are the site's paths or their aliases (shared-content/site/routes.ts): the API stores an alias
- * under its route's path and refuses a path the site has not.
+ * A route is sent as the path the page was loaded on: at most 256 printable characters, no space. The API keeps
+ * it under its canonical route (shared-content/site/routes.ts's canonicalRoutePath: an alias as its route, the
+ * query dropped, any path the site has not as the 404 page), so no value makes a key of its own.
  */
-export const routePathPattern = /^\/[a-z0-9/-]{0,63}$/;
+export const routePathPattern = /^\/[\x21-\x7e]{0,255}$/;
 
 /** One remote version with a slot on the page. */
 export interface SlotVersion {
@@ -56,7 +57,7 @@ export interface SlotVersion {
 export interface VitalsReport {
   /** The page load's random id, the same as its health beacons' (telemetry-contract.ts's pageLoadPattern). */
   pageLoad: string;
-  /** The path the page was loaded on: a route's, or one of its aliases. */
+  /** The path the page was loaded on (routePathPattern); stored under its canonical route. */
   route: string;
   bucket: number;
   /** The remotes with a slot on the route, each once, at the versions this page loaded. */

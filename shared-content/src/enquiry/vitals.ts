@@ -18,7 +18,6 @@ import {
 export * from './vitals-contract.ts';
 
 export const vitalsMessages = {
-  unknownRoute: (route: string) => `route "${route}" is not one of the site's pages; nothing was stored.`,
   repeatedRemote: (field: string, remote: string) => `${field} "${remote}" is named twice in versions.`,
 } as const;
 
@@ -49,7 +48,9 @@ export const vitalsReportSchema = z.strictObject(
       })
       .regex(pageLoadPattern),
     route: z
-      .string({ error: fieldError("must be a page's path, such as /portfolio.") })
+      .string({
+        error: fieldError("must be a page's path, such as /portfolio: at most 256 characters, no space."),
+      })
       .regex(routePathPattern),
     bucket: z
       .number({ error: fieldError(`must be a whole number from 0 to ${bucketCount - 1}.`) })

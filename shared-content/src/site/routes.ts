@@ -186,3 +186,25 @@ export const notFoundRoute = {
 export function allRoutePaths(): string[] {
   return Object.values(routes).flatMap((route) => [route.path, ...route.aliases]);
 }
+
+/**
+ * The route key of a path outside the route table: the 404 page's, which such a path shows. Figures kept per
+ * route (the enquiry API's Web Vitals) group every unknown path under it, so no path makes a key of its own.
+ */
+export const notFoundRouteKey = '/404';
+
+/** Each route's path and aliases to its path. */
+const canonicalPaths: ReadonlyMap<string, string> = new Map(
+  Object.values(routes).flatMap((route) => [route.path, ...route.aliases].map((path) => [path, route.path])),
+);
+
+/**
+ * The route a path shows, named by the route's path: the query and fragment dropped, a trailing slash ignored,
+ * an alias as its route's path, any other path as the 404 page (notFoundRouteKey). Case is kept, as the shell's
+ * routes are case-sensitive (shell/src/routing/AppRoutes.tsx).
+ */
+export function canonicalRoutePath(path: string): string {
+  const bare = path.replace(/[?#].*$/s, '');
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  return canonicalPaths.get(trimmed || '/') ?? notFoundRouteKey;
+}

@@ -67,6 +67,18 @@ export const devtoolsCopy = {
   defaultVersion: 'default',
   bucket: (bucket: number) => `This browser is in bucket ${bucket} of 0–99.`,
   mapUnavailable: 'The remote map could not be read.',
+  /** Real visitors' Web Vitals per version (issue 44, item 3), from the enquiry API's reports. */
+  vitals: {
+    title: 'Web Vitals of these versions (p75 of visitors’ page loads, last 24 hours)',
+    columns: { version: 'Version', route: 'Page', LCP: 'LCP', INP: 'INP', CLS: 'CLS' },
+    loading: 'Asking the enquiry API for visitors’ figures…',
+    none: 'No visitor has reported figures for these versions in the last 24 hours.',
+    forbidden:
+      'The enquiry API keeps visitors’ figures for the release tooling: see them with `pnpm release status <remote>`.',
+    unreachable: 'The enquiry API could not be asked for visitors’ figures.',
+    own: (figures: string) => `This page load so far: ${figures}.`,
+    samples: (count: number) => `${count} ${count === 1 ? 'load' : 'loads'}`,
+  },
   /** The switcher (issue 44, item 2): each remote of this browser's preview session, and what it may be on. */
   switcher: {
     title: 'Switch remotes',

@@ -80,6 +80,52 @@ describe('DevtoolsPanel', () => {
     expect(screen.getByText('The remote map could not be read.')).toBeInTheDocument();
   });
 
+  it('shows visitors’ p75s of the versions on the page, and this page load’s own figures', () => {
+    const vitals = [
+      {
+        remote: 'mf_contact',
+        version: '1.4.0-3f43688a',
+        route: '/contact',
+        metrics: {
+          LCP: { p75: 1810, samples: 52 },
+          INP: { p75: 96, samples: 40 },
+          CLS: { p75: 0.012, samples: 52 },
+        },
+      },
+    ];
+    renderWithProviders(
+      <DevtoolsPanel
+        report={{ ...report, vitals, ownVitals: { LCP: 1200, INP: 48 } }}
+        onClose={() => undefined}
+      />,
+    );
+    const table = screen.getByRole('table', { name: /Web Vitals of these versions/ });
+    const contact = within(table).getByRole('row', { name: /mf_contact/ });
+    expect(contact.textContent).toContain('/contact');
+    expect(contact.textContent).toContain('1810 ms (52)');
+    expect(contact.textContent).toContain('96 ms (40)');
+    expect(contact.textContent).toContain('0.012 (52)');
+    expect(screen.getByText('This page load so far: LCP 1200 ms, INP 48 ms.')).toBeInTheDocument();
+  });
+
+  it('says why there are no visitors’ figures: still asked, none yet, kept for the release tooling', () => {
+    for (const [vitals, why] of [
+      [undefined, 'Asking the enquiry API'],
+      [[], 'No visitor has reported figures'],
+      [{ unavailable: 'forbidden' }, 'pnpm release status'],
+      [{ unavailable: 'unreachable' }, 'could not be asked'],
+    ] as const) {
+      const { unmount } = renderWithProviders(
+        <DevtoolsPanel
+          report={{ ...report, vitals: vitals as PageReport['vitals'] }}
+          onClose={() => undefined}
+        />,
+      );
+      expect(screen.getByTestId('devtools-vitals').textContent).toContain(why);
+      unmount();
+    }
+  });
+
   it('takes focus when it opens, and closes with its button or Escape', () => {
     const onClose = vi.fn();
     renderWithProviders(<DevtoolsPanel report={report} onClose={onClose} />);

@@ -3,6 +3,7 @@ import { devtoolsCopy } from 'shared-content/site/devtools';
 import { styled } from 'shared-content/styling';
 import type { SlotRow } from './page-report.ts';
 import type { PageReport } from './use-page-report.ts';
+import type { MetricFigure, VersionVitals } from './version-vitals.ts';
 
 // Between the header and the preview banner at the foot of the screen, over the page; scrolls inside itself.
 const Panel = styled.section(({ theme }) => ({
@@ -195,6 +196,76 @@ function MapTable({ map, bucket }: Pick<PageReport, 'map' | 'bucket'>) {
   );
 }
 
+const vitalNames = ['LCP', 'INP', 'CLS'] as const;
+
+/** LCP and INP in ms, CLS as a score. */
+const figureText = (name: (typeof vitalNames)[number], value: number) =>
+  name === 'CLS' ? String(value) : `${Math.round(value)} ms`;
+
+function VitalCell({ name, figure }: { name: (typeof vitalNames)[number]; figure?: MetricFigure }) {
+  if (!figure) return <td>–</td>;
+  return (
+    <td title={devtoolsCopy.vitals.samples(figure.samples)}>
+      {figureText(name, figure.p75)} <small>({figure.samples})</small>
+    </td>
+  );
+}
+
+/** Visitors' p75s of the versions on the page, and this page load's own figures. */
+function VitalsTable({ vitals, own }: { vitals?: VersionVitals; own: PageReport['ownVitals'] }) {
+  const copy = devtoolsCopy.vitals;
+  const measured = vitalNames.flatMap((name) =>
+    own?.[name] === undefined ? [] : [`${name} ${figureText(name, own[name])}`],
+  );
+  const ownNote = measured.length > 0 ? <Note>{copy.own(measured.join(', '))}</Note> : null;
+  if (vitals === undefined || !Array.isArray(vitals) || vitals.length === 0) {
+    const why =
+      vitals === undefined ? copy.loading : Array.isArray(vitals) ? copy.none : copy[vitals.unavailable];
+    return (
+      <section data-testid="devtools-vitals">
+        <Note>
+          <strong>{copy.title}</strong>: {why}
+        </Note>
+        {ownNote}
+      </section>
+    );
+  }
+  return (
+    <section data-testid="devtools-vitals">
+      <Table>
+        <caption>{copy.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{copy.columns.version}</th>
+            <th scope="col">{copy.columns.route}</th>
+            {vitalNames.map((name) => (
+              <th scope="col" key={name}>
+                {copy.columns[name]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {vitals.map((row) => (
+            <tr key={`${row.remote}@${row.version}${row.route}`} data-vitals={`${row.remote}@${row.version}`}>
+              <th scope="row">
+                <Mono>{row.remote}</Mono> <Mono>{row.version}</Mono>
+              </th>
+              <td>
+                <Mono>{row.route}</Mono>
+              </td>
+              {vitalNames.map((name) => (
+                <VitalCell key={name} name={name} figure={row.metrics[name]} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {ownNote}
+    </section>
+  );
+}
+
 /** The panel itself: only presents the report it is given (use-page-report.ts makes it). */
 export function DevtoolsPanel({
   report,
@@ -228,6 +299,7 @@ export function DevtoolsPanel({
       </Header>
       {children}
       <SlotTable slots={report.slots} />
+      <VitalsTable vitals={report.vitals} own={report.ownVitals} />
       <SharedTable shared={report.shared} />
       <MapTable map={report.map} bucket={report.bucket} />
     </Panel>

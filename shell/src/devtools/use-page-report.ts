@@ -6,10 +6,12 @@ import { describeSource } from 'build-config/release-protocol';
 import { parseRemoteMapDocument, type ResolvedRemoteMap } from 'federation/remote-map';
 import type { RemoteName } from 'federation/remotes';
 import { useEffect, useState } from 'react';
+import type { MeasuredVitals } from 'shared-content/enquiry/vitals-contract';
 import { fetchConfigFile } from '../config/fetch-config.ts';
 import type { PageHandle } from './page-handle.ts';
 import { type MapRow, mapRows, type SlotRow, slotRows } from './page-report.ts';
 import { type SharedRow, sharedRows } from './shared-singletons.ts';
+import { readVersionVitals, type VersionVitals } from './version-vitals.ts';
 
 export interface PageReport {
   slots: SlotRow[];
@@ -18,6 +20,10 @@ export interface PageReport {
   /** Undefined while the map is read; null when it could not be. */
   map?: MapRow[] | null;
   bucket: number;
+  /** Visitors' p75s of the versions on the page (version-vitals.ts); undefined while they are asked for. */
+  vitals?: VersionVitals;
+  /** This page load's own Web Vitals so far, once the after-idle reporter measures them. */
+  ownVitals?: MeasuredVitals;
 }
 
 /** How often the parts nobody announces (the runtime's share scopes) are read again while the panel is open. */
@@ -59,15 +65,29 @@ export function usePageReport(page: PageHandle): PageReport {
     slots: currentSlots(page),
     shared: sharedRows(),
     bucket: page.bucket(),
+    ownVitals: page.vitals?.(),
   }));
   useEffect(() => {
     const refresh = () =>
-      setReport((previous) => ({ ...previous, slots: currentSlots(page), shared: sharedRows() }));
+      setReport((previous) => ({
+        ...previous,
+        slots: currentSlots(page),
+        shared: sharedRows(),
+        ownVitals: page.vitals?.(),
+      }));
     const stop = page.hydration.subscribe(refresh);
     const timer = setInterval(refresh, refreshMs);
     let current = true;
     void readMap(page).then((map) => {
       if (current) setReport((previous) => ({ ...previous, map }));
+    });
+    // The versions the page's slots loaded, once; the page's path (without a trailing slash) is listed first.
+    const onPage = currentSlots(page).flatMap(({ remote, version }) =>
+      version ? [{ remote, version }] : [],
+    );
+    const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : '/';
+    void readVersionVitals(onPage, path).then((vitals) => {
+      if (current) setReport((previous) => ({ ...previous, vitals }));
     });
     return () => {
       current = false;

@@ -103,13 +103,14 @@ describe('shell HTML headers', () => {
     const headers = shellHtmlHeaders(shellDir);
     const first = directives(headers()['Content-Security-Policy'] ?? '');
     expect(first['script-src']).toEqual(["'self'", 'http://localhost:5001']);
-    // The API by the exact paths the site calls (its beacon among them), never its whole origin.
+    // The API by the exact paths the site calls (its beacon and Web Vitals report among them), never its whole origin.
     expect(first['connect-src']).toEqual([
       "'self'",
       'http://localhost:5001',
       'http://localhost:5010/send-email',
       'http://localhost:5010/subscribe',
       'http://localhost:5010/beacon',
+      'http://localhost:5010/vitals',
       'http://localhost:5010/api/v1.0/email/send-form',
     ]);
     writeFileAtomic(
@@ -210,6 +211,7 @@ describe('connect-src for the enquiry API', () => {
         `https://api.example.com/v1${enquiryApiPaths.sendEmail}`,
         `https://api.example.com/v1${enquiryApiPaths.subscribe}`,
         `https://api.example.com/v1${enquiryApiPaths.beacon}`,
+        `https://api.example.com/v1${enquiryApiPaths.vitals}`,
       ],
     });
     // The local default: the enquiry API stands in for EmailJS, so its send-form route is one more path.
@@ -221,6 +223,7 @@ describe('connect-src for the enquiry API', () => {
         'http://localhost:3010/send-email',
         'http://localhost:3010/subscribe',
         'http://localhost:3010/beacon',
+        'http://localhost:3010/vitals',
         `http://localhost:3010${enquiryApiPaths.sendForm}`,
       ],
     });
@@ -249,6 +252,7 @@ describe('connect-src for the enquiry API', () => {
         'http://localhost:5010/send-email',
         'http://localhost:5010/subscribe',
         'http://localhost:5010/beacon',
+        'http://localhost:5010/vitals',
       ]);
     } finally {
       rmSync(shellDir, { recursive: true, force: true });
@@ -267,6 +271,7 @@ describe('connect-src for the enquiry API', () => {
         'http://localhost:3010/send-email',
         'http://localhost:3010/subscribe',
         'http://localhost:3010/beacon',
+        'http://localhost:3010/vitals',
         'http://localhost:3010/api/v1.0/email/send-form',
       ]);
     } finally {

@@ -43,10 +43,16 @@ export function connectOriginsOf(runtimeConfig: unknown): string[] {
 
 /**
  * The enquiry API's endpoints the pages call, relative to runtime.json's apiUrl: the enquiry form
- * (mf-contact's send-enquiry.ts), the footer's newsletter form (shell/src/layout/newsletter-request.ts) and the
- * shell's health beacons (shell/src/telemetry/). The policy allows these paths of the API and no other.
+ * (mf-contact's send-enquiry.ts), the footer's newsletter form (shell/src/layout/newsletter-request.ts), the
+ * shell's health beacons and its Web Vitals report (shell/src/telemetry/). The policy allows these paths of the
+ * API and no other.
  */
-export const browserApiPaths = [enquiryApiPaths.sendEmail, enquiryApiPaths.subscribe, enquiryApiPaths.beacon];
+export const browserApiPaths = [
+  enquiryApiPaths.sendEmail,
+  enquiryApiPaths.subscribe,
+  enquiryApiPaths.beacon,
+  enquiryApiPaths.vitals,
+];
 
 /**
  * What the page may fetch according to runtime.json: the enquiry API's endpoints as exact URLs (apiUrl + each

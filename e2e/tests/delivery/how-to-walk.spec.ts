@@ -172,6 +172,9 @@ const guides: Record<string, Step[]> = {
   // Browser steps only, in a preview the other guides' commands open: preview.spec.ts ("the page devtools") and
   // preview-session.spec.ts (Switch remotes, two teams' previews together) take them in a real browser.
   'see-my-remote-in-the-page': [],
+  // No command to run: the figures come from visitors' browsers over a canary's life; canary-vitals.spec.ts
+  // releases the canaries, makes the page loads in Chromium and reads the status the guide shows.
+  'compare-my-canarys-web-vitals': [],
   'change-copy': [
     {
       doc: 'grep -rn "9AM-6PM" shared-content/src',

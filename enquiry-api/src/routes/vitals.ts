@@ -6,8 +6,8 @@ import {
   fieldPath,
   vitalsMessages,
   vitalsReportSchema,
+  vitalsRouteKey,
 } from 'shared-content/enquiry';
-import { canonicalRoutePath } from 'shared-content/site';
 import { type JsonMediaTypes, readJsonBody } from '../http/json-body.ts';
 import { failure } from '../http/replies.ts';
 import { describeError } from '../runtime/logger.ts';
@@ -40,7 +40,7 @@ function repeatedRemotes(versions: readonly { remote: string }[]): FieldIssue[] 
  * POST /vitals: a page load's Web Vitals with its route, the versions of its slots and its bucket
  * (shared-content's vitals-contract.ts). Refused as a health beacon is, all or nothing: a bad field, a remote the
  * site has not, or a version not live as the live map names it (400; 503 when the map cannot be read); the path
- * is kept under the route it shows (canonicalRoutePath: an unknown path as the 404 page). 204 once taken,
+ * is kept under the route the page named, by shape (vitalsRouteKey). 204 once taken,
  * whether it counted or was a repeat of its page load or past its client's share (remote-vitals.ts), telling a
  * forger nothing. The beacon's rate limit and body limit are applied where it is registered (app.ts): one budget.
  */
@@ -53,8 +53,9 @@ export function vitals(deps: AppDependencies) {
     const named = unknownRemotes(parsed.data.versions, (index) => versionsField(index, 'remote'));
     const issues = [...named, ...repeatedRemotes(parsed.data.versions)];
     if (issues.length > 0) return refuseBeacon(c, issues);
-    // Kept under the route the path shows (an unknown path as the 404 page): routes cannot grow in number.
-    const report = { ...parsed.data, route: canonicalRoutePath(parsed.data.route) };
+    // The page names its route from the shell's table; here only its shape is kept (vitalsRouteKey), so the API
+    // knows no route table and a shell release that adds a route needs no release of the API.
+    const report = { ...parsed.data, route: vitalsRouteKey(parsed.data.route) };
     const live = await deps.liveRemoteMap.check(report.versions);
     if (live === 'unavailable') {
       c.header('Retry-After', '5');

@@ -41,11 +41,26 @@ export const bucketCount = 100;
 export type MeasuredVitals = Partial<Record<WebVitalName, number>>;
 
 /**
- * A route is sent as the path the page was loaded on: at most 256 printable characters, no space. The API keeps
- * it under its canonical route (shared-content/site/routes.ts's canonicalRoutePath: an alias as its route, the
- * query dropped, any path the site has not as the 404 page), so no value makes a key of its own.
+ * A route is sent as the route the page shows, named by its path in the shell's own route table
+ * (shared-content/site/routes.ts's canonicalRoutePath, run by the page: an alias as its route, the query dropped,
+ * a path the site has not as the 404 page), so a shell release that adds a route brings its key with it and the
+ * API needs no release. At most 256 printable characters, no space. The API keeps it by shape only
+ * (vitalsRouteKey): a forged path is a key of its own, within the beacon's budget like any report.
  */
 export const routePathPattern = /^\/[\x21-\x7e]{0,255}$/;
+
+/** The key of a path that is no route: the 404 page's (shared-content/site/routes.ts names its own the same). */
+export const otherPathRouteKey = '/404';
+
+/**
+ * The key a report is kept under: its route without a query, fragment or trailing slash; a path with a character
+ * no route path has (site-description.ts's rule) as the 404 page's.
+ */
+export function vitalsRouteKey(route: string): string {
+  const bare = route.replace(/[?#].*$/s, '');
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  return /^\/[A-Za-z0-9\-._~/]*$/.test(trimmed) && !trimmed.includes('//') ? trimmed : otherPathRouteKey;
+}
 
 /** One remote version with a slot on the page. */
 export interface SlotVersion {

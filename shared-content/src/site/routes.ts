@@ -1,3 +1,4 @@
+import { otherPathRouteKey } from '../enquiry/vitals-contract.ts';
 import { siteConfig } from './config.ts';
 import { pagePaths } from './page-paths.ts';
 import type { RouteSlotEntry } from './slot-shape.ts';
@@ -188,10 +189,10 @@ export function allRoutePaths(): string[] {
 }
 
 /**
- * The route key of a path outside the route table: the 404 page's, which such a path shows. Figures kept per
- * route (the enquiry API's Web Vitals) group every unknown path under it, so no path makes a key of its own.
+ * The route key of a path outside the route table: the 404 page's, which such a path shows. The page's Web
+ * Vitals report names its route so (canonicalRoutePath), and the enquiry API keeps odd paths under the same key.
  */
-export const notFoundRouteKey = '/404';
+export const notFoundRouteKey = otherPathRouteKey;
 
 /** Each route's path and aliases to its path. */
 const canonicalPaths: ReadonlyMap<string, string> = new Map(

@@ -20,6 +20,7 @@ import {
   type VitalsReport,
   vitalsPath,
 } from 'shared-content/enquiry/vitals-contract';
+import { canonicalRoutePath } from 'shared-content/site';
 import { type Metric, onCLS, onINP, onLCP } from 'web-vitals';
 import type { PageHandle } from '../devtools/page-handle.ts';
 
@@ -70,8 +71,9 @@ export function vitalsReportOf(
     return version ? [{ remote, version }] : [];
   });
   if (versions.length === 0) return undefined;
-  // The API takes an alias as its route's path; a trailing slash is not part of a route.
-  const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  // Named from this shell's own route table (an alias as its route, an unknown path as the 404 page): the API
+  // keeps what it is sent and knows no routes.
+  const route = canonicalRoutePath(path);
   return { pageLoad, route, bucket: page.bucket(), versions, vitals: { ...vitals } };
 }
 

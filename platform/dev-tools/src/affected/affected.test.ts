@@ -273,7 +273,7 @@ describe('affectedBy, with this repository’s own builds', () => {
    * The builds `pnpm build` wrote (the test command builds before the unit tests), compared with the files as they
    * are on disk: the add-a-route.md change, a route in the table and the slot's section in its remote.
    */
-  it('a route-table change releases the shell, the slot’s remote and the enquiry API only', async () => {
+  it('a route-table change releases the shell and the slot’s remote only', async () => {
     const repository = await readWorkspace(repoRoot);
     const apps = repository.apps.map((name, index) => ({ name, folder: appFolders[index] ?? name }));
     const onDisk = new Map<string, string>();
@@ -297,8 +297,7 @@ describe('affectedBy, with this repository’s own builds', () => {
       builds,
       new Map(apps.map(({ name, folder }) => [name, folder])),
     );
-    // The enquiry API keeps Web Vitals per route of the table (canonicalRoutePath): a new route is its too.
-    expect(outcome(affected).release).toEqual(['shell', 'mf-marketing', 'enquiry-api']);
+    expect(outcome(affected).release).toEqual(['shell', 'mf-marketing']);
     // A path a remote links to is in that remote's build: changing it releases the remotes that link to it.
     const linked = affectedBy(['shared-content/src/site/page-paths.ts'], repository, builds);
     expect(outcome(linked).release).toEqual(

@@ -116,11 +116,17 @@ export function releaseCommandOf(
     return { kind: 'watch', once: values.once ?? false };
   }
   if (first === 'preview') return previewLinkCommand(second, more, values);
+  if (first === 'shell' && second === promoteToProduction) {
+    refuseFlags(values, [], 'a promotion of the shell');
+    if (more.length > 1) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
+    return { kind: 'promote-to-production', name: 'shell', ...versionOf(more[0]) };
+  }
   if (first === 'shell') {
     refuseFlags(values, ['build-dir', 'force'], 'a release of the shell');
     if (second !== undefined) throw new UsageError(`The shell has no canary: got ${positionals.join(' ')}.`);
     return { kind: 'shell', ...build };
   }
+  if (second === promoteToProduction) return promotionCommand(first, more, values);
   if (more.length > 0 || (second !== undefined && second !== 'promote' && second !== 'abort'))
     throw new UsageError(`Release one remote at a time, got: ${positionals.join(' ')}.`);
   const name = resolveRemote(first);
@@ -141,6 +147,34 @@ export function releaseCommandOf(
   if (rollout) return { kind: 'canary', name, percent: rollout.stages[0] as number, ...build, rollout };
   if (values.canary !== undefined) return { kind: 'canary', name, percent: values.canary, ...build };
   return { kind: 'release', name, ...build };
+}
+
+/** The word of a promotion from staging: pnpm release <remote> promote-to-production [<version>]. */
+const promoteToProduction = 'promote-to-production';
+
+const versionOf = (version: string | undefined) => (version === undefined ? {} : { version });
+
+/** pnpm release <remote> promote-to-production [<version>] [--canary <percent> | --stages … --hold …]. */
+function promotionCommand(
+  remote: string | undefined,
+  more: readonly string[],
+  values: ReleaseValues,
+): ReleaseCommand {
+  refuseFlags(values, ['canary', 'stages', 'hold'], 'a promotion');
+  if (more.length > 1)
+    throw new UsageError(
+      `Promote one version at a time: pnpm release <remote> promote-to-production [<version>], got ${more.join(' ')}.`,
+    );
+  const name = resolveRemote(remote);
+  const rollout = rolloutOf({ stages: values.stages, holdSeconds: values.hold, canary: values.canary });
+  const percent = rollout ? rollout.stages[0] : values.canary;
+  return {
+    kind: 'promote-to-production',
+    name,
+    ...versionOf(more[0]),
+    ...(percent === undefined ? {} : { percent }),
+    ...(rollout ? { rollout } : {}),
+  };
 }
 
 /** pnpm release preview <remote> <version> | preview revoke <remote> [<link>]. */

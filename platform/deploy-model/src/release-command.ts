@@ -6,6 +6,7 @@
  */
 import type { RemoteName } from 'build-config/topology';
 import { UsageError } from 'platform-kit/cli';
+import { versionGrammar, versionPattern } from './version.ts';
 
 /** What `--stages` and `--hold` ask for. */
 export interface RolloutRequest {
@@ -28,6 +29,17 @@ export type ReleaseCommand =
       rollout?: RolloutRequest;
     }
   | { kind: 'promote'; name: RemoteName }
+  /**
+   * pnpm release <remote> promote-to-production [<version>] (or shell promote-to-production): a version on
+   * staging made production's as the same build, for everyone or as a canary (the release service's).
+   */
+  | {
+      kind: 'promote-to-production';
+      name: RemoteName | 'shell';
+      version?: string;
+      percent?: number;
+      rollout?: RolloutRequest;
+    }
   | { kind: 'abort'; name: RemoteName; reason?: string }
   | { kind: 'status'; names: readonly RemoteName[] }
   | { kind: 'watch'; once: boolean }
@@ -147,3 +159,42 @@ export function holdText(seconds: number): string {
 }
 
 export const stagesText = (stages: readonly number[]) => stages.map((stage) => `${stage}%`).join(' → ');
+
+/** A promotion from staging (docs/releasing.md#staging): a version on staging, a share of production as for a release. */
+export interface PromotionRequest {
+  version?: string;
+  canary?: number;
+  rollout?: RolloutRequest;
+}
+
+/** A promotion's JSON body, `{ version?, canary?, stages?, hold? }`, held to the rules of a release's query. */
+export function promotionOf(body: Record<string, unknown>, shell: boolean): PromotionRequest {
+  const text = (field: string) => {
+    const value = body[field];
+    if (value === undefined || value === null || typeof value === 'string') return value ?? undefined;
+    throw new UsageError(`"${field}" must be a string, as --${field} is typed.`);
+  };
+  const version = text('version');
+  if (version !== undefined && !versionPattern.test(version))
+    throw new UsageError(`"version" must be a version on staging (${versionGrammar}).`);
+  const typed = body.canary === undefined || body.canary === null ? undefined : String(body.canary);
+  const rollout = parseRollout({ stages: text('stages'), hold: text('hold'), canary: typed });
+  const first = rollout?.stages[0];
+  const canary =
+    first !== undefined || typed !== undefined ? canaryPercent(String(first ?? typed)) : undefined;
+  if (shell && canary !== undefined)
+    throw new UsageError('The shell has no canary: promote it for everyone, without canary.');
+  return { ...(version ? { version } : {}), ...(canary ? { canary } : {}), ...(rollout ? { rollout } : {}) };
+}
+
+/** With staging on, a release lands there for everyone; a share of production's visitors is the promotion's. */
+export function refuseCanaryOnStaging(scope: string, canary: number | undefined, rollout?: RolloutRequest) {
+  if (canary === undefined) return;
+  const share = rollout
+    ? `--stages ${rollout.stages.join(',')} --hold ${rollout.holdSeconds}s`
+    : `--canary ${canary}`;
+  throw new UsageError(
+    'This host has a staging environment: a release lands on staging, for everyone there, and a canary is ' +
+      `production's. Release without it, then: npx pnpm release ${scope} promote-to-production ${share}. Nothing changed.`,
+  );
+}

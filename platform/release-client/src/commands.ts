@@ -84,6 +84,19 @@ export async function runThroughService(command: ReleaseCommand, context: Client
     }
     case 'promote':
       return send(context, 'POST', releaseRoutes.promote(scopeOf(command.name)));
+    case 'promote-to-production': {
+      const { version, percent, rollout } = command;
+      return send(context, 'POST', releaseRoutes.promoteToProduction(scopeOf(command.name)), {
+        json: {
+          ...(version === undefined ? {} : { version }),
+          ...(rollout
+            ? { stages: rollout.stages.join(','), hold: `${rollout.holdSeconds}s` }
+            : percent === undefined
+              ? {}
+              : { canary: percent }),
+        },
+      });
+    }
     case 'abort':
       return send(context, 'POST', releaseRoutes.abort(scopeOf(command.name)), {
         json: command.reason === undefined ? {} : { reason: command.reason },

@@ -10,21 +10,29 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AuditEntry, OutputLine, ReleaseScope } from 'build-config/release-protocol';
+import type { AuditEntry, DeployEnvironment, OutputLine, ReleaseScope } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
 import { type Deploy, openDeploy } from 'deploy-folder/deploy';
 import { forgetVersionSource, readVersionSource, recordVersionSource } from 'deploy-folder/version-source';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
+import { stagingDeployDir } from 'deploy-model/layout';
 import type { ReleaseCommand } from 'deploy-model/release-command';
-import { holdText, type RolloutRequest, stagesText } from 'deploy-model/release-command';
+import {
+  holdText,
+  type PromotionRequest,
+  type RolloutRequest,
+  stagesText,
+} from 'deploy-model/release-command';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
+import { stagingEnvironment, stagingSetting } from 'platform-kit/settings/site';
 import { abortCanary } from 'releases/canary/release-canary';
 import { runReleaseCommand } from 'releases/canary/release-command';
 import { advanceStage } from 'releases/canary/rollout';
 import { readRolloutPlan } from 'releases/canary/rollout-plan';
 import { ReleaseError } from 'releases/changes/release';
 import { runRollback } from 'releases/changes/rollback-command';
+import { promote } from 'releases/environments/promotion';
 import type { UploadedSource } from './release-source.ts';
 
 export type RemoteScope = Exclude<ReleaseScope, 'shell'>;
@@ -40,7 +48,11 @@ export type Operation =
       rollout?: RolloutRequest;
       /** Where the uploaded build came from, recorded with its version (version-source). */
       source?: UploadedSource;
+      /** On a host with staging: the release lands there (a promotion takes it on to production). */
+      env?: 'staging';
     }
+  /** A version on staging (by default its live one) made production's as the same build (releases' promotion.ts). */
+  | ({ kind: 'promote-to-production'; scope: ReleaseScope } & PromotionRequest)
   /** The next stage of the canary's staged rollout, judged healthy by the service at `at` (by `automatic`). */
   | { kind: 'stage'; scope: RemoteScope; version: string; at: string; reason: string }
   /** A preview link: of an uploaded build published without traffic, or of a published version. */
@@ -122,7 +134,9 @@ function changesOf(
 ): Change[] {
   const reason = forced.length > 0 ? { reason: `released despite: ${forced.join('; ')}` } : {};
   if (operation.kind === 'preview') return previewChange(operation, forced);
-  if (operation.kind === 'release' && operation.scope === 'shell') {
+  // A promotion changes production as a release (or a canary) of its version would.
+  const releasing = operation.kind === 'release' || operation.kind === 'promote-to-production';
+  if (releasing && operation.scope === 'shell') {
     if (after.shell === undefined || after.shell === before.shell) return [];
     return [
       {
@@ -144,7 +158,7 @@ function changesOf(
     const now = after.remotes[name];
     const previous = was.default ? { previous: was.default } : {};
     if (operation.kind === 'stage') return stageChanges(deploy, scope, was, now);
-    if (operation.kind === 'release' && operation.canary !== undefined) {
+    if (releasing && operation.canary !== undefined) {
       if (!now.canary || now.canary.version === was.canary?.version) return [];
       const staged = operation.rollout
         ? `staged rollout ${stagesText(operation.rollout.stages)}, one stage every ${holdText(operation.rollout.holdSeconds)}`
@@ -161,9 +175,10 @@ function changesOf(
         },
       ];
     }
-    if (operation.kind === 'release' || operation.kind === 'rollback') {
+    if (releasing || operation.kind === 'rollback') {
       if (!now.default || (now.default === was.default && !was.canary)) return [];
-      return [{ scope, action: operation.kind, version: now.default, ...previous, ...reason }];
+      const action = operation.kind === 'rollback' ? 'rollback' : 'release';
+      return [{ scope, action, version: now.default, ...previous, ...reason }];
     }
     // promote, abort and the check: the canary that was live is gone.
     if (!was.canary || now.canary?.version === was.canary.version) return [];
@@ -310,8 +325,15 @@ export async function performOperation(
   now = () => new Date(),
 ): Promise<OperationResult> {
   const { operation, by, from } = request;
+  // The audit log is production's, one for both environments; a release to staging changes staging's folder,
+  // in staging's environment (its own origins).
+  const production = openDeploy(request.deploy);
+  const toStaging = operation.kind === 'release' && operation.env === 'staging';
+  const named: DeployEnvironment = toStaging ? 'staging' : 'production';
+  const environment = stagingSetting(env) ? { env: named } : {};
   // One Deploy for the whole change: what is live before and after, the change itself and its audit entries.
-  const deploy = openDeploy(request.deploy);
+  const deploy = toStaging ? openDeploy(stagingDeployDir(production.path)) : production;
+  const changeEnv = toStaging ? stagingEnvironment(env) : env;
   const output: OutputLine[] = [];
   const forced: string[] = [];
   const out = (text: string) => output.push({ stream: 'out', text });
@@ -345,8 +367,12 @@ export async function performOperation(
   };
   try {
     const before = liveState(deploy);
-    const context = { deploy, env, out, warn, by, ...values };
-    if (operation.kind === 'rollback') {
+    const context = { deploy, env: changeEnv, out, warn, by, ...values };
+    if (operation.kind === 'promote-to-production') {
+      const { kind: _, scope, ...request } = operation;
+      const staging = openDeploy(stagingDeployDir(production.path));
+      promote(scope === 'shell' ? 'shell' : remoteOfScope(scope), request, { staging, production, env, out });
+    } else if (operation.kind === 'rollback') {
       const { scope, version, force } = operation;
       runRollback({ name: remoteOfScope(scope), force, ...(version ? { version } : {}) }, context);
     } else if (operation.kind === 'stage') {
@@ -364,11 +390,12 @@ export async function performOperation(
     // An upload names no version beforehand: the preview command said which it published.
     const done = operation.kind === 'preview' && previewed ? { ...operation, version: previewed } : operation;
     const at = now().toISOString();
+    const promoted = operation.kind === 'promote-to-production' ? { promotedFrom: 'staging' as const } : {};
     const audit = changesOf(deploy, done, before, liveState(deploy), forced).map((change): AuditEntry => {
       const source = readVersionSource(deploy.path, change.scope, change.version);
-      return { at, by, from, ...change, ...(source ? { source } : {}) };
+      return { at, by, from, ...change, ...(source ? { source } : {}), ...environment, ...promoted };
     });
-    for (const entry of audit) deploy.appendAudit(entry);
+    for (const entry of audit) production.appendAudit(entry);
     return { ok: true, output, audit };
   } catch (error) {
     forget();

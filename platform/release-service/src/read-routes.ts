@@ -10,13 +10,14 @@ import {
 } from 'build-config/release-protocol';
 import { remoteNames, remotes } from 'build-config/topology';
 import { describeAuditEntry, readAuditWithUploads } from 'deploy-folder/audit';
+import { describeStaging } from 'deploy-folder/staging-status';
 import { runReleaseCommand } from 'releases/canary/release-command';
 import { listVersions } from 'releases/changes/release';
 import { listRollbackVersions } from 'releases/changes/rollback-command';
 import { booleanQuery, problemReply } from './http.ts';
 import { isScope, type ServiceApp, type ServiceParts, unknownScope } from './service-parts.ts';
 
-export function readRoutes(app: ServiceApp, { deploy, env }: ServiceParts) {
+export function readRoutes(app: ServiceApp, { deploy, env, staging }: ServiceParts) {
   app.get('/v1/:scope/versions', (c) => {
     const scope = c.req.param('scope');
     if (!isScope(scope)) return unknownScope(c, scope);
@@ -43,8 +44,9 @@ export function readRoutes(app: ServiceApp, { deploy, env }: ServiceParts) {
         `Unknown remote "${remote}": one of ${remoteNames.map((known) => remotes[known].folder).join(', ')}.`,
       );
     const output: OutputLine[] = [];
+    const names = name ? [name] : remoteNames;
     await runReleaseCommand(
-      { kind: 'status', names: name ? [name] : remoteNames },
+      { kind: 'status', names },
       {
         deploy,
         env,
@@ -55,6 +57,11 @@ export function readRoutes(app: ServiceApp, { deploy, env }: ServiceParts) {
         warn: (text) => output.push({ stream: 'warn', text }),
       },
     );
+    if (staging)
+      output.push({
+        stream: 'out',
+        text: describeStaging(deploy.path, names, env),
+      });
     return c.json({ output } satisfies CommandReply);
   });
 

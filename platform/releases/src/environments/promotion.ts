@@ -101,13 +101,14 @@ export function promoteToProduction(
   }
   // From here on the version is production's (published, then live): nothing takes the copy back.
   copy.keep();
+  const files = `${relative(repoRoot, production.path)}/${folder}/${version}/ (${copy.copied ? 'copied from staging, checked by digest' : 'there already, the same digests'})`;
   if (asCanary) {
     const outcome = canaryOfPublished(production, name, version, percent, new Date(), env);
     const staged = rollout ? startRollout(production, name, rollout) : '';
     out(
       `Promoted ${folder} ${version} from staging to production as a canary: it serves ${percent}% of ` +
         `visitors; ${outcome.defaultVersion} keeps ${100 - percent}%.\n` +
-        `  files:        ${relative(repoRoot, production.path)}/${folder}/${version}/ (copied from staging, checked by digest)\n` +
+        `  files:        ${files}\n` +
         `  remotes.json: ${name} → ${outcome.manifestUrl} (canary, ${percent}%)\n` +
         `Watch it: pnpm release status ${folder}. Then: pnpm release ${folder} promote, or pnpm release ${folder} abort${staged}`,
     );
@@ -118,7 +119,7 @@ export function promoteToProduction(
     const replaced = replacedCanary ? `The canary ${replacedCanary} in production is gone too.\n` : '';
     out(
       `${replaced}Promoted ${folder} ${version} from staging to production, for everyone (was ${previous ?? 'not released'}).\n` +
-        `  files:        ${relative(repoRoot, production.path)}/${folder}/${version}/ (${copy.copied ? 'copied from staging, checked by digest' : 'already there, the same digests'})\n` +
+        `  files:        ${files}\n` +
         `  remotes.json: ${name} → ${url}\n` +
         `Undo with: pnpm rollback ${folder}`,
     );

@@ -7,9 +7,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { apiMessages } from 'shared-content/enquiry';
+import { createNodeServer } from 'site-node-server';
 import { createApp } from './app.ts';
 import { fromTheRight } from './http/forwarded.ts';
-import { createNodeServer } from './http/node-server.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { createFolderWriter, createSmtpSender } from './mail/transports.ts';
 import { OutboxWorker } from './outbox/worker.ts';
@@ -77,10 +78,11 @@ const app = createApp({
 });
 
 // Replies sent before a request's body was read (413, 415, 429, 403…) either drain a small rest of the body and
-// keep the connection, or say `Connection: close` and close it cleanly: see src/http/node-server.ts.
+// keep the connection, or say `Connection: close` and close it cleanly: see site-node-server (node-server/src/node-server.ts).
 const server: Server = createNodeServer(app.fetch, {
   hostname: config.host,
   maxBodyBytes: config.maxBodyBytes,
+  duplicateHost: apiMessages.duplicateHost,
 });
 server.listen(config.port, config.host);
 

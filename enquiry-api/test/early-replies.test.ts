@@ -1,8 +1,8 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { apiMessages, emailJsMessages } from 'shared-content/enquiry';
+import { unreadBodyLimits } from 'site-node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unreadBodyLimits } from '../src/http/node-server.ts';
 import {
   type ApiProcess,
   postJson,

@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
+import { createNodeServer, type UnreadBodyLimits, unreadBodyLimits } from 'site-node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNodeServer, type UnreadBodyLimits, unreadBodyLimits } from '../src/http/node-server.ts';
 import { RawConnection } from './support/raw-http.ts';
 
 /**
- * The bounds of the unread-body policy (src/http/node-server.ts), on a real server on 127.0.0.1 and a tiny app:
+ * The bounds of the unread-body policy (site-node-server: node-server/src/node-server.ts), on a real server on 127.0.0.1 and a tiny app:
  * a stalled drain, a body that comes late, a request pipelined behind `Connection: close`, and the lingering
  * close's time and byte limits.
  */

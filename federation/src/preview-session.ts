@@ -35,6 +35,27 @@ export const previewSessionPaths = {
   options: '/__preview/session/options',
 } as const;
 
+/** One remote of a session as `/sessions/options` answers it: what it is on and what it may be switched to. */
+export interface RemoteChoices {
+  remote: RemoteName;
+  folder: string;
+  pick: SessionPick;
+  /** The version every visitor gets now (the live map's default). */
+  live?: string;
+  /** Published versions on this site, newest first. */
+  versions: string[];
+  /** Versions with an open preview. */
+  previews: string[];
+  /** Where `pnpm dev <remote> --against` runs it by default. */
+  devServer: string;
+}
+
+/** `/sessions/options`' answer: until when the session holds, and each of its remotes' choices. */
+export interface SessionChoices {
+  until: string;
+  remotes: RemoteChoices[];
+}
+
 /** A claim that holds a session (its `id` names the session's map, releases/sessions/<id>.json). */
 export type SessionClaim = PreviewClaim & { session: PreviewSession };
 

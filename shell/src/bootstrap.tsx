@@ -6,6 +6,7 @@ import { enableFontFaces } from './early/font-faces.ts';
 import { loadRemoteMap } from './federation/remote-registry.ts';
 import { hydrateWhenIdle } from './hydration/idle-hydration.ts';
 import { pageHydration } from './hydration/page-hydration.ts';
+import { holdInputUntilSearchRestored } from './hydration/search-restore.ts';
 import { prepareHydration, prerenderedSlotsOf } from './prerender/prepare-route.ts';
 import { HydrationAwareRouter } from './routing/HydrationAwareRouter.tsx';
 
@@ -33,7 +34,10 @@ function hydratePrerendered(root: HTMLElement) {
   const prerendered = prerenderedSlotsOf(root);
   const { pathname, search, hash } = window.location;
   prepareHydration(pathname, prerendered);
-  if (search) window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
+  if (search) {
+    holdInputUntilSearchRestored();
+    window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
+  }
   // As a transition, hydration is time-sliced: the page stays responsive while the shell hydrates.
   startTransition(() => {
     hydrateRoot(root, <App router={router} searchAfterHydration={search} />);

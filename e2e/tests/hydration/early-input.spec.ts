@@ -3,7 +3,7 @@ import { footerCopy } from 'shared-content/site';
 import { expect, test } from '../../fixtures.ts';
 import { ContactPageObject, sampleEnquiry } from '../../pages/contact.ts';
 import { NewsletterObject } from '../../pages/newsletter.ts';
-import { PortfolioObject } from '../../pages/portfolio.ts';
+import { expectedTitles, PortfolioObject } from '../../pages/portfolio.ts';
 import { openWithScriptsHeld } from './held-scripts.ts';
 
 test.describe('', { tag: ['@shell', '@mf-portfolio', '@mf-contact'] }, () => {
@@ -34,6 +34,20 @@ test.describe('', { tag: ['@shell', '@mf-portfolio', '@mf-contact'] }, () => {
     held.release();
     await expect(portfolio.chip('WordPress')).toHaveAttribute('aria-pressed', 'true');
     await expect(page).toHaveURL(/\/portfolio\?category=WordPress$/);
+  });
+
+  test('View More pressed before its slot is live, on a page opened with a category, shows all of that category', async ({
+    page,
+  }) => {
+    // The page is prerendered for its path alone and hydrates there; the query is applied just after. The held
+    // press must act on the category the page was opened with, not on the prerendered default.
+    const held = await openWithScriptsHeld(page, '/portfolio?category=All+Projects');
+    const portfolio = new PortfolioObject(page, 'page');
+    await portfolio.viewMoreButton.focus();
+    await page.keyboard.press('Enter');
+    held.release();
+    await expect(page).toHaveURL(/\/portfolio\?category=All\+Projects&view=all$/);
+    await expect(portfolio.cards).toHaveCount(expectedTitles('All Projects').length);
   });
 
   test('an FAQ question opened before its slot is live opens once it is', async ({ page }) => {

@@ -66,8 +66,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** `process.env` at all, or a variable read off an environment object (`env.NAME`, `env[name]`). */
-const readsEnvironment = /\bprocess\.env\b|(?<![\w$])env\??\.(?!\.)[A-Za-z_]\w*|(?<![\w$])env\[/;
+/**
+ * `process.env` at all, or a variable read off an environment object (`env.NAME`, `env[name]`). Not a Hono
+ * context's `c.env`: the bindings a server hands its middlewares (the static host's request and file), no variable.
+ */
+const readsEnvironment = /\bprocess\.env\b|(?<![\w$]|\bc\.)env\??\.(?!\.)[A-Za-z_]\w*|(?<![\w$]|\bc\.)env\[/;
 
 /** An environment that records every variable asked for, with the optional parts set so theirs are asked too. */
 function recordingEnvironment() {

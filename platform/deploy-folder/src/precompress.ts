@@ -1,7 +1,7 @@
 /**
  * Precompression at publish time: whoever writes a served file that never changes in place (a build's files, a
  * remote version, the generated pages) writes its brotli and gzip forms beside it, `<file>.br` and `<file>.gz`,
- * the names nginx's brotli_static and gzip_static and the embedded host (sirv) look for. Compressing once at
+ * the names nginx's brotli_static and gzip_static and the embedded host (serveStatic) look for. Compressing once at
  * the best settings costs seconds at publish and nothing per request. Files rewritten in place while the site
  * runs (remotes.json, runtime.json, buckets.json, the crawler files) never get one: it would go stale.
  */

@@ -1,10 +1,19 @@
 /**
- * For the nginx tests: a deploy folder laid out as serveDeploy serves it and as static-host.test.ts lays out
- * its own (the request table's secrets and links), with generated pages, a canary's page variant, an open
- * preview, a remote's version with precompressed files; free ports for two copies of the site side by side.
+ * For the nginx tests (`site-hosting/testing/nginx-deploy`, a testing entry, not production `src/`): a deploy
+ * folder laid out as serveDeploy serves it and as static-host.test.ts lays out its own (the request table's
+ * secrets and links), with generated pages, a canary's page variant, an open preview, a remote's version with
+ * precompressed files; free ports for two copies of the site side by side.
  * Whether nginx is here is platform-kit's toolInstalled('nginx') (in CI it must be).
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +29,7 @@ import { bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { encodeSessionClaim } from 'federation/preview-session';
 import { remoteMapSchema } from 'federation/remote-map';
 import { writePages } from 'site-pages/pages';
+import { loopbackAddresses } from '../src/static-host/listen.ts';
 
 export const secret = `TOP-SECRET-${process.pid}-${Date.now()}`;
 export const canaryBuckets = { from: 0, to: 50 };
@@ -169,19 +179,47 @@ export function makeTestDeploy(): TestDeploy {
   };
 }
 
-const portFree = (port: number) =>
+/** Whether nothing holds the port on this loopback address (an address the machine lacks holds nothing). */
+const portFree = (port: number, address: string) =>
   new Promise<boolean>((done) => {
     const probe = createServer();
-    probe.once('error', () => done(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      done(error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT'),
+    );
+    probe.listen(port, address, () => probe.close(() => done(true)));
   });
 
-/** A port base whose site ports (0–3) and service ports (10, 11) are free, away from the suite's own. */
+/**
+ * The first port of the kernel's range for outgoing connections (Linux's ip_local_port_range; 32768 where it
+ * cannot be read). A port in that range may be held at any moment by a connection of any process on the
+ * machine (a socket connected from 127.0.0.1:port), which makes a server's bind fail although the port was
+ * free when picked.
+ */
+function ephemeralPortsStart(): number {
+  try {
+    const start = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    );
+    return Number.isInteger(start) && start > 0 ? start : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * A port base whose site ports (0–3) and service ports (10, 11) are free on both loopback addresses the hosts
+ * listen on (127.0.0.1 and ::1, static-host/listen.ts), below the range of outgoing connections' ports, away
+ * from the suite's own.
+ */
 export async function freePortBase(): Promise<number> {
+  const first = 20_000;
+  const bases = Math.max(1, Math.floor((ephemeralPortsStart() - first - 12) / 100));
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 400) * 100;
-    const free = await Promise.all([0, 1, 2, 3, 10, 11].map((offset) => portFree(base + offset)));
-    if (free.every(Boolean)) return base;
+    const base = first + Math.floor(Math.random() * bases) * 100;
+    const checks = [0, 1, 2, 3, 10, 11].flatMap((offset) =>
+      loopbackAddresses.map((address) => portFree(base + offset, address)),
+    );
+    if ((await Promise.all(checks)).every(Boolean)) return base;
   }
 }
 

@@ -82,6 +82,7 @@ const serverFolders = [
 const serverPackages = [
   'hono',
   '@hono/node-server',
+  'site-node-server',
   'playwright-core',
   'p-queue',
   'site-pages',

@@ -16,6 +16,8 @@ import { isLoopbackOrigin, type PreviewClaim } from 'federation/preview';
 import {
   describePicks,
   type PreviewSession,
+  type RemoteChoices,
+  type SessionChoices,
   type SessionGrant,
   type SessionPick,
 } from 'federation/preview-session';
@@ -221,25 +223,11 @@ export function switchRemote(deploy: Deploy, body: Record<string, unknown>, env:
   return issued(deploy, { picks: { ...picks, [remote]: to }, grants }, claim.expires, env);
 }
 
-export interface RemoteChoices {
-  remote: RemoteName;
-  folder: string;
-  pick: SessionPick;
-  /** The version every visitor gets now (the map's default). */
-  live?: string;
-  /** Published versions on this site, newest first. */
-  versions: string[];
-  /** Versions with an open preview. */
-  previews: string[];
-  /** Where `pnpm dev <remote> --against` runs it by default. */
-  devServer: string;
-}
-
 /** How many published versions a remote's choices list (newest first). */
 const listedVersions = 20;
 
 /** `POST /sessions/options { session }`: for each remote of the session, what it may be switched to. */
-export function sessionChoices(deploy: Deploy, body: Record<string, unknown>) {
+export function sessionChoices(deploy: Deploy, body: Record<string, unknown>): SessionChoices {
   const claim = verifiedClaim(deploy, body.session, '"session"');
   const { picks, grants } = partsOf(claim);
   const live = deploy.defaultVersions();

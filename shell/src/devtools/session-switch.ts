@@ -5,28 +5,16 @@
  * kept in the cookie as the host keeps one (deploy-model's preview/answers.ts) and the page reloads on it.
  * Part of the devtools chunk: a visitor's page has none of it.
  */
-import type { SessionPick } from 'federation/preview';
 // From preview-session.ts, not preview.ts: importing preview.ts's values here would make a visitor's chunk export them.
-import { previewSessionPaths, sessionCookieName, sessionTokenIn } from 'federation/preview-session';
+import {
+  previewSessionPaths,
+  type RemoteChoices,
+  type SessionChoices,
+  sessionCookieName,
+  sessionTokenIn,
+} from 'federation/preview-session';
 
-export interface RemoteChoices {
-  remote: string;
-  folder: string;
-  pick: SessionPick;
-  /** The version every visitor gets now. */
-  live?: string;
-  /** Published versions, newest first. */
-  versions: string[];
-  /** Versions with an open preview. */
-  previews: string[];
-  /** Where `pnpm dev <remote> --against` runs it by default. */
-  devServer: string;
-}
-
-export interface SessionChoices {
-  until: string;
-  remotes: RemoteChoices[];
-}
+export type { RemoteChoices, SessionChoices };
 
 /** A new session from the release service. */
 export interface SessionAnswer {

@@ -10,6 +10,7 @@ import {
 } from '../early/protocol.ts';
 import { pageHydration, type TrackedSlot } from '../hydration/page-hydration.ts';
 import { SlotContent } from '../hydration/SlotContent.tsx';
+import { afterSearchRestored } from '../hydration/search-restore.ts';
 import { slotLoad } from '../hydration/slot-load.tsx';
 import { isInView, watchSlot } from '../hydration/slot-triggers.ts';
 import { watchPrerenderedContent } from '../telemetry/prerendered-content.ts';
@@ -183,7 +184,8 @@ export function RemoteSlot<R extends RemoteName, M extends ImportedModule<R>>(
   const settle = useCallback((phase: 'live' | 'failed', why?: string) => {
     element.current?.setAttribute(slotLiveAttribute, '');
     if (tracked.current) pageHydration.update(tracked.current, { phase, dehydrated: false }, why);
-    if (element.current) pageLoader()?.partLive(element.current);
+    const part = element.current;
+    if (part) afterSearchRestored(() => pageLoader()?.partLive(part));
   }, []);
   const contentLive = useCallback(() => {
     if (prerendered.current?.()) countHydrationMismatch(view, remote);

@@ -2,8 +2,8 @@
  * nginx's configuration for a deploy folder, from the same model the embedded host serves (static-host.ts):
  * the ports and addresses of build-config/topology and serve-deploy.ts, the hosting rules of deploy-model's
  * hosting-rules.ts and the security headers of its security/policy.ts. nginx's own modules do the work: `types` for the Content-Types,
- * `location` regexes for the cache rules, a `map` from route path to page file, brotli_static and gzip_static
- * for the files precompressed at publish, proxy_pass for the enquiry API and the release service. What a
+ * `location` regexes for the cache rules, a `map` from route path to page file, brotli_static (in twin
+ * locations, brotliTwin) and gzip_static for the files precompressed at publish, proxy_pass for the enquiry API and the release service. What a
  * configuration cannot say (the bucket cookie, the page variant, the pages' policy, preview links) is asked of
  * one njs module bundled from the project's TypeScript (bundle.ts, njs/site.ts).
  */
@@ -298,31 +298,81 @@ function serverHeaders(cors: boolean): string[] {
   });
 }
 
-function fileLocations(cors: boolean, htmlPolicy: string): string[] {
-  const files = (pattern: string, cacheControl: string, extra: Record<string, HeaderValue> = {}) => [
-    `location ${pattern} {`,
-    ...indent(
-      [
-        ...headerLines({
-          ...baseHeaders(cors),
-          'Cache-Control': text(cacheControl),
-          Vary: text('Accept-Encoding'),
-          ...extra,
-        }),
-        // A folder's URL, with or without its slash, is served its index.html (by the index module).
-        'try_files $uri $uri/ =404;',
-      ],
-      1,
-    ),
-    '}',
-  ];
+/**
+ * Brotli siblings, served around a bug of Debian's brotli_static module (1.0.0~rc): it hands nginx the sibling's
+ * path with a length 4 bytes past its end, and with `disable_symlinks on` nginx walks that length for "/": a
+ * "/" left in the request's pool memory by an earlier request makes it open `<file>.br` as a folder (ENOTDIR),
+ * and the visitor gets gzip instead of brotli, depending on what that worker served before. So the choice is
+ * made here with nginx's own checks (`-f`, under `disable_symlinks on`: the file and its sibling, each a
+ * regular file reached through no link) and the request goes, internally, to a twin location under
+ * /__agency/br/ where brotli_static sends the sibling with links already ruled out (`disable_symlinks off`,
+ * so nginx opens the path as the string it is). The twin sends the same headers as the location it stands for.
+ */
+const brotliPrefix = '/__agency/br/';
+
+/** The lines of a location that hand a brotli-accepting request for a file with a sibling to its twin. */
+const toBrotliTwin = (key: string) => [
+  'set $agency_br_try "/";',
+  'if (-f $request_filename) { set $agency_br_try $agency_br_suffix; }',
+  `if (-f $request_filename$agency_br_try) { rewrite ^ ${brotliPrefix}${key}$uri last; }`,
+];
+
+/** The twin location: `prefix` as the original location's URIs start, `dir` the folder they map to. */
+const brotliTwin = (key: string, prefix: string, dir: string, headers: string[]) => [
+  `location ^~ ${brotliPrefix}${key}${prefix} {`,
+  ...indent(
+    ['internal;', `alias ${quote(`${dir}/`)};`, 'disable_symlinks off;', 'brotli_static on;', ...headers],
+    1,
+  ),
+  '}',
+];
+
+/**
+ * Whether the request accepts brotli (as brotli_static reads Accept-Encoding: the token, not with q=0), as the
+ * suffix of the sibling to look for; "/" names no file, so the check fails.
+ */
+const brotliMap = [
+  'map $http_accept_encoding $agency_br_suffix {',
+  `  ${quotePattern('~*(^|[ ,])br *(,|$|;(?! *q *= *0(\\.0{0,3})? *(,|$)))')} ".br";`,
+  '  default "/";',
+  '}',
+];
+
+function fileLocations(cors: boolean, htmlPolicy: string, dir: string): string[] {
+  const files = (
+    key: string,
+    pattern: string,
+    cacheControl: string,
+    extra: Record<string, HeaderValue> = {},
+  ) => {
+    const headers = headerLines({
+      ...baseHeaders(cors),
+      'Cache-Control': text(cacheControl),
+      Vary: text('Accept-Encoding'),
+      ...extra,
+    });
+    return [
+      `location ${pattern} {`,
+      ...indent(
+        [
+          ...toBrotliTwin(key),
+          ...headers,
+          // A folder's URL, with or without its slash, is served its index.html (by the index module).
+          'try_files $uri $uri/ =404;',
+        ],
+        1,
+      ),
+      '}',
+      ...brotliTwin(key, '/', dir, headers),
+    ];
+  };
   const policy = { 'Content-Security-Policy': variable(htmlPolicy), ...headerTexts(frameOptions) };
   // Checked in this order, as cacheControl() does: never cached, then hashed, then the rest.
   return [
-    ...files(`~ ${quotePattern('\\.html$')}`, cacheRules.neverCached, policy),
-    ...files(`~ ${quotePattern(neverCached.source)}`, cacheRules.neverCached),
-    ...files(`~ ${quotePattern(hashedAsset.source)}`, cacheRules.hashed),
-    ...files('/', cacheRules.other),
+    ...files('html', `~ ${quotePattern('\\.html$')}`, cacheRules.neverCached, policy),
+    ...files('never-cached', `~ ${quotePattern(neverCached.source)}`, cacheRules.neverCached),
+    ...files('hashed', `~ ${quotePattern(hashedAsset.source)}`, cacheRules.hashed),
+    ...files('other', '/', cacheRules.other),
   ];
 }
 
@@ -349,7 +399,8 @@ function shellLocations(model: NginxModel): string[] {
   return [
     ...location('@not_found_page', ['rewrite ^ /__agency/page/$agency_not_found_page last;']),
     // Internal only: reached from the rewrites above and below, never by a visitor's URL.
-    ...location('^~ /__agency/page/', ['internal;', deployAlias, ...pageHeaders]),
+    ...location('^~ /__agency/page/', ['internal;', deployAlias, ...toBrotliTwin('page'), ...pageHeaders]),
+    ...brotliTwin('page', '/__agency/page/', model.deploy, pageHeaders),
     // The module sets the type of what it sends; a redirect has none.
     ...location('= /__preview', [
       ...untyped,
@@ -445,7 +496,11 @@ function staticServer(model: NginxModel, site: NginxModel['sites'][number]): str
           : []),
         ...refusalLocations(cors),
         ...(site.shell ? shellLocations(model) : []),
-        ...fileLocations(cors, site.shell ? 'agency_shell_csp' : 'agency_standalone_csp'),
+        ...fileLocations(
+          cors,
+          site.shell ? 'agency_shell_csp' : 'agency_standalone_csp',
+          `${model.deploy}/${site.folder}`,
+        ),
       ],
       1,
     ),
@@ -544,7 +599,8 @@ export function nginxConfig(model: NginxModel): string {
         'gzip_static on;',
         'gzip_proxied any;',
         'gzip_http_version 1.0;',
-        'brotli_static on;',
+        // brotli_static only in the twin locations (brotliTwin): their bug is kept out of every other.
+        ...brotliMap,
         `js_import site from ${quote(files.njsModule)};`,
         ...njsVariables.map(([name, handler]) => `js_set $${name} site.${handler};`),
         // A new visitor's page variant and bucket cookie both read $request_id; nginx keeps one value per request

@@ -17,13 +17,24 @@ export const requestPathMap = [
   '}',
 ];
 
+/**
+ * The file or location that answered, without the prefix of the brotli twin that sent it (config.ts,
+ * brotliTwin): /__agency/br/page/__agency/page/pages/services.html is logged as /__agency/page/pages/services.html.
+ */
+export const servedMap = [
+  'map $uri $agency_served {',
+  '  "~^/__agency/br/[^/]+(?<served>/.*)$" $served;',
+  '  default $uri;',
+  '}',
+];
+
 const fields: Array<[name: string, value: string, quoted: boolean]> = [
   ['time', '$time_iso8601', true],
   ['client', '$remote_addr', true],
   ['host', '$host', true],
   ['method', '$request_method', true],
   ['path', '$agency_request_path', true],
-  ['served', '$uri', true],
+  ['served', '$agency_served', true],
   ['status', '$status', false],
   ['bytes', '$body_bytes_sent', false],
   ['request_time', '$request_time', false],
@@ -50,6 +61,7 @@ export function accessLogFormat(): string[] {
   );
   return [
     ...requestPathMap,
+    ...servedMap,
     `log_format ${accessLogFormatName} escape=json`,
     ...quotedLines.map((line, index) => (index === quotedLines.length - 1 ? `${line};` : line)),
   ];

@@ -6,7 +6,7 @@
  * or unknown link gets a page saying so (4xx) and no cookie: nothing changes for that browser.
  */
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { verifyPreviewToken } from 'deploy-folder/preview/token';
 import { exitAnswer, openAnswer, type PreviewAnswer } from 'deploy-model/preview/answers';
@@ -83,18 +83,19 @@ const pagesDirOf = ({ remote, version }: PreviewClaim, pagesDir: string) =>
   version ? join(pagesDir, ...previewPagesDir(remote, version).split('/')) : undefined;
 
 /** The refusal pages carry their length; the redirects no body at all. */
-function send(response: ServerResponse, { status, headers, body }: PreviewAnswer) {
-  response.writeHead(status, body ? { ...headers, 'Content-Length': Buffer.byteLength(body) } : headers);
-  response.end(body || undefined);
+function previewResponse({ status, headers, body }: PreviewAnswer): Response {
+  return new Response(body || null, {
+    status,
+    headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
+  });
 }
 
 /**
- * Answers the preview paths; false for any other request. The token is read from the query only: a link is
- * opened by a person, and the cookie, not the URL, keeps the preview on the following pages.
+ * The answer to a preview path; undefined for any other request. The token is read from the query only: a link
+ * is opened by a person, and the cookie, not the URL, keeps the preview on the following pages.
  */
 export function answerPreviewPath(
   request: IncomingMessage,
-  response: ServerResponse,
   {
     path,
     settings,
@@ -106,12 +107,9 @@ export function answerPreviewPath(
     pagesDir: string | undefined;
     secure: boolean;
   },
-): boolean {
-  if (path === previewPaths.exit) {
-    send(response, exitAnswer(secure));
-    return true;
-  }
-  if (path !== previewPaths.open) return false;
+): Response | undefined {
+  if (path === previewPaths.exit) return previewResponse(exitAnswer(secure));
+  if (path !== previewPaths.open) return undefined;
   const token = new URL(request.url ?? '/', 'http://host.invalid').searchParams.get('token') ?? undefined;
   const verified = verify(settings, token);
   const claim = 'claim' in verified ? verified.claim : undefined;
@@ -120,6 +118,7 @@ export function answerPreviewPath(
   const pagesOpen = sessionFile
     ? existsSync(sessionFile)
     : dir !== undefined && existsSync(join(dir, 'index.html'));
-  send(response, openAnswer(verified, { token: token as string, secure, now: Date.now(), pagesOpen }));
-  return true;
+  return previewResponse(
+    openAnswer(verified, { token: token as string, secure, now: Date.now(), pagesOpen }),
+  );
 }

@@ -2,6 +2,11 @@
  * The refusals that keep the request table's guarantees (static-host/request-table.ts): which targets name a
  * file of the folder at all, and the short plain-text answers to everything else, whether Node's parser let the
  * request through or not. Nothing here looks at the disk.
+ *
+ * Written by hand, and run on the Node request before Hono's adapter (@hono/node-server) sees it: the adapter
+ * answers a target it cannot make a URL of ("*", a backslash, a bad absolute form) with its own empty 400, and
+ * resolves dot-segments ("/../secret.txt" becomes "/secret.txt") before any middleware could refuse them; the
+ * duplicate Host header is visible only in the raw header list.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
@@ -79,6 +84,23 @@ export function refuse(
   response.end(body);
 }
 
+/** A refusal as the Hono middlewares answer it. */
+export function refusalResponse(
+  { status, message }: Refusal,
+  headers: Record<string, string> = {},
+): Response {
+  const body = `${message}\n`;
+  return new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Length': String(Buffer.byteLength(body)),
+      ...headers,
+    },
+  });
+}
+
 /** The same refusal written straight to a socket, for requests that never become a request object. */
 export function rawRefusal({ status, message }: Refusal, headers: Record<string, string> = {}): string {
   const body = `${message}\n`;
@@ -144,9 +166,27 @@ function refusalOf(request: IncomingMessage): Refusal | Target {
  * The target of a request this host answers, or undefined once the request has been refused: two Host headers,
  * HTTP/1.1 without one, a target over maxTargetLength, or one parseTarget refuses.
  */
-export function acceptedTarget(request: IncomingMessage, response: ServerResponse): Target | undefined {
+export function acceptedTarget(
+  request: IncomingMessage,
+  response: ServerResponse,
+  siteHeaders: () => Record<string, string>,
+): Target | undefined {
   const target = refusalOf(request);
-  if ('segments' in target) return target;
+  if ('segments' in target) {
+    acceptedTargets.set(request, target);
+    return target;
+  }
+  for (const [name, value] of Object.entries(siteHeaders())) response.setHeader(name, value);
   refuse(response, target);
   return undefined;
+}
+
+/** The targets acceptedTarget let through, for the middlewares (targetOf) to read rather than parse again. */
+const acceptedTargets = new WeakMap<IncomingMessage, Target>();
+
+/** The accepted target of a request that passed acceptedTarget. */
+export function targetOf(request: IncomingMessage): Target {
+  const target = acceptedTargets.get(request);
+  if (!target) throw new Error('The request reached the host without passing acceptedTarget');
+  return target;
 }

@@ -7,27 +7,23 @@
  * (nginx/config.ts). The host adds nothing: no key, no cookie; a request without a valid session is refused by
  * the service.
  */
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { previewSessionPaths } from 'federation/preview-session';
 
 /** A session, a link or two, a remote and a choice: far below this. */
 const maxBodyBytes = 16 * 1024;
 
 /** A short plain answer of this step's own (the request table's refusals have statuses of their own). */
-function plain(
-  response: ServerResponse,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-) {
+function plain(status: number, message: string, headers: Record<string, string> = {}): Response {
   const body = `${message}\n`;
-  response.writeHead(status, {
-    ...headers,
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Length': Buffer.byteLength(body),
+  return new Response(body, {
+    status,
+    headers: {
+      ...headers,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Length': String(Buffer.byteLength(body)),
+    },
   });
-  response.end(body);
 }
 
 /** The service's path for a session path of the site, if it is one. */
@@ -40,49 +36,36 @@ export const servicePathOf = (path: string): string | undefined =>
  * Passes one session request on to the release service at `service` (its origin) and its answer back; a
  * service that cannot be reached is a 502 that says so. Only POST with a JSON body is passed.
  */
-export function forwardSessionRequest(
-  request: IncomingMessage,
-  response: ServerResponse,
+export async function forwardSessionRequest(
+  request: Request,
   { service, path, client }: { service: string; path: string; client: string },
-) {
+): Promise<Response> {
   if (request.method !== 'POST') {
-    plain(response, 405, 'Method not allowed', { Allow: 'POST' });
-    return;
+    return plain(405, 'Method not allowed', { Allow: 'POST' });
   }
-  const length = Number(request.headers['content-length'] ?? Number.NaN);
+  const length = Number(request.headers.get('content-length') ?? Number.NaN);
   if (!Number.isInteger(length) || length > maxBodyBytes) {
-    plain(
-      response,
-      length > maxBodyBytes ? 413 : 411,
-      'A JSON body of at most 16 kB, with its Content-Length',
-    );
-    return;
+    return plain(length > maxBodyBytes ? 413 : 411, 'A JSON body of at most 16 kB, with its Content-Length');
   }
-  const upstream = httpRequest(
-    new URL(path, service),
-    {
+  try {
+    const answer = await fetch(new URL(path, service), {
       method: 'POST',
       headers: {
-        'Content-Type': request.headers['content-type'] ?? 'application/json',
-        'Content-Length': String(length),
+        'Content-Type': request.headers.get('content-type') ?? 'application/json',
         // One hop, as nginx sends it: the service names this client in its log.
         'X-Forwarded-For': client,
       },
-      timeout: 30_000,
-    },
-    (answer) => {
-      response.writeHead(answer.statusCode ?? 502, {
-        'Content-Type': answer.headers['content-type'] ?? 'application/json',
+      body: await request.arrayBuffer(),
+      signal: AbortSignal.timeout(30_000),
+    });
+    return new Response(await answer.arrayBuffer(), {
+      status: answer.status,
+      headers: {
+        'Content-Type': answer.headers.get('content-type') ?? 'application/json',
         'Cache-Control': 'no-store',
-      });
-      answer.pipe(response);
-    },
-  );
-  const unreachable = () => {
-    if (response.headersSent) response.destroy();
-    else plain(response, 502, 'The release service cannot be reached from the site: is it running?');
-  };
-  upstream.on('error', unreachable);
-  upstream.on('timeout', () => upstream.destroy(new Error('timeout')));
-  request.pipe(upstream);
+      },
+    });
+  } catch {
+    return plain(502, 'The release service cannot be reached from the site: is it running?');
+  }
 }

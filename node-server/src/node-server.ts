@@ -1,5 +1,6 @@
 /**
- * The Node HTTP server around the app, and what becomes of a request body the app never read.
+ * The Node HTTP server around a Hono app, shared by the enquiry API (enquiry-api/src/main.ts) and the release
+ * service (platform/release-service/src/server.ts), and what becomes of a request body the app never read.
  *
  * Early replies (413 too large, 415, 429, 403, 404/405, a 400 before the body is read) are sent while the
  * client may still be sending its body. On a keep-alive connection those unread bytes come before the next
@@ -27,7 +28,6 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { apiMessages } from 'shared-content/enquiry';
 
 /** The bounds of the policy above; `unreadBodyLimits` holds the ones the API runs with. */
 export interface UnreadBodyLimits {
@@ -50,19 +50,32 @@ export const unreadBodyLimits: UnreadBodyLimits = {
 
 type FetchCallback = Parameters<typeof getRequestListener>[0];
 
+/** What a request with two Host headers is told, as `{ "error": … }`, unless the server is given its own words. */
+export const duplicateHostMessage = 'The request has more than one Host header.';
+
+export interface NodeServerOptions {
+  /** The name the app sees in a request's URL when the Host header is missing. */
+  hostname?: string;
+  limits?: UnreadBodyLimits;
+  /** No `100 Continue` for a body declared longer. */
+  maxBodyBytes?: number;
+  /** The `error` of the 400 to two Host headers (the API's own copy, shared-content's apiMessages). */
+  duplicateHost?: string;
+}
+
 /**
  * An HTTP/1.1 server for a Hono app's fetch, with the unread-body policy above, one Host header per request,
  * and no `100 Continue` for a body declared over `maxBodyBytes`. Call listen() on it.
  */
-export function createNodeServer(
-  fetch: FetchCallback,
-  options: { hostname?: string; limits?: UnreadBodyLimits; maxBodyBytes?: number } = {},
-): Server {
+export function createNodeServer(fetch: FetchCallback, options: NodeServerOptions = {}): Server {
   const listener = getRequestListener(fetch, {
     ...(options.hostname ? { hostname: options.hostname } : {}),
     autoCleanupIncoming: false,
   });
-  const handle = settleUnreadBodies(refuseDuplicateHost(listener), options.limits);
+  const handle = settleUnreadBodies(
+    refuseDuplicateHost(listener, options.duplicateHost ?? duplicateHostMessage),
+    options.limits,
+  );
   const server = createServer(handle);
   // With this listener Node no longer answers `Expect: 100-continue` by itself. A body declared over the limit
   // gets no invitation: the app answers 413 from the Content-Length alone, and the client never sends it.
@@ -82,6 +95,7 @@ export function createNodeServer(
  */
 function refuseDuplicateHost(
   listener: (req: IncomingMessage, res: ServerResponse) => unknown,
+  message: string,
 ): (req: IncomingMessage, res: ServerResponse) => unknown {
   return (req, res) => {
     let hosts = 0;
@@ -95,7 +109,7 @@ function refuseDuplicateHost(
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
     });
-    res.end(JSON.stringify({ error: apiMessages.duplicateHost }));
+    res.end(JSON.stringify({ error: message }));
   };
 }
 

@@ -134,8 +134,8 @@ const rollback: HelpText = {
     ['<remote-folder>', 'mf-marketing, mf-portfolio or mf-contact'],
     ['[version]', 'a published version (see --list); default: the one published before the live one'],
   ],
-  notes:
-    "Where it goes: AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a team's pipeline), else this host's release service.",
+  notes: `On a host with staging (AGENCY_STAGING=on), staging's version is rolled back, production's with --env production.
+Where it goes: AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a team's pipeline), else this host's release service.`,
 };
 
 /**
@@ -254,7 +254,7 @@ automatic, start), what, when and from which address.`,
 every page, with a banner. pnpm rollback <remote-folder> --list names the versions.
 revoke ends one link (as printed) before it expires, or without one every link of the remote made until now;
 a browser in that preview leaves it on its next page. Revoking a key ends every link it made.`,
-    takes: ['hours'],
+    takes: ['hours', 'env'],
     examples: [
       'pnpm release preview mf-portfolio 1a2b3c4d5e6f --hours 4',
       'pnpm release preview revoke mf-portfolio',

@@ -7,10 +7,12 @@
  * form's words ("status takes no --force."), as before.
  */
 import { resolve } from 'node:path';
+import type { DeployEnvironment } from 'build-config/release-protocol';
 import { remoteNames } from 'build-config/topology';
 import { Command, Option } from 'commander';
 import {
   canaryPercent,
+  environmentName,
   parseHold,
   parseStages,
   type ReleaseCommand,
@@ -45,6 +47,10 @@ export const releaseOptions = () => [
     'publish without traffic and print a link (last line) that puts the browser opening it, alone, on that version on every page, with a banner',
   ),
   new Option('--hours <h>', 'how long a preview link works (default 2)'),
+  new Option(
+    '--env <environment>',
+    "a preview on a host with staging (AGENCY_STAGING=on): staging's (the default) or production's",
+  ).argParser(argParser(environmentName)),
 ];
 
 /** The forms of pnpm release that begin with a word of their own, each a subcommand. */
@@ -86,6 +92,7 @@ type ReleaseValues = Record<string, unknown> & {
   hold?: number;
   preview?: boolean;
   hours?: string;
+  env?: DeployEnvironment;
 };
 
 /**
@@ -139,8 +146,8 @@ export function releaseCommandOf(
     return { kind: 'abort', name, ...(values.reason === undefined ? {} : { reason: values.reason }) };
   }
   if (values.preview) {
-    refuseFlags(values, ['preview', 'hours', 'build-dir', 'force'], 'a preview');
-    return { kind: 'preview', name, ...build, ...hoursOf(values) };
+    refuseFlags(values, ['preview', 'hours', 'build-dir', 'force', 'env'], 'a preview');
+    return { kind: 'preview', name, ...build, ...hoursOf(values), ...envOf(values) };
   }
   refuseFlags(values, ['canary', 'build-dir', 'force', 'stages', 'hold'], 'a release');
   const rollout = rolloutOf({ stages: values.stages, holdSeconds: values.hold, canary: values.canary });
@@ -192,7 +199,7 @@ function previewLinkCommand(
       );
     return { kind: 'revoke-preview', name: resolveRemote(remote), ...(link === undefined ? {} : { link }) };
   }
-  refuseFlags(values, ['hours'], 'preview');
+  refuseFlags(values, ['hours', 'env'], 'preview');
   if (second === undefined || more.length !== 1)
     throw new UsageError(
       `Name a remote and one of its published versions: pnpm release preview <remote> <version>.`,
@@ -202,10 +209,12 @@ function previewLinkCommand(
     name: resolveRemote(second),
     version: more[0] as string,
     ...hoursOf(values),
+    ...envOf(values),
   };
 }
 
 const hoursOf = (values: { hours?: string }) => (values.hours === undefined ? {} : { hours: values.hours });
+const envOf = (values: { env?: DeployEnvironment }) => (values.env === undefined ? {} : { env: values.env });
 
 /**
  * The command `pnpm release <argv>` asks for, read by commander as the program reads it (for tests and for a

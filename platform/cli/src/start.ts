@@ -31,13 +31,13 @@ import { deployDir } from 'platform-kit/paths';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { runPnpm } from 'platform-kit/run';
 import { healthUrlSetting, loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
-import { loadSiteSettings, stagingEnvironment } from 'platform-kit/settings/site';
+import { loadSiteSettings, stagingEnvironment, stagingSetting } from 'platform-kit/settings/site';
 import { pnpmThroughNpx } from 'platform-kit/settings/tools';
 import { startReleaseService } from 'release-service/server';
 import { canaryWatchSettings } from 'releases/canary/watcher';
 import type { PublishedSite } from 'releases/changes/publish-site';
 import { publishAll } from 'releases/changes/publish-site';
-import { ensureNginx, serveDeployWithNginx } from 'site-hosting/nginx/serve';
+import { ensureNginx, serveDeployWithNginx, serveStagingWithNginx } from 'site-hosting/nginx/serve';
 import { serveDeploy, siteRoots, siteUrl, stagingUrl } from 'site-hosting/serve-deploy';
 
 export interface StartOptions {
@@ -156,13 +156,21 @@ async function startServing(
   const nginx = await serveDeployWithNginx(deploy.path, process.env, {
     upstreams: { enquiryApi: services.api.url, releaseService: services.releases.url },
   });
+  // With staging on, a second nginx of its own for staging's folder and ports (serve.ts's serveStagingWithNginx).
+  const staging = stagingSetting(process.env)
+    ? await serveStagingWithNginx(deploy.path, process.env).catch(async (error: Error) => {
+        await nginx.stop();
+        throw error;
+      })
+    : undefined;
   let asked = false;
-  void nginx.exited.then(() => {
-    if (!asked) onNginxExit();
-  });
-  return () => {
+  for (const running of [nginx, staging])
+    void running?.exited.then(() => {
+      if (!asked) onNginxExit();
+    });
+  return async () => {
     asked = true;
-    return nginx.stop();
+    await Promise.all([nginx.stop(), staging?.stop()]);
   };
 }
 
@@ -254,12 +262,6 @@ export async function start(options: StartOptions) {
   const deploy = openDeploy(deployDir(process.env));
   const shownDeploy = describeDataDir(deploy.path);
   const staging = settings.siteSettings.staging ? openDeploy(stagingDeployDir(deploy.path)) : undefined;
-  if (staging && withNginx)
-    exitWith(
-      new Error(
-        'AGENCY_STAGING=on is served by the embedded host only: start without --nginx, or turn staging off.',
-      ),
-    );
   // Decided before anything is built: a restart of a live deploy needs no build, and must not publish one.
   const { publishAs, published, stagingPublished } = buildAndPublish(deploy, staging, {
     publish: options.publish,

@@ -4,6 +4,7 @@
  * `--stages` and `--hold`, which the client applies to its arguments and the service to its query. One rule,
  * one message, on either side of the HTTP boundary.
  */
+import type { DeployEnvironment } from 'build-config/release-protocol';
 import type { RemoteName } from 'build-config/topology';
 import { UsageError } from 'platform-kit/cli';
 import { versionGrammar, versionPattern } from './version.ts';
@@ -43,8 +44,16 @@ export type ReleaseCommand =
   | { kind: 'abort'; name: RemoteName; reason?: string }
   | { kind: 'status'; names: readonly RemoteName[] }
   | { kind: 'watch'; once: boolean }
-  | { kind: 'preview'; name: RemoteName; buildDir?: string; force: boolean; hours?: string }
-  | { kind: 'preview-link'; name: RemoteName; version: string; hours?: string }
+  /** `env`: --env, on a host with staging (environmentOf). */
+  | {
+      kind: 'preview';
+      name: RemoteName;
+      buildDir?: string;
+      force: boolean;
+      hours?: string;
+      env?: DeployEnvironment;
+    }
+  | { kind: 'preview-link'; name: RemoteName; version: string; hours?: string; env?: DeployEnvironment }
   /** pnpm release preview revoke <remote> [<link>]: one link, or every link of the remote (the service's). */
   | { kind: 'revoke-preview'; name: RemoteName; link?: string }
   /** Not a form of pnpm release: pnpm dev <remote> --against asks the service for it. */
@@ -197,4 +206,25 @@ export function refuseCanaryOnStaging(scope: string, canary: number | undefined,
     'This host has a staging environment: a release lands on staging, for everyone there, and a canary is ' +
       `production's. Release without it, then: npx pnpm release ${scope} promote-to-production ${share}. Nothing changed.`,
   );
+}
+
+/** --env's value, or the `env` of a request. */
+export function environmentName(raw: unknown): DeployEnvironment {
+  if (raw === 'staging' || raw === 'production') return raw;
+  throw new UsageError(`--env takes staging or production, got ${JSON.stringify(raw)}.`);
+}
+
+/**
+ * The environment a rollback or a preview works in (`--env`, docs/releasing.md#staging): on a host with staging,
+ * staging's unless production's is asked for; on a host without, production's, the only one, so nothing is named
+ * (asking for staging there is refused).
+ */
+export function environmentOf(raw: unknown, staging: boolean): { env?: DeployEnvironment } {
+  const named = raw === undefined ? undefined : environmentName(raw);
+  if (staging) return { env: named ?? 'staging' };
+  if (named === 'staging')
+    throw new UsageError(
+      "This host has no staging environment (AGENCY_STAGING is off here): every change is production's. Nothing changed.",
+    );
+  return {};
 }

@@ -59,14 +59,18 @@ export function siteRoots(
 
 /**
  * Staging's hosts (AGENCY_STAGING=on): its own deploy folder inside production's, served as production's is, on
- * its own ports (stagingEnvironment). No preview link or session there: previews are production's.
+ * its own ports (stagingEnvironment). Its preview links are signed with staging's own secret (a preview with
+ * --env staging, the default there: docs/releasing.md#staging); the page devtools' sessions are production's.
  */
 export function stagingSiteRoots(
   ref: DeployRef,
   env: NodeJS.ProcessEnv,
 ): Array<SiteRoot & { port: number; host?: string }> {
-  const staging = stagingDeployDir(openDeploy(ref).path);
-  return siteRoots(staging, stagingEnvironment(env)).map(({ preview: _production, ...root }) => root);
+  return siteRoots(stagingDeployDir(openDeploy(ref).path), stagingEnvironment(env)).map((root) => {
+    if (!root.preview) return root;
+    const { secret, revoked } = root.preview;
+    return { ...root, preview: { secret, revoked } };
+  });
 }
 
 /**

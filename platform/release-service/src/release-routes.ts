@@ -5,6 +5,7 @@
 import type { ReleaseScope } from 'build-config/release-protocol';
 import {
   canaryPercent,
+  environmentOf,
   parseRollout,
   promotionOf,
   refuseCanaryOnStaging,
@@ -120,7 +121,9 @@ export function releaseRoutes(app: ServiceApp, parts: ServiceParts, { change }: 
   app.post('/v1/:scope/rollback', smallBody, (c) =>
     change(c, c.req.param('scope'), 'rollback', async (scope) => {
       const remote = remoteOnly(scope, 'rollback');
-      const body = await jsonBody(c, ['version', 'force']);
+      const body = await jsonBody(c, ['version', 'force', 'env']);
+      // With staging on, staging's unless production's is asked for (--env production).
+      const env = environmentOf(body.env, parts.staging);
       const version = optionalString(
         body,
         'version',
@@ -150,6 +153,7 @@ export function releaseRoutes(app: ServiceApp, parts: ServiceParts, { change }: 
           scope: remote,
           force: body.force === true,
           ...(version ? { version } : {}),
+          ...env,
         },
       };
     }),

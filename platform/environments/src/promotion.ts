@@ -17,10 +17,10 @@ import { isEnvironmentFile, shellVersion } from 'deploy-folder/publish';
 import { serverBuildDir } from 'deploy-model/layout';
 import type { PromotionRequest } from 'deploy-model/release-command';
 import { repoRoot } from 'platform-kit/paths';
-import { canaryOfPublished, checkCanaryOf } from '../canary/release-canary.ts';
-import { startRollout } from '../canary/release-command.ts';
-import { endRolloutPlan } from '../canary/rollout-plan.ts';
-import { checkLiveBreaks } from '../changes/live-check.ts';
+import { canaryOfPublished, checkCanaryOf } from 'releases/canary/release-canary';
+import { startRollout } from 'releases/canary/release-command';
+import { endRolloutPlan } from 'releases/canary/rollout-plan';
+import { checkLiveBreaks } from 'releases/changes/live-check';
 import {
   contractProblems,
   describeVersions,
@@ -29,8 +29,8 @@ import {
   liveVersion,
   makeOnlyVersion,
   ReleaseError,
-} from '../changes/release.ts';
-import { releaseShell } from '../changes/shell-release.ts';
+} from 'releases/changes/release';
+import { releaseShell } from 'releases/changes/shell-release';
 
 export interface PromotionContext {
   staging: Deploy;

@@ -15,7 +15,9 @@ import { buildChangedRemote, liveRelease } from './remote-builds.ts';
  * AGENCY_STAGING=on (the suite's base + 380; staging at + 410). The start publishes the builds into both. A team's
  * `pnpm release mf-marketing` of a changed hero lands on staging's origin alone: staging's page shows the new
  * heading, production's does not. `pnpm release mf-marketing promote-to-production` then makes production serve
- * it, the same sealed build (every file's digest equal to staging's copy), and the audit log names both.
+ * it, the same sealed build (every file's digest equal to staging's copy), and the audit log names both. A
+ * rollback is then staging's (production keeps the promoted build), a preview link of the version on staging
+ * opens at staging's origin for that browser alone, and `--env production` rolls production back.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -41,6 +43,16 @@ function release(...args: string[]): { status: number | null; output: string } {
   const result = spawnSync(
     join(repoRoot, 'node_modules', '.bin', 'tsx'),
     ['platform/cli/src/main.ts', 'release', ...args],
+    { cwd: repoRoot, env, encoding: 'utf8', timeout: 300_000 },
+  );
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** `pnpm rollback <args>` on the host, as `release` runs it. */
+function rollback(...args: string[]): { status: number | null; output: string } {
+  const result = spawnSync(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    ['platform/cli/src/main.ts', 'rollback', ...args],
     { cwd: repoRoot, env, encoding: 'utf8', timeout: 300_000 },
   );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
@@ -77,6 +89,7 @@ test.describe('', { tag: ['@composition', '@mf-marketing'] }, () => {
 
   test("a release lands on staging's origin alone; promoted, production serves the same build; the audit names both", async ({
     page,
+    browser,
   }) => {
     test.setTimeout(300_000);
     expect(site?.output()).toContain(`Staging is running at ${staging}`);
@@ -132,5 +145,42 @@ test.describe('', { tag: ['@composition', '@mf-marketing'] }, () => {
         `release +${onStaging} \\(was ${before}\\)  in production, promoted from staging  by operator`,
       ),
     );
+
+    // A rollback is staging's: staging serves the version before again, production keeps the promoted one.
+    const rolledBack = rollback('mf-marketing');
+    expect(rolledBack.status, rolledBack.output).toBe(0);
+    expect(liveRelease(stagingDeployDir(deploy), 'mf_marketing').version).toBe(before);
+    expect(liveRelease(deploy, 'mf_marketing').version).toBe(onStaging);
+    await expect.poll(() => served(page.request, staging), { timeout: 30_000 }).not.toContain(changedHeading);
+    expect(readAudit(deploy).at(-1)).toMatchObject({ action: 'rollback', env: 'staging', version: before });
+
+    // A preview link of the version on staging opens at staging's origin, for this browser alone.
+    const preview = release('preview', 'mf-marketing', onStaging);
+    expect(preview.status, preview.output).toBe(0);
+    const link = /https?:\/\/\S+\/__preview\?token=\S+/.exec(preview.output)?.[0] ?? '';
+    expect(new URL(link).origin).toBe(staging);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: changedHeading })).toBeVisible();
+    expect(await served(page.request, staging)).toContain(changedHeading);
+    const visitor = await browser.newContext();
+    const elsewhere = await visitor.newPage();
+    await elsewhere.goto(staging);
+    await expect(elsewhere.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(elsewhere.getByRole('heading', { level: 1 })).not.toHaveText(changedHeading);
+    await visitor.close();
+
+    // Production's own rollback, asked for by name: production serves the version before, staging unchanged.
+    const inProduction = rollback('mf-marketing', '--env', 'production');
+    expect(inProduction.status, inProduction.output).toBe(0);
+    expect(liveRelease(deploy, 'mf_marketing').version).toBe(before);
+    expect(liveRelease(stagingDeployDir(deploy), 'mf_marketing').version).toBe(before);
+    await expect
+      .poll(() => served(page.request, production), { timeout: 30_000 })
+      .not.toContain(changedHeading);
+    expect(readAudit(deploy).at(-1)).toMatchObject({
+      action: 'rollback',
+      env: 'production',
+      version: before,
+    });
   });
 });

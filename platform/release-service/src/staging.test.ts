@@ -70,7 +70,7 @@ function productionDigest(deploy: string) {
 const promote = (running: { url: string }, key: string, body = {}) =>
   post(running.url, key, releaseRoutes.promoteToProduction('mf-portfolio'), body);
 
-describe('a staging environment beside production (issue 44, item 4)', () => {
+describe('a staging environment beside production (issue 44, item 4)', { timeout: 60_000 }, () => {
   it("a team's release lands on staging alone, at staging's origins; production is unchanged; the audit says staging", async () => {
     const running = await withStaging();
     const staging = stagingOf(running);
@@ -316,7 +316,7 @@ describe('a staging environment beside production (issue 44, item 4)', () => {
   });
 });
 
-describe('a host without staging', () => {
+describe('a host without staging', { timeout: 60_000 }, () => {
   it('refuses a promotion, and a release goes to production as before, its audit entry naming no environment', async () => {
     const running = await startTestService({ 'mf-portfolio': 'portfolio-ci' });
     site = running;

@@ -20,6 +20,7 @@ export default defineConfig({
       'platform/pages',
       'platform/hosting',
       'platform/releases',
+      'platform/environments',
       'platform/release-service',
       'platform/bench',
       'platform/dev-tools',

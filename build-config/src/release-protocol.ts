@@ -27,6 +27,12 @@ export const releaseRoutes = {
   abort: (scope: ReleaseScope) => `/v1/${scope}/abort`,
   /** POST, JSON `{ version?, force? }`: an earlier published version live again. */
   rollback: (scope: ReleaseScope) => `/v1/${scope}/rollback`,
+  /**
+   * POST, JSON `{ version?, canary?, stages?, hold? }`, on a host with a staging environment: the version of the
+   * remote on staging (by default the one live there) made live in production as the same sealed build, for
+   * everyone or as a canary (`canary` a whole percent; `stages` "5,25,100" and `hold` "10m").
+   */
+  promoteToProduction: (scope: ReleaseScope) => `/v1/${scope}/promote-to-production`,
   /** GET: the published versions, oldest first, and the live one (`pnpm rollback --list`). */
   versions: (scope: ReleaseScope) => `/v1/${scope}/versions`,
   /** GET, query `remote=<folder>` (optional): live versions, traffic, health, verdicts. */
@@ -120,7 +126,17 @@ export interface AuditEntry {
   reason?: string;
   /** Where `version` came from, as its upload said (release-source). */
   source?: ReleaseSource;
+  /**
+   * On a host with a staging environment (AGENCY_STAGING=on), the environment the change was made in; absent on a
+   * host without one, where every change is production's.
+   */
+  env?: DeployEnvironment;
+  /** A promotion: the environment the same build (`version`, checked by digest) was promoted from. */
+  promotedFrom?: 'staging';
 }
+
+/** The environments of a host: production, and staging beside it when the operator turned it on. */
+export type DeployEnvironment = 'staging' | 'production';
 
 /**
  * One upload to the release service (a build sent to `releases`, or to `previews`), accepted or refused, in the

@@ -27,6 +27,11 @@ export const releaseService = { folder: 'release-service', offset: 11 } as const
  */
 export const enquiryApiBehindProxy = { folder: 'enquiry-api', offset: 20 } as const;
 export const releaseServiceBehindProxy = { folder: 'release-service', offset: 21 } as const;
+/**
+ * The staging environment (AGENCY_STAGING=on: docs/releasing.md#staging) is a second copy of the site on the same
+ * host: its shell and remotes listen at their own offsets plus this one (3030, 3031–3033 on the default base).
+ */
+export const stagingPortShift = 30;
 
 /**
  * Every local port derives from one base, so a second copy of the site (a parallel test run, a

@@ -3,6 +3,8 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from '
 import { join, resolve } from 'node:path';
 import { originOf, portOf, releaseService, shell } from 'build-config/topology';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { stagingDeployDir } from 'deploy-model/layout';
+import { stagingEnvironment } from 'platform-kit/settings/site';
 import { expect, test } from '../../fixtures.ts';
 import { type ComposedSite, runComposedSite } from './canary-site.ts';
 import { guideCode, guideCommands, type Ran, readGuide, run, start } from './how-to-commands.ts';
@@ -57,6 +59,27 @@ const teamEnv: NodeJS.ProcessEnv = {
   GIT_COMMITTER_EMAIL: 'contact-team@example.com',
 };
 const teamSite = originOf(shell, teamEnv);
+/**
+ * The staging guide's host: a second site of this checkout started with AGENCY_STAGING=on (the suite's base + 600,
+ * its staging at + 630), whose release service the team's commands of that guide talk to.
+ */
+const stagingHostEnv: NodeJS.ProcessEnv = {
+  ...hostEnv,
+  AGENCY_PORT_BASE: String(base - 100),
+  AGENCY_DEPLOY_DIR: join(workDir, 'staging-host', 'deploy'),
+  ENQUIRY_DATA_DIR: join(workDir, 'staging-host', 'api'),
+  AGENCY_STAGING: 'on',
+};
+const stagingServiceUrl = `http://127.0.0.1:${portOf(releaseService, stagingHostEnv)}`;
+const stagingOrigin = originOf(shell, stagingEnvironment(stagingHostEnv));
+let stagingHost: ComposedSite | undefined;
+const stagingKeys = new Map<Scope, string>();
+/** mf-contact's live version on the staging host: in production's folder, or in staging's. */
+const liveOnStagingHost = (where: 'production' | 'staging') => {
+  const deploy = stagingHostEnv.AGENCY_DEPLOY_DIR ?? '';
+  const map = readRemoteMapDocument(where === 'staging' ? stagingDeployDir(deploy) : deploy);
+  return (map.microFrontends.mf_contact ?? []).find(({ deployment }) => deployment.default)?.metadata.version;
+};
 
 type Scope = 'mf-contact' | 'mf-portfolio' | 'mf-marketing' | 'shell';
 const keys = new Map<Scope, string>();
@@ -69,6 +92,8 @@ interface Command {
   /** The key of the team that runs it (AGENCY_RELEASE_KEY); the operator's commands run on the host. */
   key?: Scope;
   on?: 'host';
+  /** A team's command sent to the staging guide's host (its release service, a key made there). */
+  host?: 'staging';
   /** A command that keeps running (a server): ready when this holds; then `check`, then Ctrl+C. */
   background?: (output: string) => boolean | Promise<boolean>;
   check?: (ran: Ran) => void | Promise<void>;
@@ -118,10 +143,13 @@ const canaryContact = () => contactVersions().find((entry) => !entry.default)?.v
 async function perform(step: Step) {
   if ('act' in step) return step.act();
   const command = step.instead?.command ?? step.doc;
-  const ranBefore = ranAt.get(command);
+  // The same command sent to another host is another command.
+  const ranBefore = ranAt.get(`${step.host ?? ''}${command}`);
   if (ranBefore === edits && !step.background) return;
-  const key = step.key ? keys.get(step.key) : undefined;
-  const env = step.on === 'host' ? hostEnv : { ...teamEnv, ...(key ? { AGENCY_RELEASE_KEY: key } : {}) };
+  const key = step.key ? (step.host === 'staging' ? stagingKeys : keys).get(step.key) : undefined;
+  const service = step.host === 'staging' ? { AGENCY_RELEASE_URL: stagingServiceUrl } : {};
+  const env =
+    step.on === 'host' ? hostEnv : { ...teamEnv, ...service, ...(key ? { AGENCY_RELEASE_KEY: key } : {}) };
   const cwd = step.on === 'host' ? repoRoot : clone;
   let ran: Ran;
   if (step.background) {
@@ -140,7 +168,7 @@ async function perform(step: Step) {
     ).toBe(0);
     await step.check?.(ran);
   }
-  ranAt.set(command, edits);
+  ranAt.set(`${step.host ?? ''}${command}`, edits);
 }
 
 const get = async (url: string) => {
@@ -257,6 +285,101 @@ const guides: Record<string, Step[]> = {
       doc: 'npx pnpm release mf-contact abort --reason "forms slow on phones"',
       key: 'mf-contact',
       check: () => expect(canaryContact()).toBe(''),
+    },
+  ],
+  'release-to-staging-then-promote': [
+    {
+      does: 'the operator starts a host with AGENCY_STAGING=on (as `AGENCY_STAGING=on npm start`) and makes a key',
+      act: async () => {
+        stagingHost = await runComposedSite(stagingHostEnv, ['--no-build']);
+        expect(stagingHost.output()).toContain(`Staging is running at ${stagingOrigin}`);
+        const made = await run(
+          'npx pnpm release key create mf-contact --name contact-ci',
+          repoRoot,
+          stagingHostEnv,
+        );
+        expect(made.status, made.output).toBe(0);
+        stagingKeys.set('mf-contact', made.output.trim().split('\n').at(-1)?.trim() ?? '');
+        versions.stagingFirst = liveOnStagingHost('production') ?? '';
+        expect(liveOnStagingHost('staging')).toBe(versions.stagingFirst);
+      },
+    },
+    {
+      doc: 'npx pnpm release mf-contact --build-dir mf-contact/dist',
+      host: 'staging',
+      key: 'mf-contact',
+      check: () => {
+        versions.staged = liveOnStagingHost('staging') ?? '';
+        expect(versions.staged).not.toBe(versions.stagingFirst);
+        expect(liveOnStagingHost('production')).toBe(versions.stagingFirst);
+      },
+    },
+    {
+      doc: 'npx pnpm release status mf-contact',
+      host: 'staging',
+      key: 'mf-contact',
+      check: ({ output }) => {
+        expect(output).toContain(`staging (${stagingOrigin})`);
+        expect(output).toContain('not in production yet: npx pnpm release mf-contact promote-to-production');
+      },
+    },
+    {
+      doc: 'npx pnpm release preview mf-contact <version>',
+      get instead() {
+        return {
+          command: `npx pnpm release preview mf-contact ${versions.staged}`,
+          why: "the placeholder is the version the release put on staging (read from staging's map)",
+        };
+      },
+      host: 'staging',
+      key: 'mf-contact',
+      check: async ({ output }) => {
+        const link = /https?:\/\/\S+\/__preview\?token=\S+/.exec(output)?.[0] ?? '';
+        expect(new URL(link).origin).toBe(stagingOrigin);
+        expect((await get(link)).status).toBe(303);
+      },
+    },
+    {
+      doc: 'npx pnpm release mf-contact promote-to-production',
+      host: 'staging',
+      key: 'mf-contact',
+      check: ({ output }) => {
+        expect(output).toContain(`Promoted mf-contact ${versions.staged} from staging to production`);
+        expect(liveOnStagingHost('production')).toBe(versions.staged);
+      },
+    },
+    {
+      doc: 'npx pnpm rollback mf-contact',
+      host: 'staging',
+      key: 'mf-contact',
+      check: () => {
+        expect(liveOnStagingHost('staging')).toBe(versions.stagingFirst);
+        expect(liveOnStagingHost('production')).toBe(versions.staged);
+      },
+    },
+    {
+      doc: 'npx pnpm rollback mf-contact --env production',
+      host: 'staging',
+      key: 'mf-contact',
+      check: () => expect(liveOnStagingHost('production')).toBe(versions.stagingFirst),
+    },
+    {
+      doc: 'npx pnpm release log mf-contact',
+      host: 'staging',
+      key: 'mf-contact',
+      check: ({ output }) => {
+        expect(output).toContain(
+          `${versions.staged} (was ${versions.stagingFirst})  in staging  by contact-ci`,
+        );
+        expect(output).toContain('in production, promoted from staging  by contact-ci');
+      },
+    },
+    {
+      does: "the operator stops the staging guide's host",
+      act: async () => {
+        await stagingHost?.stop();
+        stagingHost = undefined;
+      },
     },
   ],
   'roll-back': [
@@ -547,6 +670,7 @@ test.describe('', { tag: ['@composition'] }, () => {
   });
 
   test.afterAll(async () => {
+    await stagingHost?.stop();
     await site?.stop();
     rmSync(workDir, { recursive: true, force: true });
   });

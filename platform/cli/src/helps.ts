@@ -97,6 +97,10 @@ beside the live (default) version. The service answers with what it did, printed
     ['<remote-folder>', 'mf-marketing, mf-portfolio or mf-contact'],
     ['promote', 'the canary becomes the default for everyone; the old default leaves the map'],
     ['abort', 'the canary leaves the map, the default serves everyone again (--reason: why, for the log)'],
+    [
+      'promote-to-production',
+      "pnpm release <remote-folder> promote-to-production [<version>], on a host with staging (AGENCY_STAGING=on, where a release lands first): staging's version (by default the live one) made live in production as the same build, checked by digest; for everyone, or with --canary or --stages for a share; pnpm release shell promote-to-production: staging's shell",
+    ],
   ],
   notes: `A plain release during a canary replaces both the canary and the default.
 Where it goes: AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a team's pipeline: the service's URL and a key for its
@@ -130,8 +134,8 @@ const rollback: HelpText = {
     ['<remote-folder>', 'mf-marketing, mf-portfolio or mf-contact'],
     ['[version]', 'a published version (see --list); default: the one published before the live one'],
   ],
-  notes:
-    "Where it goes: AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a team's pipeline), else this host's release service.",
+  notes: `On a host with staging (AGENCY_STAGING=on), staging's version is rolled back, production's with --env production.
+Where it goes: AGENCY_RELEASE_URL and AGENCY_RELEASE_KEY (a team's pipeline), else this host's release service.`,
 };
 
 /**
@@ -250,7 +254,7 @@ automatic, start), what, when and from which address.`,
 every page, with a banner. pnpm rollback <remote-folder> --list names the versions.
 revoke ends one link (as printed) before it expires, or without one every link of the remote made until now;
 a browser in that preview leaves it on its next page. Revoking a key ends every link it made.`,
-    takes: ['hours'],
+    takes: ['hours', 'env'],
     examples: [
       'pnpm release preview mf-portfolio 1a2b3c4d5e6f --hours 4',
       'pnpm release preview revoke mf-portfolio',
@@ -259,9 +263,12 @@ a browser in that preview leaves it on its next page. Revoking a key ends every 
   {
     name: 'shell',
     summary: 'build the shell, check every live remote version against it, publish it, write the pages',
-    usage: 'Usage: pnpm release shell [--build-dir <dir>] [--force]',
+    usage: `Usage: pnpm release shell [--build-dir <dir>] [--force]
+       pnpm release shell promote-to-production [<version>]`,
     about: `Builds the shell, checks every live remote version against it, publishes it and writes the pages again.
---build-dir: a folder with the shell's dist/ and dist-server/; --force: publish despite a failed check.`,
+--build-dir: a folder with the shell's dist/ and dist-server/; --force: publish despite a failed check.
+On a host with staging (AGENCY_STAGING=on) it lands on staging; promote-to-production makes staging's shell
+production's, the same build (its version is a digest of its files), checked against production's live remotes.`,
     takes: ['build-dir', 'force'],
     examples: ['pnpm release shell', 'pnpm release shell --build-dir ci/shell'],
   },

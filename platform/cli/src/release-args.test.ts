@@ -164,3 +164,49 @@ describe('pnpm release preview revoke', () => {
     );
   });
 });
+
+describe('pnpm release <remote> promote-to-production (issue 44, item 4)', () => {
+  it('takes a version on staging, and a share of production as a release does', () => {
+    expect(parseReleaseCommand(['mf-portfolio', 'promote-to-production'])).toEqual({
+      kind: 'promote-to-production',
+      name: 'mf_portfolio',
+    });
+    expect(parseReleaseCommand(['mf-portfolio', 'promote-to-production', '1.0.0-1a2b3c4d'])).toEqual({
+      kind: 'promote-to-production',
+      name: 'mf_portfolio',
+      version: '1.0.0-1a2b3c4d',
+    });
+    expect(parseReleaseCommand(['mf-portfolio', 'promote-to-production', '--canary', '10'])).toEqual({
+      kind: 'promote-to-production',
+      name: 'mf_portfolio',
+      percent: 10,
+    });
+    expect(
+      parseReleaseCommand(['mf-portfolio', 'promote-to-production', '--stages', '5,50,100', '--hold', '10m']),
+    ).toEqual({
+      kind: 'promote-to-production',
+      name: 'mf_portfolio',
+      percent: 5,
+      rollout: { stages: [5, 50, 100], holdSeconds: 600 },
+    });
+    expect(parseReleaseCommand(['shell', 'promote-to-production'])).toEqual({
+      kind: 'promote-to-production',
+      name: 'shell',
+    });
+  });
+
+  it('refuses what a promotion does not take, in its words', () => {
+    expect(refused(() => parseReleaseCommand(['mf-portfolio', 'promote-to-production', '--force']))).toMatch(
+      /a promotion takes no --force/,
+    );
+    expect(
+      refused(() => parseReleaseCommand(['mf-portfolio', 'promote-to-production', '--build-dir', 'dist'])),
+    ).toMatch(/a promotion takes no --build-dir/);
+    expect(refused(() => parseReleaseCommand(['mf-portfolio', 'promote-to-production', 'a', 'b']))).toMatch(
+      /Promote one version at a time/,
+    );
+    expect(refused(() => parseReleaseCommand(['shell', 'promote-to-production', '--canary', '5']))).toMatch(
+      /a promotion of the shell takes no --canary/,
+    );
+  });
+});

@@ -7,10 +7,12 @@
  * form's words ("status takes no --force."), as before.
  */
 import { resolve } from 'node:path';
+import type { DeployEnvironment } from 'build-config/release-protocol';
 import { remoteNames } from 'build-config/topology';
 import { Command, Option } from 'commander';
 import {
   canaryPercent,
+  environmentName,
   parseHold,
   parseStages,
   type ReleaseCommand,
@@ -45,6 +47,10 @@ export const releaseOptions = () => [
     'publish without traffic and print a link (last line) that puts the browser opening it, alone, on that version on every page, with a banner',
   ),
   new Option('--hours <h>', 'how long a preview link works (default 2)'),
+  new Option(
+    '--env <environment>',
+    "a preview on a host with staging (AGENCY_STAGING=on): staging's (the default) or production's",
+  ).argParser(argParser(environmentName)),
 ];
 
 /** The forms of pnpm release that begin with a word of their own, each a subcommand. */
@@ -86,6 +92,7 @@ type ReleaseValues = Record<string, unknown> & {
   hold?: number;
   preview?: boolean;
   hours?: string;
+  env?: DeployEnvironment;
 };
 
 /**
@@ -116,11 +123,17 @@ export function releaseCommandOf(
     return { kind: 'watch', once: values.once ?? false };
   }
   if (first === 'preview') return previewLinkCommand(second, more, values);
+  if (first === 'shell' && second === promoteToProduction) {
+    refuseFlags(values, [], 'a promotion of the shell');
+    if (more.length > 1) throw new UsageError(`Too many arguments: ${positionals.join(' ')}.`);
+    return { kind: 'promote-to-production', name: 'shell', ...versionOf(more[0]) };
+  }
   if (first === 'shell') {
     refuseFlags(values, ['build-dir', 'force'], 'a release of the shell');
     if (second !== undefined) throw new UsageError(`The shell has no canary: got ${positionals.join(' ')}.`);
     return { kind: 'shell', ...build };
   }
+  if (second === promoteToProduction) return promotionCommand(first, more, values);
   if (more.length > 0 || (second !== undefined && second !== 'promote' && second !== 'abort'))
     throw new UsageError(`Release one remote at a time, got: ${positionals.join(' ')}.`);
   const name = resolveRemote(first);
@@ -133,14 +146,42 @@ export function releaseCommandOf(
     return { kind: 'abort', name, ...(values.reason === undefined ? {} : { reason: values.reason }) };
   }
   if (values.preview) {
-    refuseFlags(values, ['preview', 'hours', 'build-dir', 'force'], 'a preview');
-    return { kind: 'preview', name, ...build, ...hoursOf(values) };
+    refuseFlags(values, ['preview', 'hours', 'build-dir', 'force', 'env'], 'a preview');
+    return { kind: 'preview', name, ...build, ...hoursOf(values), ...envOf(values) };
   }
   refuseFlags(values, ['canary', 'build-dir', 'force', 'stages', 'hold'], 'a release');
   const rollout = rolloutOf({ stages: values.stages, holdSeconds: values.hold, canary: values.canary });
   if (rollout) return { kind: 'canary', name, percent: rollout.stages[0] as number, ...build, rollout };
   if (values.canary !== undefined) return { kind: 'canary', name, percent: values.canary, ...build };
   return { kind: 'release', name, ...build };
+}
+
+/** The word of a promotion from staging: pnpm release <remote> promote-to-production [<version>]. */
+const promoteToProduction = 'promote-to-production';
+
+const versionOf = (version: string | undefined) => (version === undefined ? {} : { version });
+
+/** pnpm release <remote> promote-to-production [<version>] [--canary <percent> | --stages … --hold …]. */
+function promotionCommand(
+  remote: string | undefined,
+  more: readonly string[],
+  values: ReleaseValues,
+): ReleaseCommand {
+  refuseFlags(values, ['canary', 'stages', 'hold'], 'a promotion');
+  if (more.length > 1)
+    throw new UsageError(
+      `Promote one version at a time: pnpm release <remote> promote-to-production [<version>], got ${more.join(' ')}.`,
+    );
+  const name = resolveRemote(remote);
+  const rollout = rolloutOf({ stages: values.stages, holdSeconds: values.hold, canary: values.canary });
+  const percent = rollout ? rollout.stages[0] : values.canary;
+  return {
+    kind: 'promote-to-production',
+    name,
+    ...versionOf(more[0]),
+    ...(percent === undefined ? {} : { percent }),
+    ...(rollout ? { rollout } : {}),
+  };
 }
 
 /** pnpm release preview <remote> <version> | preview revoke <remote> [<link>]. */
@@ -158,7 +199,7 @@ function previewLinkCommand(
       );
     return { kind: 'revoke-preview', name: resolveRemote(remote), ...(link === undefined ? {} : { link }) };
   }
-  refuseFlags(values, ['hours'], 'preview');
+  refuseFlags(values, ['hours', 'env'], 'preview');
   if (second === undefined || more.length !== 1)
     throw new UsageError(
       `Name a remote and one of its published versions: pnpm release preview <remote> <version>.`,
@@ -168,10 +209,12 @@ function previewLinkCommand(
     name: resolveRemote(second),
     version: more[0] as string,
     ...hoursOf(values),
+    ...envOf(values),
   };
 }
 
 const hoursOf = (values: { hours?: string }) => (values.hours === undefined ? {} : { hours: values.hours });
+const envOf = (values: { env?: DeployEnvironment }) => (values.env === undefined ? {} : { env: values.env });
 
 /**
  * The command `pnpm release <argv>` asks for, read by commander as the program reads it (for tests and for a

@@ -2,7 +2,8 @@
  * `pnpm release` and `pnpm rollback` on the program: commander declares every option of every form (values
  * checked as they are read: release-args.ts), the action builds the typed command and hands it to release.ts.
  */
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { environmentName } from 'deploy-model/release-command';
 import { UsageError } from 'platform-kit/cli';
 import { operatorFolderSetting } from 'platform-kit/settings/release-client';
 import { parseLimit, parseLogScope } from 'release-client/log';
@@ -10,6 +11,7 @@ import { argParser, type CommandSpec } from './command-spec.ts';
 import { helps, releaseUsage, rollbackUsage } from './helps.ts';
 import { explained, runAs } from './refusal.ts';
 import { givenOptions, releaseCommandOf, withReleaseOptions } from './release-args.ts';
+import type { RollbackOptions } from './rollback.ts';
 
 type AddCommand = (parent: Command, spec: CommandSpec) => Command;
 
@@ -108,7 +110,13 @@ export function addRollback(parent: Command, add: AddCommand) {
     .argument('[remote-and-version...]')
     .option('--list', 'list the published versions, oldest first, and which one is live')
     .option('--force', 'roll back even if that version fails the contract check against the current shell')
-    .action((positionals: string[], options: { list?: boolean; force?: boolean }) =>
+    .addOption(
+      new Option(
+        '--env <environment>',
+        "on a host with staging (AGENCY_STAGING=on): staging's (the default) or production's",
+      ).argParser(argParser(environmentName)),
+    )
+    .action((positionals: string[], options: RollbackOptions) =>
       runAs(explained(rollbackUsage), async () =>
         (await import('./rollback.ts')).rollback(positionals, options),
       ),

@@ -25,19 +25,20 @@ import { openDeploy } from 'deploy-folder/deploy';
 import { removeHostRecord, writeHostRecord } from 'deploy-folder/host-record';
 import { ensureRuntimeConfig } from 'deploy-folder/publish';
 import type { ReleaseEventAuthor } from 'deploy-folder/release-log';
+import { stagingDeployDir } from 'deploy-model/layout';
 import { describeDataDir, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { deployDir } from 'platform-kit/paths';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { runPnpm } from 'platform-kit/run';
 import { healthUrlSetting, loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
-import { loadSiteSettings } from 'platform-kit/settings/site';
+import { loadSiteSettings, stagingEnvironment, stagingSetting } from 'platform-kit/settings/site';
 import { pnpmThroughNpx } from 'platform-kit/settings/tools';
 import { startReleaseService } from 'release-service/server';
 import { canaryWatchSettings } from 'releases/canary/watcher';
 import type { PublishedSite } from 'releases/changes/publish-site';
 import { publishAll } from 'releases/changes/publish-site';
-import { ensureNginx, serveDeployWithNginx } from 'site-hosting/nginx/serve';
-import { serveDeploy, siteRoots, siteUrl } from 'site-hosting/serve-deploy';
+import { ensureNginx, serveDeployWithNginx, serveStagingWithNginx } from 'site-hosting/nginx/serve';
+import { serveDeploy, siteRoots, siteUrl, stagingUrl } from 'site-hosting/serve-deploy';
 
 export interface StartOptions {
   /** false with --no-build: publish the builds already in dist/. */
@@ -76,15 +77,36 @@ function readStartSettings() {
   }
 }
 
-/** Builds (unless --no-build) and publishes, when the deploy is empty or --publish asks. */
-function buildAndPublish(deploy: Deploy, publishAs: ReleaseEventAuthor | undefined, skipBuild: boolean) {
-  if (!publishAs) return undefined;
-  if (!skipBuild && !runPnpm(['build'], process.env)) {
+/** Who a start publishes as: into an empty deploy folder, or every time with --publish; else nobody. */
+const publisherOf = (deploy: Deploy, publish: boolean | undefined): ReleaseEventAuthor | undefined =>
+  publish ? 'start --publish' : deploy.hasLiveState() ? undefined : 'start';
+
+/**
+ * Builds (unless --no-build) and publishes, when the deploy is empty or --publish asks; with staging, the same
+ * into staging's folder when it is empty (or with --publish), in staging's environment, its audit entries in
+ * production's log. Staging's runtime.json names production's enquiry API, which refuses staging's origin: a
+ * form sent on staging, or its health beacons, reach nobody.
+ */
+function buildAndPublish(
+  deploy: Deploy,
+  staging: Deploy | undefined,
+  options: { publish?: boolean; skipBuild: boolean },
+) {
+  const publishAs = publisherOf(deploy, options.publish);
+  const stagingAs = staging && publisherOf(staging, options.publish);
+  if ((publishAs || stagingAs) && !options.skipBuild && !runPnpm(['build'], process.env)) {
     console.error('The production build failed; nothing was published; see the output above.');
     process.exit(1);
   }
   try {
-    return publishAll(deploy, process.env, publishAs);
+    const audit = staging ? { env: 'production' as const } : {};
+    const published = publishAs && publishAll(deploy, process.env, publishAs, audit);
+    const stagingPublished =
+      staging &&
+      stagingAs &&
+      publishAll(staging, stagingEnvironment(process.env), stagingAs, { log: deploy, env: 'staging' });
+    if (staging) ensureRuntimeConfig(staging.path, process.env);
+    return { publishAs, published: published || undefined, stagingPublished: stagingPublished || undefined };
   } catch (error) {
     exitWith(error);
   }
@@ -134,13 +156,21 @@ async function startServing(
   const nginx = await serveDeployWithNginx(deploy.path, process.env, {
     upstreams: { enquiryApi: services.api.url, releaseService: services.releases.url },
   });
+  // With staging on, a second nginx of its own for staging's folder and ports (serve.ts's serveStagingWithNginx).
+  const staging = stagingSetting(process.env)
+    ? await serveStagingWithNginx(deploy.path, process.env).catch(async (error: Error) => {
+        await nginx.stop();
+        throw error;
+      })
+    : undefined;
   let asked = false;
-  void nginx.exited.then(() => {
-    if (!asked) onNginxExit();
-  });
-  return () => {
+  for (const running of [nginx, staging])
+    void running?.exited.then(() => {
+      if (!asked) onNginxExit();
+    });
+  return async () => {
     asked = true;
-    return nginx.stop();
+    await Promise.all([nginx.stop(), staging?.stop()]);
   };
 }
 
@@ -168,6 +198,22 @@ function printDeploy(
     if (report.problem) console.warn(report.problem);
     if (report.notLive) console.log(report.notLive);
   }
+}
+
+/** Staging's state and where it is served (AGENCY_STAGING=on). */
+function printStaging(staging: Deploy, published: PublishedSite | undefined) {
+  const shown = describeDataDir(staging.path);
+  if (published)
+    console.log(
+      `Published the builds into the empty staging folder ${shown}: ${Object.entries(published)
+        .map(([name, { version }]) => `${name} ${version}`)
+        .join(', ')}`,
+    );
+  else console.log(staging.liveStateReport(shown).serving);
+  console.log(
+    `Staging is running at ${stagingUrl(process.env)} (a release lands there first; ` +
+      'npx pnpm release <remote> promote-to-production makes the same build live in production)',
+  );
 }
 
 /** Where everything runs, and what it reads. */
@@ -215,9 +261,12 @@ export async function start(options: StartOptions) {
 
   const deploy = openDeploy(deployDir(process.env));
   const shownDeploy = describeDataDir(deploy.path);
+  const staging = settings.siteSettings.staging ? openDeploy(stagingDeployDir(deploy.path)) : undefined;
   // Decided before anything is built: a restart of a live deploy needs no build, and must not publish one.
-  const publishAs = options.publish ? 'start --publish' : deploy.hasLiveState() ? undefined : 'start';
-  const published = buildAndPublish(deploy, publishAs, !options.build);
+  const { publishAs, published, stagingPublished } = buildAndPublish(deploy, staging, {
+    publish: options.publish,
+    skipBuild: !options.build,
+  });
   // A restart under another AGENCY_PORT_BASE: the embedded runtime.json follows this start's enquiry API.
   const runtimeFollowed = ensureRuntimeConfig(deploy.path, process.env);
   // With nginx in front, the API and the release service listen on loopback at internal ports and trust
@@ -240,6 +289,7 @@ export async function start(options: StartOptions) {
     console.log(
       `runtime.json held the embedded defaults for another port; the forms now post to ${originOf(enquiryApi, process.env)}.`,
     );
+  if (staging) printStaging(staging, stagingPublished);
   printRunning(shownDeploy, services, behindNginx, settings);
   // Tools run on this host (pnpm release, status) find this site's own service from the deploy.
   writeHostRecord(deploy.path, { releaseService: releases.url, healthUrl: services.healthUrl });

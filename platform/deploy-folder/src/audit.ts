@@ -132,7 +132,13 @@ export function describeAuditEntry(entry: AuditRecord): string {
   const reason = entry.reason ? `: ${entry.reason}` : '';
   // Where the version came from (issue 41), when its upload said: `source 3f2a9c1d0b7e on main by Jane Doe`.
   const source = entry.source ? `  source ${describeSource(entry.source)}` : '';
-  return `${entry.at}  ${entry.scope.padEnd(12)}  ${entry.action.padEnd(8)}  ${entry.version}${traffic}${previous}  by ${entry.by} from ${entry.from}${source}${reason}`;
+  // On a host with staging: where the change was made, and a promotion's both ends (the same version in each).
+  const where = entry.promotedFrom
+    ? `  in ${entry.env ?? 'production'}, promoted from ${entry.promotedFrom}`
+    : entry.env
+      ? `  in ${entry.env}`
+      : '';
+  return `${entry.at}  ${entry.scope.padEnd(12)}  ${entry.action.padEnd(8)}  ${entry.version}${traffic}${previous}${where}  by ${entry.by} from ${entry.from}${source}${reason}`;
 }
 
 function describeUpload(entry: UploadAuditEntry): string {

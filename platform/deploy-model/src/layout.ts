@@ -30,6 +30,13 @@ export const previewSessionFile = (deploy: string, id: string) =>
 
 export const pagesDir = (deploy: string) => join(deploy, 'pages');
 
+/**
+ * The staging environment's deploy folder (AGENCY_STAGING=on), a whole deploy of its own (shell, remotes, map,
+ * pages, release logs) inside production's. Production's hosts serve only production's own folders, so none of
+ * it reaches a production visitor; the keys and the audit log stay production's (`releases/`), one for both.
+ */
+export const stagingDeployDir = (deploy: string) => join(deploy, 'staging');
+
 /*
  * Page file names never differ from each other only in case: "/Portfolio" (an alias) and "/portfolio" would
  * otherwise be Portfolio.html and portfolio.html, one file on a case-insensitive disk (macOS, Windows) or after

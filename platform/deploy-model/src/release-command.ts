@@ -4,8 +4,10 @@
  * `--stages` and `--hold`, which the client applies to its arguments and the service to its query. One rule,
  * one message, on either side of the HTTP boundary.
  */
+import type { DeployEnvironment } from 'build-config/release-protocol';
 import type { RemoteName } from 'build-config/topology';
 import { UsageError } from 'platform-kit/cli';
+import { versionGrammar, versionPattern } from './version.ts';
 
 /** What `--stages` and `--hold` ask for. */
 export interface RolloutRequest {
@@ -28,11 +30,30 @@ export type ReleaseCommand =
       rollout?: RolloutRequest;
     }
   | { kind: 'promote'; name: RemoteName }
+  /**
+   * pnpm release <remote> promote-to-production [<version>] (or shell promote-to-production): a version on
+   * staging made production's as the same build, for everyone or as a canary (the release service's).
+   */
+  | {
+      kind: 'promote-to-production';
+      name: RemoteName | 'shell';
+      version?: string;
+      percent?: number;
+      rollout?: RolloutRequest;
+    }
   | { kind: 'abort'; name: RemoteName; reason?: string }
   | { kind: 'status'; names: readonly RemoteName[] }
   | { kind: 'watch'; once: boolean }
-  | { kind: 'preview'; name: RemoteName; buildDir?: string; force: boolean; hours?: string }
-  | { kind: 'preview-link'; name: RemoteName; version: string; hours?: string }
+  /** `env`: --env, on a host with staging (environmentOf). */
+  | {
+      kind: 'preview';
+      name: RemoteName;
+      buildDir?: string;
+      force: boolean;
+      hours?: string;
+      env?: DeployEnvironment;
+    }
+  | { kind: 'preview-link'; name: RemoteName; version: string; hours?: string; env?: DeployEnvironment }
   /** pnpm release preview revoke <remote> [<link>]: one link, or every link of the remote (the service's). */
   | { kind: 'revoke-preview'; name: RemoteName; link?: string }
   /** Not a form of pnpm release: pnpm dev <remote> --against asks the service for it. */
@@ -147,3 +168,63 @@ export function holdText(seconds: number): string {
 }
 
 export const stagesText = (stages: readonly number[]) => stages.map((stage) => `${stage}%`).join(' → ');
+
+/** A promotion from staging (docs/releasing.md#staging): a version on staging, a share of production as for a release. */
+export interface PromotionRequest {
+  version?: string;
+  canary?: number;
+  rollout?: RolloutRequest;
+}
+
+/** A promotion's JSON body, `{ version?, canary?, stages?, hold? }`, held to the rules of a release's query. */
+export function promotionOf(body: Record<string, unknown>, shell: boolean): PromotionRequest {
+  const text = (field: string) => {
+    const value = body[field];
+    if (value === undefined || value === null || typeof value === 'string') return value ?? undefined;
+    throw new UsageError(`"${field}" must be a string, as --${field} is typed.`);
+  };
+  const version = text('version');
+  if (version !== undefined && !versionPattern.test(version))
+    throw new UsageError(`"version" must be a version on staging (${versionGrammar}).`);
+  const typed = body.canary === undefined || body.canary === null ? undefined : String(body.canary);
+  const rollout = parseRollout({ stages: text('stages'), hold: text('hold'), canary: typed });
+  const first = rollout?.stages[0];
+  const canary =
+    first !== undefined || typed !== undefined ? canaryPercent(String(first ?? typed)) : undefined;
+  if (shell && canary !== undefined)
+    throw new UsageError('The shell has no canary: promote it for everyone, without canary.');
+  return { ...(version ? { version } : {}), ...(canary ? { canary } : {}), ...(rollout ? { rollout } : {}) };
+}
+
+/** With staging on, a release lands there for everyone; a share of production's visitors is the promotion's. */
+export function refuseCanaryOnStaging(scope: string, canary: number | undefined, rollout?: RolloutRequest) {
+  if (canary === undefined) return;
+  const share = rollout
+    ? `--stages ${rollout.stages.join(',')} --hold ${rollout.holdSeconds}s`
+    : `--canary ${canary}`;
+  throw new UsageError(
+    'This host has a staging environment: a release lands on staging, for everyone there, and a canary is ' +
+      `production's. Release without it, then: npx pnpm release ${scope} promote-to-production ${share}. Nothing changed.`,
+  );
+}
+
+/** --env's value, or the `env` of a request. */
+export function environmentName(raw: unknown): DeployEnvironment {
+  if (raw === 'staging' || raw === 'production') return raw;
+  throw new UsageError(`--env takes staging or production, got ${JSON.stringify(raw)}.`);
+}
+
+/**
+ * The environment a rollback or a preview works in (`--env`, docs/releasing.md#staging): on a host with staging,
+ * staging's unless production's is asked for; on a host without, production's, the only one, so nothing is named
+ * (asking for staging there is refused).
+ */
+export function environmentOf(raw: unknown, staging: boolean): { env?: DeployEnvironment } {
+  const named = raw === undefined ? undefined : environmentName(raw);
+  if (staging) return { env: named ?? 'staging' };
+  if (named === 'staging')
+    throw new UsageError(
+      "This host has no staging environment (AGENCY_STAGING is off here): every change is production's. Nothing changed.",
+    );
+  return {};
+}

@@ -24,6 +24,7 @@ export const platformLayers = [
   'site-pages',
   'site-hosting',
   'releases',
+  'site-environments',
   'release-service',
   'site-bench',
   'dev-tools',

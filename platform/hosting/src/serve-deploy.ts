@@ -3,8 +3,9 @@ import { originOf, portOf, remoteNames, remotes, shell } from 'build-config/topo
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { readPreviewRevocations } from 'deploy-folder/preview/revocations';
 import { shellHtmlHeaders, standalonePageHeaders } from 'deploy-folder/security-headers';
-import { previewSessionFile } from 'deploy-model/layout';
+import { previewSessionFile, stagingDeployDir } from 'deploy-model/layout';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
+import { stagingEnvironment, stagingSetting } from 'platform-kit/settings/site';
 import { listenHost } from './static-host/listen.ts';
 import { trustedProxyHops } from './static-host/proxy.ts';
 import { type SiteRoot, startStaticHost } from './static-host.ts';
@@ -56,9 +57,31 @@ export function siteRoots(
   ];
 }
 
-/** Serves the deploy folder the way a static host/CDN would: the shell on its port, each remote on its own. */
-export async function serveDeploy(deploy: DeployRef, env: NodeJS.ProcessEnv): Promise<Server[]> {
-  return startStaticHost(siteRoots(deploy, env));
+/**
+ * Staging's hosts (AGENCY_STAGING=on): its own deploy folder inside production's, served as production's is, on
+ * its own ports (stagingEnvironment). Its preview links are signed with staging's own secret (a preview with
+ * --env staging, the default there: docs/releasing.md#staging); the page devtools' sessions are production's.
+ */
+export function stagingSiteRoots(
+  ref: DeployRef,
+  env: NodeJS.ProcessEnv,
+): Array<SiteRoot & { port: number; host?: string }> {
+  return siteRoots(stagingDeployDir(openDeploy(ref).path), stagingEnvironment(env)).map((root) => {
+    if (!root.preview) return root;
+    const { secret, revoked } = root.preview;
+    return { ...root, preview: { secret, revoked } };
+  });
 }
+
+/**
+ * Serves the deploy folder the way a static host/CDN would: the shell on its port, each remote on its own; and
+ * with AGENCY_STAGING=on, staging's beside them in the same process.
+ */
+export async function serveDeploy(deploy: DeployRef, env: NodeJS.ProcessEnv): Promise<Server[]> {
+  const staging = stagingSetting(env) ? stagingSiteRoots(deploy, env) : [];
+  return startStaticHost([...siteRoots(deploy, env), ...staging]);
+}
+
+export const stagingUrl = (env: NodeJS.ProcessEnv) => originOf(shell, stagingEnvironment(env));
 
 export const siteUrl = (env: NodeJS.ProcessEnv) => originOf(shell, env);

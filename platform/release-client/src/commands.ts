@@ -84,6 +84,19 @@ export async function runThroughService(command: ReleaseCommand, context: Client
     }
     case 'promote':
       return send(context, 'POST', releaseRoutes.promote(scopeOf(command.name)));
+    case 'promote-to-production': {
+      const { version, percent, rollout } = command;
+      return send(context, 'POST', releaseRoutes.promoteToProduction(scopeOf(command.name)), {
+        json: {
+          ...(version === undefined ? {} : { version }),
+          ...(rollout
+            ? { stages: rollout.stages.join(','), hold: `${rollout.holdSeconds}s` }
+            : percent === undefined
+              ? {}
+              : { canary: percent }),
+        },
+      });
+    }
     case 'abort':
       return send(context, 'POST', releaseRoutes.abort(scopeOf(command.name)), {
         json: command.reason === undefined ? {} : { reason: command.reason },
@@ -96,14 +109,18 @@ export async function runThroughService(command: ReleaseCommand, context: Client
       return send(context, 'POST', releaseRoutes.check);
     case 'preview': {
       const archive = await packFor(command.name, command.buildDir, context);
-      const options = { hours: command.hours, force: command.force, ...sourceOf(context) };
+      const options = { hours: command.hours, force: command.force, env: command.env, ...sourceOf(context) };
       return send(context, 'POST', `${releaseRoutes.preview(scopeOf(command.name))}${query(options)}`, {
         archive,
       });
     }
     case 'preview-link':
       return send(context, 'POST', releaseRoutes.preview(scopeOf(command.name)), {
-        json: { version: command.version, ...(command.hours === undefined ? {} : { hours: command.hours }) },
+        json: {
+          version: command.version,
+          ...(command.hours === undefined ? {} : { hours: command.hours }),
+          ...(command.env === undefined ? {} : { env: command.env }),
+        },
       });
     case 'revoke-preview':
       return send(context, 'POST', releaseRoutes.revokePreviews(scopeOf(command.name)), {

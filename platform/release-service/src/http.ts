@@ -121,7 +121,8 @@ export const booleanQuery = (raw: string | undefined, name: string): boolean => 
 /** The query parameters each route takes; any other, or one given twice, is refused. */
 const queryParameters: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/v1\/[^/]+\/releases$/, ['canary', 'force', 'stages', 'hold', 'commit', 'ref', 'author']],
-  [/^\/v1\/[^/]+\/previews$/, ['hours', 'force', 'commit', 'ref', 'author']],
+  [/^\/v1\/[^/]+\/previews$/, ['hours', 'force', 'commit', 'ref', 'author', 'env']],
+  [/^\/v1\/[^/]+\/versions$/, ['env']],
   [/^\/v1\/status$/, ['remote']],
   [/^\/v1\/log$/, ['remote', 'limit', 'uploads']],
 ];

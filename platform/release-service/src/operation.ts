@@ -10,13 +10,10 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AuditEntry, OutputLine, ReleaseScope } from 'build-config/release-protocol';
-import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
-import { type Deploy, openDeploy } from 'deploy-folder/deploy';
+import type { AuditEntry, OutputLine } from 'build-config/release-protocol';
+import type { Deploy } from 'deploy-folder/deploy';
 import { forgetVersionSource, readVersionSource, recordVersionSource } from 'deploy-folder/version-source';
-import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import type { ReleaseCommand } from 'deploy-model/release-command';
-import { holdText, type RolloutRequest, stagesText } from 'deploy-model/release-command';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
 import { abortCanary } from 'releases/canary/release-canary';
@@ -25,42 +22,18 @@ import { advanceStage } from 'releases/canary/rollout';
 import { readRolloutPlan } from 'releases/canary/rollout-plan';
 import { ReleaseError } from 'releases/changes/release';
 import { runRollback } from 'releases/changes/rollback-command';
-import type { UploadedSource } from './release-source.ts';
+import {
+  changesOf,
+  liveState,
+  type Operation,
+  type RemoteScope,
+  remoteOfScope,
+} from 'site-environments/operation-changes';
+import { operationEnvironment, stagingOf } from 'site-environments/operation-environment';
+import { promote } from 'site-environments/promotion';
 
-export type RemoteScope = Exclude<ReleaseScope, 'shell'>;
-
-export type Operation =
-  | {
-      kind: 'release';
-      scope: ReleaseScope;
-      buildDir: string;
-      force: boolean;
-      canary?: number;
-      /** A canary's staged rollout (--stages, --hold). */
-      rollout?: RolloutRequest;
-      /** Where the uploaded build came from, recorded with its version (version-source). */
-      source?: UploadedSource;
-    }
-  /** The next stage of the canary's staged rollout, judged healthy by the service at `at` (by `automatic`). */
-  | { kind: 'stage'; scope: RemoteScope; version: string; at: string; reason: string }
-  /** A preview link: of an uploaded build published without traffic, or of a published version. */
-  | {
-      kind: 'preview';
-      scope: RemoteScope;
-      buildDir?: string;
-      version?: string;
-      /** A loopback dev server's origin (pnpm dev <remote> --against): a link, nothing published. */
-      dev?: string;
-      force: boolean;
-      hours?: string;
-      source?: UploadedSource;
-    }
-  | { kind: 'promote'; scope: RemoteScope }
-  /** With `version`: the canary check's abort of the canary it judged, and of no other. */
-  | { kind: 'abort'; scope: RemoteScope; reason?: string; version?: string }
-  | { kind: 'rollback'; scope: RemoteScope; version?: string; force: boolean }
-  /** Judge every canary now, aborting those clearly worse. */
-  | { kind: 'check' };
+// The changes and what each changed are site-environments' (operation-changes.ts); the service's files name them here.
+export { type Operation, type RemoteScope, remoteOfScope };
 
 export interface OperationRequest {
   deploy: string;
@@ -73,142 +46,6 @@ export interface OperationRequest {
 export type OperationResult =
   | { ok: true; output: OutputLine[]; audit: AuditEntry[] }
   | { ok: false; status: number; problem: string; error: string; output: OutputLine[] };
-
-export const remoteOfScope = (scope: RemoteScope): RemoteName => {
-  const name = remoteNames.find((remote) => remotes[remote].folder === scope);
-  if (!name) throw new UsageError(`Unknown remote "${scope}".`);
-  return name;
-};
-
-/** What is live, for telling what a change changed. */
-interface LiveState {
-  shell: string | undefined;
-  remotes: Record<RemoteName, { default?: string; canary?: { version: string; traffic: number } }>;
-}
-
-function liveState(deploy: Deploy): LiveState {
-  // Read as leniently as the release tooling reads it before sealing: the audit must not fail a change.
-  const document = deploy.remoteMap({ integrity: 'optional' });
-  const state = Object.fromEntries(
-    remoteNames.map((name) => {
-      const stable = defaultEntry(document, name);
-      const canary = canaryEntry(document, name);
-      return [
-        name,
-        {
-          ...(stable ? { default: stable.metadata.version } : {}),
-          ...(canary
-            ? { canary: { version: canary.metadata.version, traffic: canary.deployment.traffic } }
-            : {}),
-        },
-      ];
-    }),
-  ) as LiveState['remotes'];
-  return { shell: deploy.liveShellVersion(), remotes: state };
-}
-
-type Change = Omit<AuditEntry, 'at' | 'by' | 'from'>;
-
-/** The reason the release log gave the remote's last event (an abort's --reason or verdict). */
-const lastReason = (deploy: Deploy, scope: RemoteScope) => deploy.releaseEvents(scope).at(-1)?.reason;
-
-/** Each change from `before` to `after` that the operation made, as the audit records it. */
-function changesOf(
-  deploy: Deploy,
-  operation: Operation,
-  before: LiveState,
-  after: LiveState,
-  forced: string[],
-): Change[] {
-  const reason = forced.length > 0 ? { reason: `released despite: ${forced.join('; ')}` } : {};
-  if (operation.kind === 'preview') return previewChange(operation, forced);
-  if (operation.kind === 'release' && operation.scope === 'shell') {
-    if (after.shell === undefined || after.shell === before.shell) return [];
-    return [
-      {
-        scope: 'shell',
-        action: 'release',
-        version: after.shell,
-        ...(before.shell ? { previous: before.shell } : {}),
-        ...reason,
-      },
-    ];
-  }
-  const scopes =
-    operation.kind === 'check'
-      ? remoteNames.map((name) => remotes[name].folder)
-      : [operation.scope as RemoteScope];
-  return scopes.flatMap((scope): Change[] => {
-    const name = remoteOfScope(scope);
-    const was = before.remotes[name];
-    const now = after.remotes[name];
-    const previous = was.default ? { previous: was.default } : {};
-    if (operation.kind === 'stage') return stageChanges(deploy, scope, was, now);
-    if (operation.kind === 'release' && operation.canary !== undefined) {
-      if (!now.canary || now.canary.version === was.canary?.version) return [];
-      const staged = operation.rollout
-        ? `staged rollout ${stagesText(operation.rollout.stages)}, one stage every ${holdText(operation.rollout.holdSeconds)}`
-        : undefined;
-      const why = [staged, reason.reason].filter(Boolean).join('; ');
-      return [
-        {
-          scope,
-          action: 'canary',
-          version: now.canary.version,
-          ...previous,
-          traffic: now.canary.traffic,
-          ...(why ? { reason: why } : {}),
-        },
-      ];
-    }
-    if (operation.kind === 'release' || operation.kind === 'rollback') {
-      if (!now.default || (now.default === was.default && !was.canary)) return [];
-      return [{ scope, action: operation.kind, version: now.default, ...previous, ...reason }];
-    }
-    // promote, abort and the check: the canary that was live is gone.
-    if (!was.canary || now.canary?.version === was.canary.version) return [];
-    const promoted = now.default === was.canary.version;
-    const why = promoted ? undefined : lastReason(deploy, scope);
-    return [
-      {
-        scope,
-        action: promoted ? 'promote' : 'abort',
-        version: was.canary.version,
-        ...previous,
-        traffic: was.canary.traffic,
-        ...(why ? { reason: why } : {}),
-      },
-    ];
-  });
-}
-
-type Live = LiveState['remotes'][RemoteName];
-
-/** A stage: the canary's new share, or its promote at the last stage; the reason the release log gave it. */
-function stageChanges(deploy: Deploy, scope: RemoteScope, was: Live, now: Live): Change[] {
-  if (!was.canary) return [];
-  const why = lastReason(deploy, scope);
-  const common = { scope, version: was.canary.version, ...(was.default ? { previous: was.default } : {}) };
-  if (now.default === was.canary.version && !now.canary)
-    return [{ ...common, action: 'promote', traffic: was.canary.traffic, ...(why ? { reason: why } : {}) }];
-  if (now.canary?.version !== was.canary.version || now.canary.traffic === was.canary.traffic) return [];
-  return [{ ...common, action: 'stage', traffic: now.canary.traffic, ...(why ? { reason: why } : {}) }];
-}
-
-/** A preview changes nothing live: its entry says which version a link was made for. */
-function previewChange(operation: Extract<Operation, { kind: 'preview' }>, forced: string[]): Change[] {
-  const { version, dev } = operation;
-  if (!version && !dev) return [];
-  return [
-    {
-      scope: operation.scope,
-      action: 'preview',
-      version: version ?? 'dev',
-      ...(dev ? { reason: `its dev server at ${dev}` } : {}),
-      ...(forced.length > 0 ? { reason: `published despite: ${forced.join('; ')}` } : {}),
-    },
-  ];
-}
 
 /** The status and problem a refusal is answered with; the message is the library's own. */
 export function refusalOf(error: unknown): { status: number; problem: string } {
@@ -310,8 +147,15 @@ export async function performOperation(
   now = () => new Date(),
 ): Promise<OperationResult> {
   const { operation, by, from } = request;
-  // One Deploy for the whole change: what is live before and after, the change itself and its audit entries.
-  const deploy = openDeploy(request.deploy);
+  // One Deploy for the whole change (staging's when it names staging): what is live before and after, the change
+  // itself and its audit entries, appended to production's log, one for both environments.
+  const target = 'env' in operation ? operation.env : undefined;
+  const {
+    deploy,
+    production,
+    env: changeEnv,
+    audit: environment,
+  } = operationEnvironment(request.deploy, target, env);
   const output: OutputLine[] = [];
   const forced: string[] = [];
   const out = (text: string) => output.push({ stream: 'out', text });
@@ -345,8 +189,12 @@ export async function performOperation(
   };
   try {
     const before = liveState(deploy);
-    const context = { deploy, env, out, warn, by, ...values };
-    if (operation.kind === 'rollback') {
+    const context = { deploy, env: changeEnv, out, warn, by, ...values };
+    if (operation.kind === 'promote-to-production') {
+      const { kind: _, scope, ...request } = operation;
+      const staging = stagingOf(production);
+      promote(scope === 'shell' ? 'shell' : remoteOfScope(scope), request, { staging, production, env, out });
+    } else if (operation.kind === 'rollback') {
       const { scope, version, force } = operation;
       runRollback({ name: remoteOfScope(scope), force, ...(version ? { version } : {}) }, context);
     } else if (operation.kind === 'stage') {
@@ -364,11 +212,12 @@ export async function performOperation(
     // An upload names no version beforehand: the preview command said which it published.
     const done = operation.kind === 'preview' && previewed ? { ...operation, version: previewed } : operation;
     const at = now().toISOString();
+    const promoted = operation.kind === 'promote-to-production' ? { promotedFrom: 'staging' as const } : {};
     const audit = changesOf(deploy, done, before, liveState(deploy), forced).map((change): AuditEntry => {
       const source = readVersionSource(deploy.path, change.scope, change.version);
-      return { at, by, from, ...change, ...(source ? { source } : {}) };
+      return { at, by, from, ...change, ...(source ? { source } : {}), ...environment, ...promoted };
     });
-    for (const entry of audit) deploy.appendAudit(entry);
+    for (const entry of audit) production.appendAudit(entry);
     return { ok: true, output, audit };
   } catch (error) {
     forget();

@@ -5,6 +5,7 @@
  */
 
 import { previewHours } from 'deploy-folder/preview/token';
+import { environmentOf } from 'deploy-model/release-command';
 import { versionGrammar, versionPattern } from 'deploy-model/version';
 import { isLoopbackOrigin } from 'federation/preview';
 import type { Context } from 'hono';
@@ -30,7 +31,7 @@ const maxJsonBytes = 16 * 1024;
 export async function previewOperation(
   c: Context,
   scope: RemoteScope,
-  { tempRoot, limits }: { tempRoot: string; limits: UploadLimits },
+  { tempRoot, limits, staging }: { tempRoot: string; limits: UploadLimits; staging: boolean },
 ): Promise<{ operation: Operation; cleanup?: () => void }> {
   const force = booleanQuery(c.req.query('force'), 'force');
   refuseTeamForce(
@@ -43,7 +44,7 @@ export async function previewOperation(
   if (/^application\/json\b/i.test(contentType)) {
     if (Number(c.req.header('content-length') ?? 0) > maxJsonBytes)
       throw new UsageError('The request body is over 16 kB. Nothing changed.');
-    const body = await jsonBody(c, ['version', 'dev', 'hours']);
+    const body = await jsonBody(c, ['version', 'dev', 'hours', 'env']);
     const version = optionalString(
       body,
       'version',
@@ -58,12 +59,23 @@ export async function previewOperation(
     if (!version === !dev)
       throw new UsageError('Name a published version ({ "version": "…" }) or a dev server ({ "dev": "…" }).');
     const what = version ? { version } : { dev: dev as string };
-    return { operation: { kind: 'preview', scope, ...what, force, ...hoursOf(body.hours) } };
+    const env = environmentOf(body.env, staging);
+    return { operation: { kind: 'preview', scope, ...what, force, ...hoursOf(body.hours), ...env } };
   }
   const hours = hoursOf(c.req.query('hours'));
+  // With staging on, a preview is staging's (its shell, its origin) unless production's is asked for.
+  const env = environmentOf(c.req.query('env'), staging);
   const upload = await receiveRequestUpload(c, scope, { tempRoot, limits });
   return {
-    operation: { kind: 'preview', scope, buildDir: upload.buildDir, force, ...hours, ...upload.source },
+    operation: {
+      kind: 'preview',
+      scope,
+      buildDir: upload.buildDir,
+      force,
+      ...hours,
+      ...upload.source,
+      ...env,
+    },
     cleanup: upload.cleanup,
   };
 }

@@ -22,13 +22,13 @@ import {
 
 export function previewRoutes(
   app: ServiceApp,
-  { deploy, hops, tempRoot, limits, log, logError }: ServiceParts,
+  { deploy, hops, tempRoot, limits, log, logError, staging }: ServiceParts,
   { change, runChange }: ChangeRunner,
 ) {
   // A build to publish without traffic (an upload, as to releases) or a published version (JSON): a link.
   app.post('/v1/:scope/previews', (c) =>
     change(c, c.req.param('scope'), 'preview', (scope) =>
-      previewOperation(c, remoteOnly(scope, 'preview'), { tempRoot, limits }),
+      previewOperation(c, remoteOnly(scope, 'preview'), { tempRoot, limits, staging }),
     ),
   );
 

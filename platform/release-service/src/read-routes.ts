@@ -10,13 +10,16 @@ import {
 } from 'build-config/release-protocol';
 import { remoteNames, remotes } from 'build-config/topology';
 import { describeAuditEntry, readAuditWithUploads } from 'deploy-folder/audit';
+import { describeStaging } from 'deploy-folder/staging-status';
+import { environmentOf } from 'deploy-model/release-command';
 import { runReleaseCommand } from 'releases/canary/release-command';
 import { listVersions } from 'releases/changes/release';
 import { listRollbackVersions } from 'releases/changes/rollback-command';
+import { operationEnvironment } from 'site-environments/operation-environment';
 import { booleanQuery, problemReply } from './http.ts';
 import { isScope, type ServiceApp, type ServiceParts, unknownScope } from './service-parts.ts';
 
-export function readRoutes(app: ServiceApp, { deploy, env }: ServiceParts) {
+export function readRoutes(app: ServiceApp, { deploy, env, staging }: ServiceParts) {
   app.get('/v1/:scope/versions', (c) => {
     const scope = c.req.param('scope');
     if (!isScope(scope)) return unknownScope(c, scope);
@@ -24,9 +27,20 @@ export function readRoutes(app: ServiceApp, { deploy, env }: ServiceParts) {
       return problemReply(c, 400, 'usage', 'The shell has no rollback, so no list of versions.');
     const name = remoteNames.find((remote) => remotes[remote].folder === scope);
     if (!name) return problemReply(c, 404, 'unknown-scope', `Unknown remote "${scope}".`);
+    // With staging on, staging's versions unless production's are asked for (?env=production).
+    let where: ReturnType<typeof environmentOf>;
+    try {
+      where = environmentOf(c.req.query('env'), staging);
+    } catch (error) {
+      return problemReply(c, 400, 'usage', (error as Error).message);
+    }
+    const inEnvironment = operationEnvironment(deploy.path, where.env, env).deploy;
     const output: OutputLine[] = [];
-    listRollbackVersions(name, { deploy, out: (text) => output.push({ stream: 'out', text }) });
-    return c.json({ output, ...listVersions(deploy, name) });
+    listRollbackVersions(name, {
+      deploy: inEnvironment,
+      out: (text) => output.push({ stream: 'out', text }),
+    });
+    return c.json({ output, ...listVersions(inEnvironment, name) });
   });
 
   app.get(routes.status, async (c) => {
@@ -43,8 +57,9 @@ export function readRoutes(app: ServiceApp, { deploy, env }: ServiceParts) {
         `Unknown remote "${remote}": one of ${remoteNames.map((known) => remotes[known].folder).join(', ')}.`,
       );
     const output: OutputLine[] = [];
+    const names = name ? [name] : remoteNames;
     await runReleaseCommand(
-      { kind: 'status', names: name ? [name] : remoteNames },
+      { kind: 'status', names },
       {
         deploy,
         env,
@@ -55,6 +70,11 @@ export function readRoutes(app: ServiceApp, { deploy, env }: ServiceParts) {
         warn: (text) => output.push({ stream: 'warn', text }),
       },
     );
+    if (staging)
+      output.push({
+        stream: 'out',
+        text: describeStaging(deploy.path, names, env),
+      });
     return c.json({ output } satisfies CommandReply);
   });
 

@@ -3,7 +3,13 @@
  * canary's promote and abort, a rollback. Each reads its request, then runs one change (change-runner.ts).
  */
 import type { ReleaseScope } from 'build-config/release-protocol';
-import { canaryPercent, parseRollout } from 'deploy-model/release-command';
+import {
+  canaryPercent,
+  environmentOf,
+  parseRollout,
+  promotionOf,
+  refuseCanaryOnStaging,
+} from 'deploy-model/release-command';
 import { versionGrammar, versionPattern } from 'deploy-model/version';
 import { bodyLimit } from 'hono/body-limit';
 import { UsageError } from 'platform-kit/cli';
@@ -27,7 +33,7 @@ export const smallBody = bodyLimit({
 async function releaseRequest(
   c: ServiceContext,
   scope: ReleaseScope,
-  { tempRoot, limits }: Pick<ServiceParts, 'tempRoot' | 'limits'>,
+  { tempRoot, limits, staging }: Pick<ServiceParts, 'tempRoot' | 'limits' | 'staging'>,
 ): Promise<{ operation: Operation; cleanup: () => void }> {
   const canaryQuery = c.req.query('canary');
   const rollout = parseRollout({
@@ -44,6 +50,7 @@ async function releaseRequest(
         : canaryPercent(canaryQuery);
   if (scope === 'shell' && canary !== undefined)
     throw new UsageError('The shell has no canary: release it for everyone, without canary.');
+  if (staging) refuseCanaryOnStaging(scope, canary, rollout);
   const force = booleanQuery(c.req.query('force'), 'force');
   // Before the upload is read: a team key's --force is refused whatever the build holds.
   const share = rollout
@@ -67,6 +74,7 @@ async function releaseRequest(
       ...(canary === undefined ? {} : { canary }),
       ...(rollout ? { rollout } : {}),
       ...upload.source,
+      ...(staging ? { env: 'staging' as const } : {}),
     },
     cleanup: upload.cleanup,
   };
@@ -82,6 +90,18 @@ export function releaseRoutes(app: ServiceApp, parts: ServiceParts, { change }: 
     change(c, c.req.param('scope'), 'promote', async (scope) => ({
       operation: { kind: 'promote', scope: remoteOnly(scope, 'canary') },
     })),
+  );
+
+  app.post('/v1/:scope/promote-to-production', smallBody, (c) =>
+    change(c, c.req.param('scope'), 'promotion', async (scope) => {
+      if (!parts.staging)
+        throw new UsageError(
+          'This host has no staging environment (AGENCY_STAGING is off here): a release goes to production ' +
+            'directly, so there is nothing to promote. Nothing changed.',
+        );
+      const body = await jsonBody(c, ['version', 'canary', 'stages', 'hold']);
+      return { operation: { kind: 'promote-to-production', scope, ...promotionOf(body, scope === 'shell') } };
+    }),
   );
 
   app.post('/v1/:scope/abort', smallBody, (c) =>
@@ -101,7 +121,9 @@ export function releaseRoutes(app: ServiceApp, parts: ServiceParts, { change }: 
   app.post('/v1/:scope/rollback', smallBody, (c) =>
     change(c, c.req.param('scope'), 'rollback', async (scope) => {
       const remote = remoteOnly(scope, 'rollback');
-      const body = await jsonBody(c, ['version', 'force']);
+      const body = await jsonBody(c, ['version', 'force', 'env']);
+      // With staging on, staging's unless production's is asked for (--env production).
+      const env = environmentOf(body.env, parts.staging);
       const version = optionalString(
         body,
         'version',
@@ -131,6 +153,7 @@ export function releaseRoutes(app: ServiceApp, parts: ServiceParts, { change }: 
           scope: remote,
           force: body.force === true,
           ...(version ? { version } : {}),
+          ...env,
         },
       };
     }),

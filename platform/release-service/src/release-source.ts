@@ -7,6 +7,7 @@
 import { type ReleaseSource, releaseSourceFields, releaseSourceGrammar } from 'build-config/release-protocol';
 import type { Context } from 'hono';
 import { UsageError } from 'platform-kit/cli';
+import type { UploadedSource } from 'site-environments/operation-changes';
 
 /** The client's variable for each field (platform-kit's releaseSourceSetting), named in a refusal. */
 const variableOf = {
@@ -39,10 +40,7 @@ export function sourceQuery(c: Context): ReleaseSource {
 }
 
 /** The source of the version an upload would publish, for the operation (none when either is unknown). */
-export interface UploadedSource {
-  version: string;
-  source: ReleaseSource;
-}
+export type { UploadedSource };
 
 export const uploadedSource = (
   version: string | undefined,

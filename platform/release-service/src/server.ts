@@ -15,6 +15,7 @@ import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { Hono } from 'hono';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { canarySyntheticOff } from 'platform-kit/settings/release-service';
+import { stagingSetting } from 'platform-kit/settings/site';
 import { syntheticCheck } from 'releases/canary/synthetic';
 import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from 'releases/canary/watcher';
 import { trustedProxyHops } from 'site-hosting/static-host/proxy';
@@ -57,6 +58,7 @@ export function createReleaseService(options: ReleaseServiceOptions): ServiceApp
   const parts: ServiceParts = {
     deploy: openDeploy(options.deploy),
     env,
+    staging: stagingSetting(env),
     gate: options.gate ?? new ChangeGate(),
     tempRoot: options.tempRoot ?? join(tmpdir(), 'release-service-uploads'),
     hops: trustedProxyHops(env),

@@ -26,6 +26,8 @@ export type ServiceApp = Hono<{ Variables: Variables }>;
 export interface ServiceParts {
   deploy: Deploy;
   env: NodeJS.ProcessEnv;
+  /** AGENCY_STAGING=on: a release lands on staging, and a promotion takes it on to production. */
+  staging: boolean;
   gate: ChangeGate;
   /** Where uploads are unpacked while they are checked and published. */
   tempRoot: string;

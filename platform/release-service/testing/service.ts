@@ -5,13 +5,14 @@
  * loopback port with its keys, and a way to send it a build as the CLI does. Deploy digests and a build that
  * throws in Node are the releases package's fixtures, passed on here.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentDigestHeader, type ReleaseScope, releaseRoutes } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
-import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
+import { serverBuildDir, serverEntryFile, stagingDeployDir } from 'deploy-model/layout';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
+import { stagingEnvironment } from 'platform-kit/settings/site';
 import { packBuild } from 'release-client/pack';
 import { releaseBuild } from 'releases/changes/release';
 import { makeDeploy } from 'releases/testing/fixtures';
@@ -31,6 +32,9 @@ export const serviceEnv = {
   // Nor pages to visit: the canary check's synthetic visits have tests of their own (synthetic-canary.test.ts).
   AGENCY_CANARY_SYNTHETIC: 'off',
 };
+
+/** The service's environment on a host with a staging environment beside production. */
+export const stagingServiceEnv = { ...serviceEnv, AGENCY_STAGING: 'on' };
 
 let builds = 0;
 
@@ -101,7 +105,7 @@ export interface ServiceDeploy {
 }
 
 /** A live site in miniature: every remote released, the pages written by the real prerender worker. */
-export function makeServiceDeploy(): ServiceDeploy {
+export function makeServiceDeploy(options: { staging?: boolean } = {}): ServiceDeploy {
   const fixture = makeDeploy();
   const { deploy, work } = fixture;
   const shell = join(deploy, 'shell');
@@ -110,11 +114,20 @@ export function makeServiceDeploy(): ServiceDeploy {
   writeFileSync(join(shell, 'runtime.json'), '{"apiUrl":"http://localhost:5010"}');
   mkdirSync(serverBuildDir(deploy), { recursive: true });
   writeFileSync(join(serverBuildDir(deploy), serverEntryFile), serverEntry);
+  // Staging, as a first start with AGENCY_STAGING=on leaves it: the same shell and the same builds, published
+  // into its own folder in its own environment (its own origins).
+  const staging = stagingDeployDir(deploy);
+  if (options.staging) {
+    cpSync(shell, join(staging, 'shell'), { recursive: true });
+    cpSync(serverBuildDir(deploy), serverBuildDir(staging), { recursive: true });
+  }
   const live = Object.fromEntries(
-    remoteNames.map((name) => [
-      name,
-      releaseBuild(deploy, name, { buildDir: remoteBuild(work, name), env: serviceEnv }).version,
-    ]),
+    remoteNames.map((name) => {
+      const buildDir = remoteBuild(work, name);
+      if (options.staging)
+        releaseBuild(staging, name, { buildDir, env: stagingEnvironment(stagingServiceEnv) });
+      return [name, releaseBuild(deploy, name, { buildDir, env: serviceEnv }).version];
+    }),
   ) as Record<RemoteName, string>;
   return { work, deploy, live, remove: fixture.remove };
 }
@@ -142,11 +155,12 @@ export interface TestService<Scope extends ReleaseScope = never> extends Omit<Se
  */
 export async function startTestService<Scope extends ReleaseScope = never>(
   keyNames: Record<Scope, string> = {} as Record<Scope, string>,
+  options: { staging?: boolean } = {},
 ): Promise<TestService<Scope>> {
-  const site = makeServiceDeploy();
+  const site = makeServiceDeploy(options);
   let service: RunningReleaseService;
   try {
-    service = await startService(site.deploy);
+    service = await startService(site.deploy, options.staging ? stagingServiceEnv : serviceEnv);
   } catch (error) {
     site.remove();
     throw error;

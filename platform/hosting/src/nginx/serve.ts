@@ -9,10 +9,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { enquiryApi, portOf } from 'build-config/topology';
+import { stagingDeployDir } from 'deploy-model/layout';
 import { debianTool, nginxBinary } from 'platform-kit/debian-tools';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { run } from 'platform-kit/run';
-import { enquiryHostSetting } from 'platform-kit/settings/site';
+import { enquiryHostSetting, stagingEnvironment } from 'platform-kit/settings/site';
 import type { NginxModel } from './config.ts';
 import { deployFolder, deployOwner, writeNginxFiles } from './site-model.ts';
 
@@ -210,6 +211,14 @@ export async function serveDeployWithNginx(
     },
   };
 }
+
+/**
+ * Staging's nginx (AGENCY_STAGING=on: docs/releasing.md#staging): a master of its own for staging's deploy folder
+ * (<deploy>/staging) on staging's ports, its configuration, njs modules and logs in <deploy>/staging/nginx/. No
+ * service behind it (they are production's): its preview links work, the page devtools' session paths do not.
+ */
+export const serveStagingWithNginx = (deploy: string, env: NodeJS.ProcessEnv) =>
+  serveDeployWithNginx(stagingDeployDir(deployFolder(deploy)), stagingEnvironment(env));
 
 /**
  * The services behind nginx: it listens where each would listen on its own (ENQUIRY_HOST and the API's port;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadReleaseClientSettings } from './release-client.ts';
 import { loadReleaseServiceSettings } from './release-service.ts';
-import { loadSiteSettings } from './site.ts';
+import { loadSiteSettings, stagingEnvironment, stagingSetting } from './site.ts';
 import { loadToolSettings } from './tools.ts';
 
 describe('the composed site settings', () => {
@@ -14,6 +14,7 @@ describe('the composed site settings', () => {
       trustProxyFrom: [],
       siteUrl: undefined,
       remotesOrigin: undefined,
+      staging: false,
       enquiryDataDir: '.data/enquiry-api',
       enquiryHost: '127.0.0.1',
       smtpHost: undefined,
@@ -59,8 +60,23 @@ describe('the composed site settings', () => {
       'ftp://cdn.example.com',
       'AGENCY_REMOTES_ORIGIN must be an http(s) URL such as https://cdn.example.com, got "ftp://cdn.example.com"',
     ],
+    ['AGENCY_STAGING', 'yes', 'AGENCY_STAGING must be on or off, got "yes"'],
   ])('refuse a bad %s at once, naming it', (name, value, message) => {
     expect(() => loadSiteSettings({ [name]: value })).toThrow(message);
+  });
+
+  it('turn staging on only when asked, and give it its own ports and no CDN origin', () => {
+    expect(stagingSetting({})).toBe(false);
+    expect(stagingSetting({ AGENCY_STAGING: 'off' })).toBe(false);
+    expect(stagingSetting({ AGENCY_STAGING: ' on ' })).toBe(true);
+    const production = {
+      AGENCY_PORT_BASE: '4700',
+      AGENCY_REMOTES_ORIGIN: 'https://cdn.example.com',
+      AGENCY_DEPLOY_DIR: 'deploy',
+    };
+    expect(stagingEnvironment(production)).toEqual({ AGENCY_PORT_BASE: '4730', AGENCY_DEPLOY_DIR: 'deploy' });
+    expect(stagingEnvironment({}).AGENCY_PORT_BASE).toBe('3030');
+    expect(production.AGENCY_PORT_BASE).toBe('4700');
   });
 });
 

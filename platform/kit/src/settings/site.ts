@@ -6,7 +6,7 @@
  * from the environment the entry hands in; the one-variable readers below apply the same rules. Ports and
  * origins stay build-config/topology's (AGENCY_PORT_BASE). docs/settings.md lists every variable.
  */
-import { portBase } from 'build-config/topology';
+import { portBase, stagingPortShift } from 'build-config/topology';
 import { addressRanges, proxyHops } from 'build-config/trusted-proxy';
 import * as z from 'zod';
 import { type Env, parseSettings, trimmed, trimmedText, variable } from './read.ts';
@@ -63,6 +63,12 @@ const remotesOriginVariable = variable((cdn) => {
   return cdn;
 });
 
+const stagingVariable = variable((raw) => {
+  const value = raw?.trim() || 'off';
+  if (value !== 'on' && value !== 'off') throw new Error(`AGENCY_STAGING must be on or off, got "${raw}"`);
+  return value === 'on';
+});
+
 const enquiryDataDirVariable = variable((raw) => raw || '.data/enquiry-api');
 const enquiryHostVariable = variable((raw) => raw?.trim() || '127.0.0.1');
 const smtpHostVariable = variable((raw) => raw || undefined);
@@ -77,6 +83,7 @@ export const siteSettingsSchema = z
     AGENCY_TRUST_PROXY_FROM: trustProxyFromVariable,
     AGENCY_SITE_URL: siteUrlVariable,
     AGENCY_REMOTES_ORIGIN: remotesOriginVariable,
+    AGENCY_STAGING: stagingVariable,
     ENQUIRY_DATA_DIR: enquiryDataDirVariable,
     ENQUIRY_HOST: enquiryHostVariable,
     ENQUIRY_SMTP_HOST: smtpHostVariable,
@@ -89,6 +96,7 @@ export const siteSettingsSchema = z
     trustProxyFrom: variables.AGENCY_TRUST_PROXY_FROM,
     siteUrl: variables.AGENCY_SITE_URL,
     remotesOrigin: variables.AGENCY_REMOTES_ORIGIN,
+    staging: variables.AGENCY_STAGING,
     enquiryDataDir: variables.ENQUIRY_DATA_DIR,
     enquiryHost: variables.ENQUIRY_HOST,
     smtpHost: variables.ENQUIRY_SMTP_HOST,
@@ -150,6 +158,29 @@ export function renderSandboxSettings(env: Env): Record<string, string | undefin
 /** AGENCY_REMOTES_ORIGIN: the one static host or CDN the whole deploy folder is uploaded to, checked. */
 export function remotesOriginSetting(env: Env): string | undefined {
   return one(remotesOriginVariable, env, 'AGENCY_REMOTES_ORIGIN');
+}
+
+/**
+ * AGENCY_STAGING=on: the host runs a staging environment beside production (docs/releasing.md#staging): its own
+ * deploy folder inside production's (deploy-model/layout's stagingDeployDir), served on its own ports, where a
+ * release lands before it is promoted to production. Unset or off: production alone, as before.
+ */
+export function stagingSetting(env: Env): boolean {
+  return one(stagingVariable, env, 'AGENCY_STAGING');
+}
+
+/**
+ * The environment a change of staging runs in, and its hosts listen by: every port shifted by topology's
+ * stagingPortShift, so its remote map, prerender and pages name staging's own origins (the enquiry API's
+ * address, shifted too, is nobody's: staging's runtime.json names production's API, which refuses staging's
+ * origin). A CDN origin is production's alone: staging's remotes are served by the host itself.
+ */
+export function stagingEnvironment(env: Env): NodeJS.ProcessEnv {
+  const shifted = {
+    AGENCY_PORT_BASE: String(one(portBaseVariable, env, 'AGENCY_PORT_BASE') + stagingPortShift),
+  };
+  const { AGENCY_REMOTES_ORIGIN: _cdn, ...rest } = { ...env };
+  return { ...rest, ...shifted };
 }
 
 /** The enquiry API's own variables the platform reads to start it and to put nginx in front of it. */

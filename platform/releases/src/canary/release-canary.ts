@@ -109,7 +109,29 @@ export function startCanary(ref: DeployRef, name: RemoteName, options: CanaryOpt
     ...checkRenderGates(deploy, name, buildDir, { force: options.force ?? false, env: options.env }),
   );
   const published = deploy.publishRemoteBuild(name, buildDir);
-  const url = manifestUrl(name, published, options.env);
+  return { ...canaryOfPublished(deploy, name, published, percent, now, options.env), forced };
+}
+
+/** Refuses a canary of this published version before anything changes: one live already, or it is the default. */
+export function checkCanaryOf(deploy: DeployRef, name: RemoteName, candidate: string) {
+  refuseDefaultAsCanary(name, refuseCanaryStart(openDeploy(deploy).remoteMap(), name), candidate);
+}
+
+/**
+ * A version already published here (and checked) serves `percent` of the visitors beside the default: the map
+ * changed under its lock, refusing again there, the release log's event, the pages written again. A release's
+ * canary publishes its build first; a promotion from staging copies the sealed version in first.
+ */
+export function canaryOfPublished(
+  ref: DeployRef,
+  name: RemoteName,
+  published: string,
+  percent: number,
+  now: Date,
+  env: NodeJS.ProcessEnv,
+): Omit<CanaryOutcome, 'forced'> {
+  const deploy = openDeploy(ref);
+  const url = manifestUrl(name, published, env);
   const defaultVersion = changeRemoteMap(deploy, (document) => {
     const stable = refuseCanaryStart(document, name);
     refuseDefaultAsCanary(name, stable, published);
@@ -124,8 +146,8 @@ export function startCanary(ref: DeployRef, name: RemoteName, options: CanaryOpt
     defaultVersion,
     traffic: percent,
   });
-  regeneratePages(deploy, options.env);
-  return { version: published, defaultVersion, percent, manifestUrl: url, forced };
+  regeneratePages(deploy, env);
+  return { version: published, defaultVersion, percent, manifestUrl: url };
 }
 
 function requireCanary(document: RemoteMapDocument, name: RemoteName, step: 'promote' | 'abort') {

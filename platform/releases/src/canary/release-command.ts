@@ -108,8 +108,8 @@ function canary(command: Extract<ReleaseCommand, { kind: 'canary' }>, context: O
   );
 }
 
-/** Writes the plan of the canary just started; its text for the command's output. */
-function startRollout(deploy: Deploy, name: RemoteName, rollout: RolloutRequest): string {
+/** Writes the plan of the canary just started (by a release, or a promotion from staging); its text for the output. */
+export function startRollout(deploy: Deploy, name: RemoteName, rollout: RolloutRequest): string {
   const { folder } = remotes[name];
   const canary = canaryEntry(deploy.remoteMap(), name);
   if (!canary?.extras?.releasedAt) throw new ReleaseError(`${folder} has no canary to roll out.`);
@@ -226,6 +226,10 @@ export async function runReleaseCommand(
   else if (command.kind === 'preview') preview(command, context);
   else if (command.kind === 'preview-link') previewLinkOf(command, context);
   else if (command.kind === 'dev-link') devLinkOf(command, context);
+  else if (command.kind === 'promote-to-production')
+    throw new UsageError(
+      'A promotion from staging goes through the release service: pnpm release <remote> promote-to-production.',
+    );
   else if (command.kind === 'revoke-preview')
     throw new UsageError(
       'A preview link is revoked through the release service: pnpm release preview revoke.',

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReleaseScope } from 'build-config/release-protocol';
+import type { DeployEnvironment, ReleaseScope } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes, shell } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { ensureRuntimeConfig, shellServerDist, shellVersion } from 'deploy-folder/publish';
@@ -32,6 +32,7 @@ export function recordAppPublish(
   { version, previous, replacedCanary }: PublishedApp,
   by: ReleaseEventAuthor,
   at: string,
+  audit: PublishAudit = {},
 ) {
   const deploy = openDeploy(ref);
   const since = previous ? { defaultVersion: previous } : {};
@@ -48,7 +49,7 @@ export function recordAppPublish(
   if (version !== previous || replacedCanary) {
     deploy.recordReleaseEvent(folder, { action: 'release', version, at, by, ...since });
     // The audit log holds every change to what is live, whoever made it: here the host itself, on start.
-    deploy.appendAudit({
+    openDeploy(audit.log ?? deploy).appendAudit({
       at,
       by,
       from: 'host',
@@ -57,8 +58,18 @@ export function recordAppPublish(
       version,
       ...(previous ? { previous } : {}),
       ...(replacedCanary ? { reason: `replaced the canary ${replacedCanary}` } : {}),
+      ...(audit.env ? { env: audit.env } : {}),
     });
   }
+}
+
+/**
+ * Where a publish's audit entries go on a host with staging: the one audit log, production's, each entry naming
+ * the environment published. By default the deploy's own log, without an environment (a host without staging).
+ */
+export interface PublishAudit {
+  log?: DeployRef;
+  env?: DeployEnvironment;
 }
 
 /** The folders `pnpm build` leaves; all must be there before anything is published. */
@@ -81,6 +92,7 @@ export function publishAll(
   ref: DeployRef,
   env: NodeJS.ProcessEnv,
   by: ReleaseEventAuthor = 'start',
+  audit: PublishAudit = {},
 ): PublishedSite {
   const deploy = openDeploy(ref);
   const missing = missingBuilds();
@@ -96,7 +108,7 @@ export function publishAll(
     version: shellVersion(appDist(shell.folder), shellServerDist()),
     ...(previousShell ? { previous: previousShell } : {}),
   };
-  recordAppPublish(deploy, shell.folder, shellApp, by, at);
+  recordAppPublish(deploy, shell.folder, shellApp, by, at, audit);
 
   const published = remoteNames.map((name): [RemoteName, PublishedApp] => {
     const before = deploy.remoteMap();
@@ -108,7 +120,7 @@ export function publishAll(
       ...(previous ? { previous } : {}),
       ...(canary ? { replacedCanary: canary } : {}),
     };
-    recordAppPublish(deploy, remotes[name].folder, app, by, at);
+    recordAppPublish(deploy, remotes[name].folder, app, by, at, audit);
     return [name, app];
   });
   writePages(deploy, env);

@@ -90,7 +90,7 @@ export function requireBuild(name: RemoteName, buildDir: string) {
  * Makes one version live for everyone: a canary beside the previous default goes too, and the release log says
  * so (a promote when the version made live is that canary, an abort otherwise).
  */
-function makeOnlyVersion(deploy: Deploy, name: RemoteName, version: string, env: NodeJS.ProcessEnv) {
+export function makeOnlyVersion(deploy: Deploy, name: RemoteName, version: string, env: NodeJS.ProcessEnv) {
   const canary = liveCanary(deploy, name);
   const url = manifestUrl(name, version, env);
   deploy.setRemoteEntry(name, url);

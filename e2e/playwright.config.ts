@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { originOf, shell } from 'build-config/topology';
+import { forgetReleaseService } from 'platform-kit/settings/release-client';
 import type { SiteOptions } from './fixtures.ts';
 import { nginxOrigin, nginxPortBase } from './sites/nginx-site.ts';
 
@@ -9,6 +10,9 @@ import { nginxOrigin, nginxPortBase } from './sites/nginx-site.ts';
  * own ports and deploy folder so it can run beside a site you already have open.
  */
 process.env.AGENCY_PORT_BASE ??= '4100';
+// A team's CI job holds the host's release service and its key for the release step after the tests; the suite's
+// release commands must reach only the sites it starts (docs/testing.md, "A team's tests, fast").
+forgetReleaseService(process.env);
 process.env.AGENCY_DEPLOY_DIR ??= '.data/e2e-deploy';
 // The enquiry API started with the site keeps the suite's enquiries apart from a local run's, and lets the
 // suite (every test from one address) post more than a visitor's limit; only its warnings reach the output.

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canaryCheckSeconds, canaryRulesFromEnv } from 'deploy-model/canary/rules';
+import { canaryCheckSeconds, canaryRulesFromEnv, vitalsRulesFromEnv } from 'deploy-model/canary/rules';
 import { loadReleaseClientSettings } from 'platform-kit/settings/release-client';
 import { loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
 import { loadSiteSettings } from 'platform-kit/settings/site';
@@ -109,6 +109,7 @@ describe('the platform settings modules', () => {
     loadReleaseClientSettings(env);
     loadToolSettings(env);
     canaryRulesFromEnv(env);
+    vitalsRulesFromEnv(env);
     canaryCheckSeconds(env);
     expect([...asked].sort()).toEqual([...documentedVariables()].sort());
   });

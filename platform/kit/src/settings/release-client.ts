@@ -74,3 +74,18 @@ export function loadReleaseClientSettings(env: Env): ReleaseClientSettings {
     ...sourceIfNamed(releaseSourceSetting(env)),
   };
 }
+
+/** The variables that point the client at a release service and give it a key. */
+const serviceVariables = ['AGENCY_RELEASE_URL', 'AGENCY_RELEASE_KEY'] as const;
+
+/**
+ * Removes the release service a team's CI names, so that a test suite run in that job reaches only the sites it
+ * starts itself. The job holds AGENCY_RELEASE_URL and its key for the release step after the tests; a test that
+ * runs `pnpm release … --preview` against its own site would otherwise upload to the host's service with the
+ * team's key (and be refused as busy while another test's upload runs there).
+ */
+export function forgetReleaseService(env: Record<string, string | undefined>): string[] {
+  const forgotten = serviceVariables.filter((name) => env[name] !== undefined);
+  for (const name of forgotten) delete env[name];
+  return forgotten;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadReleaseClientSettings } from './release-client.ts';
+import { forgetReleaseService, loadReleaseClientSettings } from './release-client.ts';
 import { loadReleaseServiceSettings } from './release-service.ts';
 import { loadSiteSettings, stagingEnvironment, stagingSetting } from './site.ts';
 import { loadToolSettings } from './tools.ts';
@@ -129,5 +129,20 @@ describe('the client and tool settings', () => {
       chromePath: undefined,
       ci: true,
     });
+  });
+});
+
+describe("a test suite run in a team's CI job", () => {
+  it('forgets the release service the job names, and keeps the rest', () => {
+    const env: Record<string, string | undefined> = {
+      AGENCY_RELEASE_URL: 'https://release.example.com',
+      AGENCY_RELEASE_KEY: 'agrk_secret',
+      AGENCY_RELEASE_COMMIT: 'abc1234',
+      AGENCY_PORT_BASE: '4100',
+    };
+    expect(forgetReleaseService(env)).toEqual(['AGENCY_RELEASE_URL', 'AGENCY_RELEASE_KEY']);
+    expect(env).toEqual({ AGENCY_RELEASE_COMMIT: 'abc1234', AGENCY_PORT_BASE: '4100' });
+    expect(loadReleaseClientSettings(env)).toMatchObject({ releaseUrl: undefined, releaseKey: undefined });
+    expect(forgetReleaseService(env)).toEqual([]);
   });
 });

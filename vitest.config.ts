@@ -8,6 +8,7 @@ export default defineConfig({
       'build-config',
       'federation',
       'site-router',
+      'node-server',
       'shell',
       'mf-marketing',
       'mf-portfolio',

@@ -9,6 +9,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { apiMessages } from 'shared-content/enquiry';
 import { createNodeServer } from 'site-node-server';
+import { plainPeerAddress } from 'site-node-server/peer-address';
 import { createApp } from './app.ts';
 import { fromTheRight } from './http/forwarded.ts';
 import { RateLimiter } from './http/rate-limit.ts';
@@ -35,8 +36,7 @@ const logger: Logger = createLogger(config.logLevel);
 function clientAddress(c: Context): string {
   const forwarded = fromTheRight(c.req.header('x-forwarded-for'), config.trustProxy);
   if (forwarded) return forwarded;
-  // IPv4 clients of a dual-stack socket show as ::ffff:a.b.c.d; key them by the plain address.
-  return (getConnInfo(c).remote.address ?? 'unknown').replace(/^::ffff:/, '');
+  return plainPeerAddress(getConnInfo(c).remote.address);
 }
 
 /** The connection's own peer, for GET /remote-health's loopback check (never X-Forwarded-For). */

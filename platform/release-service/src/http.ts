@@ -8,6 +8,7 @@ import type { ErrorReply, OutputLine } from 'build-config/release-protocol';
 import { fromTheRight } from 'build-config/trusted-proxy';
 import type { Context } from 'hono';
 import { UsageError } from 'platform-kit/cli';
+import { plainPeerAddress } from 'site-node-server/peer-address';
 import { OperatorKeyNeeded } from './operator-force.ts';
 import { UploadError } from './upload.ts';
 
@@ -78,7 +79,7 @@ function addressOf(c: Context, hops: number): string {
   const forwarded = fromTheRight(c.req.header('x-forwarded-for'), hops, { emptyEntries: 'count' });
   if (forwarded) return forwarded;
   try {
-    return (getConnInfo(c).remote.address ?? 'unknown').replace(/^::ffff:/, '');
+    return plainPeerAddress(getConnInfo(c).remote.address);
   } catch {
     // Not over a socket (a test calling app.request): nothing to name.
     return 'unknown';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { otherPathRouteKey } from '../enquiry/vitals-contract.ts';
 import { canonicalRoutePath, notFoundRouteKey, routes } from './routes.ts';
 import type { RouteSlotEntry } from './slot-shape.ts';
 
@@ -32,5 +33,11 @@ describe('a path’s canonical route (canonicalRoutePath)', () => {
     for (const path of ['/admin', '/PORTFOLIO', '/portfolio/x', '/404', `/${'a'.repeat(200)}`, '/%2e%2e/']) {
       expect(canonicalRoutePath(path)).toBe(notFoundRouteKey);
     }
+  });
+});
+
+describe("the 404 page's route key", () => {
+  it('is the key the enquiry API keeps a path outside the table under', () => {
+    expect(notFoundRouteKey).toBe(otherPathRouteKey);
   });
 });

@@ -1,4 +1,3 @@
-import { otherPathRouteKey } from '../enquiry/vitals-contract.ts';
 import { siteConfig } from './config.ts';
 import { pagePaths } from './page-paths.ts';
 import type { RouteSlotEntry } from './slot-shape.ts';
@@ -190,9 +189,11 @@ export function allRoutePaths(): string[] {
 
 /**
  * The route key of a path outside the route table: the 404 page's, which such a path shows. The page's Web
- * Vitals report names its route so (canonicalRoutePath), and the enquiry API keeps odd paths under the same key.
+ * Vitals report names its route so (canonicalRoutePath), and the enquiry API keeps odd paths under the same key
+ * (enquiry/vitals-contract.ts's otherPathRouteKey; a test holds the two equal). Declared here, not imported, so
+ * that site/ imports nothing of enquiry/ (enquiry/ reads site/'s config).
  */
-export const notFoundRouteKey = otherPathRouteKey;
+export const notFoundRouteKey = '/404';
 
 /** Each route's path and aliases to its path. */
 const canonicalPaths: ReadonlyMap<string, string> = new Map(

@@ -43,7 +43,13 @@ export function rolloutAdvancer(options: AdvancerOptions): RolloutAdvancer {
 
   async function advance(checks: CanaryCheck[]) {
     const now = clock();
-    const due = await dueRollouts(deploy, { env, now, rules: settings.rules, checks });
+    const due = await dueRollouts(deploy, {
+      env,
+      now,
+      rules: settings.rules,
+      vitalsRules: settings.vitalsRules,
+      checks,
+    });
     for (const { remote, plan, verdict } of due) {
       const scope = remotes[remote].folder;
       if (!verdict.advance) {

@@ -78,6 +78,13 @@ describe('the composed site settings', () => {
     expect(stagingEnvironment({}).AGENCY_PORT_BASE).toBe('3030');
     expect(production.AGENCY_PORT_BASE).toBe('4700');
   });
+
+  it('give staging its own origin where production names a public one (its preview links open there)', () => {
+    const production = { AGENCY_PORT_BASE: '4700', AGENCY_SITE_URL: 'https://www.example.com' };
+    const staging = stagingEnvironment(production);
+    expect(staging).toEqual({ AGENCY_PORT_BASE: '4730' });
+    expect(loadSiteSettings(staging).siteUrl).toBeUndefined();
+  });
 });
 
 describe('the release service settings', () => {

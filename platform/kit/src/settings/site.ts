@@ -173,13 +173,15 @@ export function stagingSetting(env: Env): boolean {
  * The environment a change of staging runs in, and its hosts listen by: every port shifted by topology's
  * stagingPortShift, so its remote map, prerender and pages name staging's own origins (the enquiry API's
  * address, shifted too, is nobody's: staging's runtime.json names production's API, which refuses staging's
- * origin). A CDN origin is production's alone: staging's remotes are served by the host itself.
+ * origin). A CDN origin is production's alone: staging's remotes are served by the host itself. So is the public
+ * origin (AGENCY_SITE_URL): staging's preview links must open at staging's own origin, where staging's secret is
+ * checked, and its canonical links, sitemap and robots.txt name the origin that serves them.
  */
 export function stagingEnvironment(env: Env): NodeJS.ProcessEnv {
   const shifted = {
     AGENCY_PORT_BASE: String(one(portBaseVariable, env, 'AGENCY_PORT_BASE') + stagingPortShift),
   };
-  const { AGENCY_REMOTES_ORIGIN: _cdn, ...rest } = { ...env };
+  const { AGENCY_REMOTES_ORIGIN: _cdn, AGENCY_SITE_URL: _public, ...rest } = { ...env };
   return { ...rest, ...shifted };
 }
 

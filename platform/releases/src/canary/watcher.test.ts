@@ -176,5 +176,9 @@ describe('the canary watcher', () => {
     expect(() => canaryWatchSettings({ AGENCY_CANARY_MIN_VIEWS: '-5' })).toThrow(
       /^AGENCY_CANARY_MIN_VIEWS must be/,
     );
+    expect(() => canaryWatchSettings({ AGENCY_CANARY_VITALS_MIN_SAMPLES: 'many' })).toThrow(
+      /^AGENCY_CANARY_VITALS_MIN_SAMPLES must be/,
+    );
+    expect(canaryWatchSettings({ AGENCY_CANARY_VITALS_MIN_SAMPLES: '5' }).vitalsRules.minSamples).toBe(5);
   });
 });

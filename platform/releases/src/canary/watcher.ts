@@ -8,19 +8,28 @@
 
 import { remotes } from 'build-config/topology';
 import type { DeployRef } from 'deploy-folder/deploy';
-import { canaryCheckSeconds, canaryRulesFromEnv } from 'deploy-model/canary/rules';
+import { canaryCheckSeconds, canaryRulesFromEnv, vitalsRulesFromEnv } from 'deploy-model/canary/rules';
 import type { CanaryRules } from 'deploy-model/canary/verdict';
+import type { VitalsRules } from 'deploy-model/canary/vitals-verdict';
 import { type CanaryCheck, type CheckOptions, checkCanaries, describeCheck } from './check.ts';
 
 export interface WatchSettings {
   /** 0: no watcher. */
   intervalSeconds: number;
   rules: CanaryRules;
+  vitalsRules: VitalsRules;
 }
 
-/** Reads the watcher's settings from the environment; throws CanaryConfigError naming a bad variable. */
+/**
+ * Reads the watcher's settings from the environment; throws CanaryConfigError naming a bad variable. Read once
+ * at the start, the Web Vitals rule too: a bad value read at each check would stop every check, not the start.
+ */
 export function canaryWatchSettings(env: NodeJS.ProcessEnv): WatchSettings {
-  return { intervalSeconds: canaryCheckSeconds(env), rules: canaryRulesFromEnv(env) };
+  return {
+    intervalSeconds: canaryCheckSeconds(env),
+    rules: canaryRulesFromEnv(env),
+    vitalsRules: vitalsRulesFromEnv(env),
+  };
 }
 
 export interface WatchLog {
@@ -64,6 +73,7 @@ export function watchCanaries(deploy: DeployRef, options: WatchOptions): CanaryW
       const checks = await checkCanaries(deploy, {
         ...options,
         rules: settings.rules,
+        vitalsRules: settings.vitalsRules,
         now: new Date(),
         judgeOnly,
       });

@@ -7,6 +7,7 @@ import { parseRemoteMapDocument, type ResolvedRemoteMap } from 'federation/remot
 import type { RemoteName } from 'federation/remotes';
 import { useEffect, useState } from 'react';
 import type { MeasuredVitals } from 'shared-content/enquiry/vitals-contract';
+import { canonicalRoutePath } from 'shared-content/site';
 import { fetchConfigFile } from '../config/fetch-config.ts';
 import type { PageHandle } from './page-handle.ts';
 import { type MapRow, mapRows, type SlotRow, slotRows } from './page-report.ts';
@@ -81,11 +82,12 @@ export function usePageReport(page: PageHandle): PageReport {
     void readMap(page).then((map) => {
       if (current) setReport((previous) => ({ ...previous, map }));
     });
-    // The versions the page's slots loaded, once; the page's path (without a trailing slash) is listed first.
+    // The versions the page's slots loaded, once; the page's route is listed first, named as its report names it
+    // (the route table's path: /Portfolio is /portfolio's).
     const onPage = currentSlots(page).flatMap(({ remote, version }) =>
       version ? [{ remote, version }] : [],
     );
-    const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : '/';
+    const path = canonicalRoutePath(location.pathname);
     void readVersionVitals(onPage, path).then((vitals) => {
       if (current) setReport((previous) => ({ ...previous, vitals }));
     });

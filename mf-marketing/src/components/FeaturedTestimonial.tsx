@@ -77,7 +77,14 @@ export function FeaturedTestimonial({ testimonial }: FeaturedTestimonialProps) {
           <p>{text}</p>
         </Quote>
         <Author>
-          <img src={imageUrl(image.src)} alt={image.alt} width={image.width} height={image.height} />
+          <img
+            src={imageUrl(image.src)}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
+            loading="lazy"
+            decoding="async"
+          />
           <div>
             <strong>{name}</strong>
             <span>{location}</span>

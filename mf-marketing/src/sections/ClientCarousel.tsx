@@ -108,6 +108,8 @@ export function ClientCarousel() {
                   alt={copy > 0 ? '' : logo.image.alt}
                   width={logo.image.width}
                   height={logo.image.height}
+                  loading="lazy"
+                  decoding="async"
                 />
               </Logo>
             )),

@@ -1,4 +1,3 @@
-import createCache from '@emotion/cache';
 import { CacheProvider, ThemeProvider } from '@emotion/react';
 import type { RemoteName } from 'federation/remotes';
 import { createElement } from 'react';
@@ -6,6 +5,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { theme } from 'shared-content/theme';
 import { loadExposedComponent } from '../federation/remote-registry.ts';
+import { serverEmotionCache } from './emotion-cache.ts';
 
 /** One expose rendered on its own: `loadError` when its code did not load, `renderError` when it threw. */
 export interface RenderedExpose {
@@ -32,8 +32,7 @@ export async function renderExpose(
   } catch (error) {
     return { loadError: messageOf(error) };
   }
-  const cache = createCache({ key: 'css' });
-  cache.compat = true;
+  const cache = serverEmotionCache();
   const errors: string[] = [];
   try {
     const { prelude } = await prerenderToNodeStream(

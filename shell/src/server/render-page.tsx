@@ -1,4 +1,3 @@
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -6,6 +5,7 @@ import { StaticRouter } from 'react-router-dom';
 import { App } from '../App.tsx';
 import { clearPreparedSlots, prepareSlot } from '../federation/prepared-slots.ts';
 import { prepareRoute } from '../prerender/prepare-route.ts';
+import { serverEmotionCache } from './emotion-cache.ts';
 import { emotionStyleTags } from './emotion-styles.ts';
 import { renderErrorDigest, slotErrorsOf } from './slot-errors.ts';
 
@@ -44,9 +44,8 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
       failedSlots.push({ slot, reason: error instanceof Error ? error.message : String(error) });
     },
   });
-  // One cache per page; compat mode collects every style in the cache instead of writing inline <style> tags.
-  const cache = createCache({ key: 'css' });
-  cache.compat = true;
+  // One cache per page (every style collected in it, see emotion-cache.ts).
+  const cache = serverEmotionCache();
   const router = (children: ReactNode) => <StaticRouter location={path}>{children}</StaticRouter>;
   const renderErrors: string[] = [];
   const { prelude } = await prerenderToNodeStream(

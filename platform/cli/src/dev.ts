@@ -12,6 +12,7 @@
 import { shell } from 'build-config/topology';
 import { resolveRemote, UsageError } from 'platform-kit/cli';
 import { runPnpm } from 'platform-kit/run';
+import { loadToolSettings } from 'platform-kit/settings/tools';
 import { devAgainst, siteUrlOf } from 'release-client/dev-against';
 import { devApps as apps, devDataDir, devPortBase } from './helps.ts';
 import { localService } from './local-service.ts';
@@ -37,5 +38,5 @@ export async function dev(args: readonly string[], values: { against?: string })
   const filters = app
     ? ['--filter', app]
     : ['--parallel', '--filter', shell.folder, '--filter', './mf-*', '--filter', 'enquiry-api'];
-  if (!runPnpm([...filters, 'dev'], env)) process.exit(1);
+  if (!runPnpm(loadToolSettings(env), [...filters, 'dev'], env)) process.exit(1);
 }

@@ -11,6 +11,7 @@ import type { ReleaseCommand } from 'deploy-model/release-command';
 import { deployDir } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
 import { loadReleaseClientSettings } from 'platform-kit/settings/release-client';
+import { loadToolSettings } from 'platform-kit/settings/tools';
 import { runThroughService } from 'release-client/commands';
 import { connect } from 'release-client/connection';
 import { type LogQuery, printLog } from 'release-client/log';
@@ -30,7 +31,7 @@ export async function release(command: ReleaseCommand) {
     build(name: keyof typeof remotes | 'shell') {
       const folder = name === 'shell' ? name : remotes[name].folder;
       console.log(`Building ${folder}…`);
-      if (!runPnpm(['--filter', folder, 'build'], process.env))
+      if (!runPnpm(loadToolSettings(process.env), ['--filter', folder, 'build'], process.env))
         throw new Error(`The build of ${folder} failed; nothing was released.`);
     },
     out: console.log,
@@ -52,5 +53,8 @@ export const releaseLog = (query: LogQuery) => printLog(query, process.env, { lo
 export async function releaseKey(args: readonly string[], options: { name?: string }) {
   const command = keyCommandOf(args, options);
   const { runKeyCommand } = await import('release-service/key-command');
-  return runKeyCommand(command, { deploy: deployDir(process.env), out: console.log });
+  return runKeyCommand(command, {
+    deploy: deployDir(loadReleaseClientSettings(process.env)),
+    out: console.log,
+  });
 }

@@ -16,6 +16,7 @@ import { readHostRecord } from 'deploy-folder/host-record';
 import { UsageError } from 'platform-kit/cli';
 import { deployDir } from 'platform-kit/paths';
 import { releaseKeySetting, releaseUrlSetting } from 'platform-kit/settings/release-client';
+import { deployDirSetting } from 'platform-kit/settings/site';
 
 /** The host's side, for a command run on the host: its operator key, and a service started for one command. */
 export interface LocalService {
@@ -68,7 +69,7 @@ export async function connect(env: NodeJS.ProcessEnv, local?: LocalService): Pro
       );
     return { url: serviceUrl(remoteUrl), key: givenKey, close: async () => {} };
   }
-  const deploy = deployDir(env);
+  const deploy = deployDir({ deployDir: deployDirSetting(env) });
   const key = givenKey || (await local?.operatorKey(deploy));
   if (!key)
     throw new UsageError(

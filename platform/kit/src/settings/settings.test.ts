@@ -83,6 +83,7 @@ describe('the composed site settings', () => {
 describe('the release service settings', () => {
   it('listen beside the site and read the local API when nothing is set', () => {
     expect(loadReleaseServiceSettings({ AGENCY_PORT_BASE: '4700' })).toEqual({
+      deployDir: 'deploy',
       address: { host: '127.0.0.1', port: 4711 },
       uploadMegabytes: 50,
       gatesOff: false,

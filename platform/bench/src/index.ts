@@ -22,7 +22,7 @@ import { ensureChromium } from 'platform-kit/chromium';
 import { startEnquiryApi } from 'platform-kit/enquiry-api';
 import { repoRoot } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
-import { loadSiteSettings } from 'platform-kit/settings/site';
+import { loadSiteSettings, siteAddressesSetting } from 'platform-kit/settings/site';
 import { loadToolSettings } from 'platform-kit/settings/tools';
 import { missingBuilds, publishAll } from 'releases/changes/publish-site';
 import { serveDeploy, siteUrl } from 'site-hosting/serve-deploy';
@@ -113,7 +113,7 @@ function publishBoth({ env, deploy, oneBundleDeploy }: BenchSites) {
   cpSync(join(repoRoot, shell.folder, 'dist-one-bundle-server'), serverBuildDir(oneBundleDeploy), {
     recursive: true,
   });
-  ensureRuntimeConfig(oneBundleDeploy, env);
+  ensureRuntimeConfig(oneBundleDeploy, siteAddressesSetting(env));
   writePages(oneBundleDeploy, env);
 }
 

@@ -96,6 +96,7 @@ function buildAndPublish(
   deploy: Deploy,
   staging: Deploy | undefined,
   options: { publish?: boolean; skipBuild: boolean },
+  siteSettings: SiteSettings,
 ) {
   const publishAs = publisherOf(deploy, options.publish);
   const stagingAs = staging && publisherOf(staging, options.publish);
@@ -114,7 +115,7 @@ function buildAndPublish(
       staging &&
       stagingAs &&
       publishAll(staging, stagingEnvironment(process.env), stagingAs, { log: deploy, env: 'staging' });
-    if (staging) ensureRuntimeConfig(staging.path, process.env);
+    if (staging) ensureRuntimeConfig(staging.path, siteSettings);
     return { publishAs, published: published || undefined, stagingPublished: stagingPublished || undefined };
   } catch (error) {
     exitWith(error);
@@ -278,12 +279,14 @@ export async function start(options: StartOptions) {
   const shownDeploy = describeDataDir(deploy.path);
   const staging = settings.siteSettings.staging ? openDeploy(stagingDeployDir(deploy.path)) : undefined;
   // Decided before anything is built: a restart of a live deploy needs no build, and must not publish one.
-  const { publishAs, published, stagingPublished } = buildAndPublish(deploy, staging, {
-    publish: options.publish,
-    skipBuild: !options.build,
-  });
+  const { publishAs, published, stagingPublished } = buildAndPublish(
+    deploy,
+    staging,
+    { publish: options.publish, skipBuild: !options.build },
+    settings.siteSettings,
+  );
   // A restart under another AGENCY_PORT_BASE: the embedded runtime.json follows this start's enquiry API.
-  const runtimeFollowed = ensureRuntimeConfig(deploy.path, process.env);
+  const runtimeFollowed = ensureRuntimeConfig(deploy.path, settings.siteSettings);
   // With nginx in front, the API and the release service listen on loopback at internal ports and trust
   // exactly one proxy, nginx, which overwrites X-Forwarded-For with the address it was reached from.
   const behindNginx = withNginx

@@ -33,6 +33,7 @@ import {
   urlsAndIntegrity,
 } from 'federation/remote-map';
 import type { SiteDescription } from 'federation/site-description';
+import { siteAddressesSetting } from 'platform-kit/settings/site';
 import { notFoundRoute } from 'shared-content/site';
 import type { DeferredPlan } from 'shell/early-protocol';
 import {
@@ -231,7 +232,7 @@ function pageSets(document: RemoteMapDocument): PageSet[] {
 function previewSets(deploy: Deploy, env: NodeJS.ProcessEnv): PageSet[] {
   return deploy.openPreviews().flatMap(({ remote, version }) => {
     try {
-      const resolved = deploy.previewResolution({ remote, version }, env);
+      const resolved = deploy.previewResolution({ remote, version }, siteAddressesSetting(env));
       return [{ resolved, preview: { dir: previewPagesDir(remote, version), remote, version } }];
     } catch (error) {
       // A version whose seal is gone cannot be previewed; the other pages are written all the same.

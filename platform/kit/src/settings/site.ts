@@ -109,6 +109,26 @@ export function loadSiteSettings(env: Env): SiteSettings {
   return parseSettings(siteSettingsSchema, env);
 }
 
+/**
+ * Where a deploy's URLs point, as SiteSettings holds them: the port base (AGENCY_PORT_BASE: every local origin)
+ * and the CDN origin (AGENCY_REMOTES_ORIGIN). What deploy-folder's publishing and previews take.
+ */
+export type SiteAddresses = Pick<SiteSettings, 'portBase' | 'remotesOrigin'>;
+
+/** The two variables of SiteAddresses alone, by the same rules (for a process that parses no other site setting). */
+export function siteAddressesSetting(env: Env): SiteAddresses {
+  return {
+    portBase: one(portBaseVariable, env, 'AGENCY_PORT_BASE'),
+    remotesOrigin: one(remotesOriginVariable, env, 'AGENCY_REMOTES_ORIGIN'),
+  };
+}
+
+/** The addresses of staging beside `production`: every port shifted, no CDN origin (as stagingEnvironment). */
+export const stagingAddresses = (production: Pick<SiteSettings, 'portBase'>): SiteAddresses => ({
+  portBase: production.portBase + stagingPortShift,
+  remotesOrigin: undefined,
+});
+
 /** One variable by its schema: the same rule and message as loadSiteSettings. */
 const one = <T>(schema: z.ZodType<T, string | undefined>, env: Env, name: string): T =>
   parseSettings(schema, env[name]);

@@ -123,6 +123,7 @@ describe('the client and tool settings', () => {
       releaseUrl: 'https://releases.example.com',
       releaseKey: 'k',
       deployDir: 'deploy',
+      portBase: 3000,
       operatorFolder: '/srv/site',
     });
     expect(loadToolSettings({ AGENCY_PNPM: 'npx -y pnpm@10.34.9', CI: 'true' })).toEqual({

@@ -118,7 +118,7 @@ export type SiteAddresses = Pick<SiteSettings, 'portBase' | 'remotesOrigin'>;
 /** The two variables of SiteAddresses alone, by the same rules (for a process that parses no other site setting). */
 export function siteAddressesSetting(env: Env): SiteAddresses {
   return {
-    portBase: one(portBaseVariable, env, 'AGENCY_PORT_BASE'),
+    portBase: portBaseSetting(env),
     remotesOrigin: one(remotesOriginVariable, env, 'AGENCY_REMOTES_ORIGIN'),
   };
 }
@@ -136,6 +136,11 @@ const one = <T>(schema: z.ZodType<T, string | undefined>, env: Env, name: string
 /** AGENCY_DEPLOY_DIR as given (relative to the repository root), or `deploy`; paths.ts resolves it. */
 export function deployDirSetting(env: Env): string {
   return one(deployDirVariable, env, 'AGENCY_DEPLOY_DIR');
+}
+
+/** AGENCY_PORT_BASE, checked: every local port derives from it (build-config/topology). */
+export function portBaseSetting(env: Env): number {
+  return one(portBaseVariable, env, 'AGENCY_PORT_BASE');
 }
 
 /** AGENCY_HOST: the static hosts' address; unset or empty, loopback. */

@@ -22,7 +22,7 @@ import { ensureChromium } from 'platform-kit/chromium';
 import { startEnquiryApi } from 'platform-kit/enquiry-api';
 import { repoRoot } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
-import { loadSiteSettings, siteAddressesSetting } from 'platform-kit/settings/site';
+import { loadSiteSettings, siteAddressesSetting, siteUrlsSetting } from 'platform-kit/settings/site';
 import { loadToolSettings } from 'platform-kit/settings/tools';
 import { missingBuilds, publishAll } from 'releases/changes/publish-site';
 import { serveDeploy, siteUrl } from 'site-hosting/serve-deploy';
@@ -114,7 +114,7 @@ function publishBoth({ env, deploy, oneBundleDeploy }: BenchSites) {
     recursive: true,
   });
   ensureRuntimeConfig(oneBundleDeploy, siteAddressesSetting(env));
-  writePages(oneBundleDeploy, env);
+  writePages(oneBundleDeploy, siteUrlsSetting(env));
 }
 
 /** The federated site as npm start serves it, and the one bundle on its own port. */

@@ -123,6 +123,27 @@ export function siteAddressesSetting(env: Env): SiteAddresses {
   };
 }
 
+/** What a page names besides SiteAddresses: the canonical public origin (AGENCY_SITE_URL, checked). */
+export type SiteUrls = SiteAddresses & Pick<SiteSettings, 'siteUrl'>;
+
+/** The three variables of SiteUrls alone, by the same rules (for a process that parses no other site setting). */
+export function siteUrlsSetting(env: Env): SiteUrls {
+  return { ...siteAddressesSetting(env), siteUrl: one(siteUrlVariable, env, 'AGENCY_SITE_URL') };
+}
+
+/**
+ * The environment a render in a sandbox (platform-kit/sandbox) is given, derived from the parsed addresses, and
+ * nothing else of the host's: where the deploy's URLs point. None of them is a secret.
+ */
+export const renderSandboxEnvironment = (addresses: SiteAddresses): Record<string, string | undefined> => ({
+  AGENCY_PORT_BASE: String(addresses.portBase),
+  AGENCY_REMOTES_ORIGIN: addresses.remotesOrigin,
+});
+
+/** The canonical origin: the parsed AGENCY_SITE_URL, else `fallback` (siteConfig.siteUrl) checked alike. */
+export const canonicalOrigin = (siteUrl: string | undefined, fallback: string): string =>
+  siteUrl ?? (siteOrigin(fallback) as string);
+
 /** The addresses of staging beside `production`: every port shifted, no CDN origin (as stagingEnvironment). */
 export const stagingAddresses = (production: Pick<SiteSettings, 'portBase'>): SiteAddresses => ({
   portBase: production.portBase + stagingPortShift,

@@ -57,23 +57,25 @@ function slotBreaks(
   env: NodeJS.ProcessEnv,
 ) {
   try {
-    return prerenderPages(deploy.path, paths, env, resolved).flatMap(({ path, failedSlots, slotErrors }) => {
-      const page = path ?? 'the 404 page';
-      return [
-        ...failedSlots.map(
-          ({ slot, reason }): SlotBreak => ({
-            key: `${page} ${slot}`,
-            text: `${page} would show the fallback for ${slot} (${reason})`,
-          }),
-        ),
-        ...(slotErrors ?? []).map(
-          ({ slot, error }): SlotBreak => ({
-            key: `${page} ${slot}`,
-            text: `${slot} would throw while ${page} is rendered: ${error}`,
-          }),
-        ),
-      ];
-    });
+    return prerenderPages(deploy.path, paths, siteAddressesSetting(env), resolved).flatMap(
+      ({ path, failedSlots, slotErrors }) => {
+        const page = path ?? 'the 404 page';
+        return [
+          ...failedSlots.map(
+            ({ slot, reason }): SlotBreak => ({
+              key: `${page} ${slot}`,
+              text: `${page} would show the fallback for ${slot} (${reason})`,
+            }),
+          ),
+          ...(slotErrors ?? []).map(
+            ({ slot, error }): SlotBreak => ({
+              key: `${page} ${slot}`,
+              text: `${slot} would throw while ${page} is rendered: ${error}`,
+            }),
+          ),
+        ];
+      },
+    );
   } catch (error) {
     if (error instanceof PrerenderError)
       return [{ key: 'prerender', text: `its pages could not be prerendered: ${error.message}` }];

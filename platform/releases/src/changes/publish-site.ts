@@ -7,7 +7,7 @@ import { ensureRuntimeConfig, shellServerDist, shellVersion } from 'deploy-folde
 import type { ReleaseEventAuthor } from 'deploy-folder/release-log';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { appDist } from 'platform-kit/paths';
-import { siteAddressesSetting } from 'platform-kit/settings/site';
+import { siteAddressesSetting, siteUrlsSetting } from 'platform-kit/settings/site';
 import { writePages } from 'site-pages/pages';
 import { writeCrawlerFiles } from 'site-pages/pages/crawler-files';
 
@@ -104,7 +104,7 @@ export function publishAll(
   const previousShell = deploy.liveShellVersion();
   deploy.publishShell();
   ensureRuntimeConfig(deploy.path, siteAddressesSetting(env));
-  writeCrawlerFiles(deploy.path, env);
+  writeCrawlerFiles(deploy.path, siteUrlsSetting(env));
   const shellApp: PublishedApp = {
     version: shellVersion(appDist(shell.folder), shellServerDist()),
     ...(previousShell ? { previous: previousShell } : {}),
@@ -124,6 +124,6 @@ export function publishAll(
     recordAppPublish(deploy, remotes[name].folder, app, by, at, audit);
     return [name, app];
   });
-  writePages(deploy, env);
+  writePages(deploy, siteUrlsSetting(env));
   return { shell: shellApp, ...Object.fromEntries(published) } as PublishedSite;
 }

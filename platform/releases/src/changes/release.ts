@@ -9,7 +9,7 @@ import { canaryEntry } from 'deploy-model/canary/map';
 import { ReleaseError } from 'deploy-model/release-error';
 import { versionOfManifestUrl } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
-import { siteAddressesSetting } from 'platform-kit/settings/site';
+import { siteAddressesSetting, siteUrlsSetting } from 'platform-kit/settings/site';
 import { checkRemoteBuild, shellManifestFor } from 'site-pages/contracts/contract-check';
 import { writePages } from 'site-pages/pages';
 import { checkRenderGates } from '../release-gates/gates.ts';
@@ -70,7 +70,7 @@ export function contractProblems(
 /** The per-route pages follow the remote map; an environment without a deployed shell has none to update. */
 export function regeneratePages(deploy: DeployRef, env: NodeJS.ProcessEnv) {
   const site = openDeploy(deploy);
-  if (existsSync(site.folder('shell', 'index.html'))) writePages(site, env);
+  if (existsSync(site.folder('shell', 'index.html'))) writePages(site, siteUrlsSetting(env));
 }
 
 /** The version of the remote's live canary, if it has one. */

@@ -20,6 +20,7 @@ const convertedPackages = [
   'platform/deploy-model',
   'platform/deploy-folder',
   'platform/release-client',
+  'platform/pages',
 ];
 
 /** The modules that parse an environment into settings: their functions take it, by definition. */

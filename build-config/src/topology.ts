@@ -57,6 +57,13 @@ export function originOf(app: { offset: number }, env?: NodeJS.ProcessEnv): stri
   return `http://${host}:${portOf(app, env)}`;
 }
 
+/** An app's port from a port base already read (a process's parsed settings: platform-kit/settings/site). */
+export const portAt = (app: { offset: number }, base: number): number => base + app.offset;
+
+/** An app's local origin from a port base already read. */
+export const originAt = (app: { offset: number }, base: number): string =>
+  `http://${host}:${portAt(app, base)}`;
+
 export type RemoteMap = Record<RemoteName, string>;
 
 /** The remote map as the dev servers serve it: each remote's manifest at the root of its dev server. */

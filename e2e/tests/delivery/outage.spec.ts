@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { RemoteName } from 'build-config/topology';
 import { retryPolicy } from 'federation/retry-policy';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { contactHeroCopy } from 'shared-content/contact';
 import { heroCopy, servicesCopy } from 'shared-content/marketing';
 import { portfolioCopy } from 'shared-content/portfolio';
@@ -239,7 +240,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     console.warn = (...parts: unknown[]) => warnings.push(parts.join(' '));
     try {
       await site.stop(remote);
-      writePages(outageDeploy, outageEnv);
+      writePages(outageDeploy, siteUrlsSetting(outageEnv));
     } finally {
       console.warn = warn;
     }
@@ -259,7 +260,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     } finally {
       await site.serve(remote);
       writeFileSync(mapFile, original);
-      writePages(outageDeploy, outageEnv);
+      writePages(outageDeploy, siteUrlsSetting(outageEnv));
     }
   });
 });

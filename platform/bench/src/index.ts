@@ -22,6 +22,8 @@ import { ensureChromium } from 'platform-kit/chromium';
 import { startEnquiryApi } from 'platform-kit/enquiry-api';
 import { repoRoot } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
+import { loadSiteSettings, siteAddressesSetting, siteUrlsSetting } from 'platform-kit/settings/site';
+import { loadToolSettings } from 'platform-kit/settings/tools';
 import { missingBuilds, publishAll } from 'releases/changes/publish-site';
 import { serveDeploy, siteUrl } from 'site-hosting/serve-deploy';
 import { startStaticHost } from 'site-hosting/static-host';
@@ -66,9 +68,10 @@ function benchSites(processEnv: NodeJS.ProcessEnv): BenchSites {
 
 /** Both builds, or the process ends saying the build failed. */
 function buildBoth(env: NodeJS.ProcessEnv) {
+  const tools = loadToolSettings(env);
   if (
-    !runPnpm(['build'], env) ||
-    !runPnpm(['--filter', 'shell', 'build'], { ...env, AGENCY_ONE_BUNDLE: '1' })
+    !runPnpm(tools, ['build'], env) ||
+    !runPnpm(tools, ['--filter', 'shell', 'build'], { ...env, AGENCY_ONE_BUNDLE: '1' })
   ) {
     console.error('The production build failed; see the output above.');
     process.exit(1);
@@ -110,8 +113,8 @@ function publishBoth({ env, deploy, oneBundleDeploy }: BenchSites) {
   cpSync(join(repoRoot, shell.folder, 'dist-one-bundle-server'), serverBuildDir(oneBundleDeploy), {
     recursive: true,
   });
-  ensureRuntimeConfig(oneBundleDeploy, env);
-  writePages(oneBundleDeploy, env);
+  ensureRuntimeConfig(oneBundleDeploy, siteAddressesSetting(env));
+  writePages(oneBundleDeploy, siteUrlsSetting(env));
 }
 
 /** The federated site as npm start serves it, and the one bundle on its own port. */
@@ -135,12 +138,12 @@ async function serveBoth({ env, deploy, oneBundleDeploy, oneBundlePort }: BenchS
  * program was started with.
  */
 export async function runBench(options: BenchOptions, processEnv: NodeJS.ProcessEnv) {
-  const chromePath = ensureChromium(processEnv) ?? process.exit(1);
+  const chromePath = ensureChromium(loadToolSettings(processEnv), processEnv) ?? process.exit(1);
   const sites = benchSites(processEnv);
   if (options.build) buildBoth(sites.env);
   requireBuilds();
   publishBoth(sites);
-  const api = await startEnquiryApi(sites.env);
+  const api = await startEnquiryApi(loadSiteSettings(sites.env), sites.env);
   const servers = await serveBoth(sites);
   try {
     await measureSites(

@@ -12,9 +12,12 @@
 import { shell } from 'build-config/topology';
 import { resolveRemote, UsageError } from 'platform-kit/cli';
 import { runPnpm } from 'platform-kit/run';
+import { loadReleaseClientSettings } from 'platform-kit/settings/release-client';
+import { portBaseSetting } from 'platform-kit/settings/site';
+import { loadToolSettings } from 'platform-kit/settings/tools';
 import { devAgainst, siteUrlOf } from 'release-client/dev-against';
 import { devApps as apps, devDataDir, devPortBase } from './helps.ts';
-import { localService } from './local-service.ts';
+import { localServiceIn } from './local-service.ts';
 
 export async function dev(args: readonly string[], values: { against?: string }) {
   if (args.length > 1) throw new UsageError(`pnpm dev takes one app at most, got: ${args.join(' ')}.`);
@@ -28,14 +31,19 @@ export async function dev(args: readonly string[], values: { against?: string })
   };
   if (values.against !== undefined) {
     // The site's release service is found with this shell's own settings, not the dev servers' ports.
-    const running = await devAgainst(resolveRemote(app), siteUrlOf(values.against), env, process.env, {
-      local: localService,
-    });
+    const dev = { portBase: portBaseSetting(env), pnpm: loadToolSettings(env).pnpm, childEnv: env };
+    const running = await devAgainst(
+      resolveRemote(app),
+      siteUrlOf(values.against),
+      dev,
+      loadReleaseClientSettings(process.env),
+      { local: localServiceIn(process.env) },
+    );
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, running.stop);
     return;
   }
   const filters = app
     ? ['--filter', app]
     : ['--parallel', '--filter', shell.folder, '--filter', './mf-*', '--filter', 'enquiry-api'];
-  if (!runPnpm([...filters, 'dev'], env)) process.exit(1);
+  if (!runPnpm(loadToolSettings(env), [...filters, 'dev'], env)) process.exit(1);
 }

@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from 'platform-kit/chromium';
 import { run } from 'platform-kit/run';
+import { loadToolSettings } from 'platform-kit/settings/tools';
 import { ogImage } from 'shared-content/site';
 import { ogImageFile, ogImageHtml, pngSize } from 'site-pages/og-image';
 
 export function generateOgImage() {
-  const chromium = ensureChromium(process.env);
+  const chromium = ensureChromium(loadToolSettings(process.env), process.env);
   if (!chromium) return process.exit(1);
   const work = mkdtempSync(join(tmpdir(), 'og-image-'));
   try {

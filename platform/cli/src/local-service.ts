@@ -5,9 +5,11 @@
  */
 import type { LocalService } from 'release-client/connection';
 
-const hostSide = async () => (await import('release-service/local-service')).localService;
+const hostSide = async (env: NodeJS.ProcessEnv) =>
+  (await import('release-service/local-service')).localServiceIn(env);
 
-export const localService: LocalService = {
-  operatorKey: async (deploy) => (await hostSide()).operatorKey(deploy),
-  start: async (deploy, env) => (await hostSide()).start(deploy, env),
-};
+/** The host's side for a command whose process has the environment `env` (a service it starts reads it). */
+export const localServiceIn = (env: NodeJS.ProcessEnv): LocalService => ({
+  operatorKey: async (deploy) => (await hostSide(env)).operatorKey(deploy),
+  start: async (deploy) => (await hostSide(env)).start(deploy),
+});

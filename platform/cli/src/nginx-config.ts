@@ -9,6 +9,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { enquiryApiBehindProxy, originOf, releaseServiceBehindProxy } from 'build-config/topology';
 import { UsageError } from 'platform-kit/cli';
 import { deployDir, repoRoot } from 'platform-kit/paths';
+import { deployDirSetting } from 'platform-kit/settings/site';
 import { nginxBinary, nginxInstalled, upstreamSettings } from 'site-hosting/nginx/serve';
 import { deployFolder, deployOwner, isAddressRange, writeNginxFiles } from 'site-hosting/nginx/site-model';
 
@@ -42,7 +43,7 @@ export async function nginxConfig(positionals: readonly string[], values: NginxC
     throw new UsageError(`--trust-proxy-from takes an address or CIDR range, got "${badRange}".`);
   let deploy: string;
   try {
-    deploy = deployFolder(values.deploy ?? deployDir(process.env));
+    deploy = deployFolder(values.deploy ?? deployDir({ deployDir: deployDirSetting(process.env) }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

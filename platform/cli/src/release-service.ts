@@ -9,21 +9,26 @@ import { openDeploy } from 'deploy-folder/deploy';
 import { removeHostRecord, writeHostRecord } from 'deploy-folder/host-record';
 import { deployDir } from 'platform-kit/paths';
 import { sandboxSummary } from 'platform-kit/sandbox';
-import { healthUrlSetting, loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
+import {
+  healthUrlSetting,
+  loadReleaseServiceSettings,
+  type ReleaseServiceSettings,
+} from 'platform-kit/settings/release-service';
 import { startReleaseService } from 'release-service/server';
 
 export async function releaseService() {
   let service: Awaited<ReturnType<typeof startReleaseService>>;
+  let settings: ReleaseServiceSettings;
   try {
     // Every setting read and checked before the service starts: a bad one exits 1, naming the variable.
-    loadReleaseServiceSettings(process.env);
-    service = await startReleaseService({ deploy: openDeploy(deployDir(process.env)), env: process.env });
+    settings = loadReleaseServiceSettings(process.env);
+    service = await startReleaseService({ deploy: openDeploy(deployDir(settings)), env: process.env });
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
   }
   console.log(`The release service is running at ${service.url}`);
-  const deploy = deployDir(process.env);
+  const deploy = deployDir(settings);
   // Tools run on this host (pnpm release, status) find this service from the deploy.
   writeHostRecord(deploy, { releaseService: service.url, healthUrl: healthUrlSetting(process.env) });
   console.log(sandboxSummary());

@@ -7,30 +7,32 @@
  *   service did.
  */
 import { remotes } from 'build-config/topology';
+import { canaryCheckSeconds } from 'deploy-model/canary/rules';
 import type { ReleaseCommand } from 'deploy-model/release-command';
 import { deployDir } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
 import { loadReleaseClientSettings } from 'platform-kit/settings/release-client';
+import { loadToolSettings } from 'platform-kit/settings/tools';
 import { runThroughService } from 'release-client/commands';
 import { connect } from 'release-client/connection';
 import { type LogQuery, printLog } from 'release-client/log';
 import { readReleaseSource } from 'release-client/source';
 import { watchThroughService } from 'release-client/watch';
 import { releaseUsage } from './helps.ts';
-import { localService } from './local-service.ts';
+import { localServiceIn } from './local-service.ts';
 import { keyCommandOf } from './release-key.ts';
 
 export async function release(command: ReleaseCommand) {
   if (command.kind === 'help') return console.log(releaseUsage);
-  // The client's settings, read once from the environment; the connection reads its own (and the ports).
+  // The client's settings, read once from the environment; the connection, the build and the source take them.
   const settings = loadReleaseClientSettings(process.env);
-  const connection = await connect(process.env, localService);
+  const connection = await connect(settings, localServiceIn(process.env));
   const context = {
     connection,
     build(name: keyof typeof remotes | 'shell') {
       const folder = name === 'shell' ? name : remotes[name].folder;
       console.log(`Building ${folder}…`);
-      if (!runPnpm(['--filter', folder, 'build'], process.env))
+      if (!runPnpm(loadToolSettings(process.env), ['--filter', folder, 'build'], process.env))
         throw new Error(`The build of ${folder} failed; nothing was released.`);
     },
     out: console.log,
@@ -39,18 +41,23 @@ export async function release(command: ReleaseCommand) {
     source: () => readReleaseSource(settings.operatorFolder, settings.source ?? {}),
   };
   try {
-    if (command.kind === 'watch' && !command.once) return await watchThroughService(context, process.env);
+    if (command.kind === 'watch' && !command.once)
+      return await watchThroughService(context, canaryCheckSeconds(process.env));
     await runThroughService(command, context);
   } finally {
     await connection.close();
   }
 }
 
-export const releaseLog = (query: LogQuery) => printLog(query, process.env, { local: localService });
+export const releaseLog = (query: LogQuery) =>
+  printLog(query, loadReleaseClientSettings(process.env), { local: localServiceIn(process.env) });
 
 /** Keys are managed on the host's disk, never over HTTP: whoever holds a key must not be able to make more. */
 export async function releaseKey(args: readonly string[], options: { name?: string }) {
   const command = keyCommandOf(args, options);
   const { runKeyCommand } = await import('release-service/key-command');
-  return runKeyCommand(command, { deploy: deployDir(process.env), out: console.log });
+  return runKeyCommand(command, {
+    deploy: deployDir(loadReleaseClientSettings(process.env)),
+    out: console.log,
+  });
 }

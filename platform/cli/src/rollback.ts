@@ -8,9 +8,10 @@
 import { type CommandReply, type DeployEnvironment, releaseRoutes } from 'build-config/release-protocol';
 import { remotes } from 'build-config/topology';
 import { resolveRemote, UsageError } from 'platform-kit/cli';
+import { loadReleaseClientSettings } from 'platform-kit/settings/release-client';
 import { connect } from 'release-client/connection';
 import { callService, printOutput } from 'release-client/request';
-import { localService } from './local-service.ts';
+import { localServiceIn } from './local-service.ts';
 
 export interface RollbackOptions {
   list?: boolean;
@@ -25,7 +26,7 @@ export async function rollback(positionals: readonly string[], values: RollbackO
   if (values.list && (positionals[1] !== undefined || values.force))
     throw new UsageError('--list takes no version and no --force.');
 
-  const connection = await connect(process.env, localService);
+  const connection = await connect(loadReleaseClientSettings(process.env), localServiceIn(process.env));
   try {
     const env = values.env ? { env: values.env } : {};
     const reply = values.list

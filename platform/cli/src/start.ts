@@ -31,8 +31,13 @@ import { deployDir } from 'platform-kit/paths';
 import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { runPnpm } from 'platform-kit/run';
 import { healthUrlSetting, loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
-import { loadSiteSettings, stagingEnvironment, stagingSetting } from 'platform-kit/settings/site';
-import { pnpmThroughNpx } from 'platform-kit/settings/tools';
+import {
+  loadSiteSettings,
+  type SiteSettings,
+  stagingEnvironment,
+  stagingSetting,
+} from 'platform-kit/settings/site';
+import { loadToolSettings, pnpmThroughNpx } from 'platform-kit/settings/tools';
 import { startReleaseService } from 'release-service/server';
 import { canaryWatchSettings } from 'releases/canary/watcher';
 import type { PublishedSite } from 'releases/changes/publish-site';
@@ -70,7 +75,7 @@ function readStartSettings() {
   try {
     const siteSettings = loadSiteSettings(process.env);
     loadReleaseServiceSettings(process.env);
-    siteRoots(deployDir(process.env), process.env);
+    siteRoots(deployDir(siteSettings), process.env);
     return { canarySettings: canaryWatchSettings(process.env), siteSettings };
   } catch (error) {
     exitWith(error);
@@ -91,10 +96,15 @@ function buildAndPublish(
   deploy: Deploy,
   staging: Deploy | undefined,
   options: { publish?: boolean; skipBuild: boolean },
+  siteSettings: SiteSettings,
 ) {
   const publishAs = publisherOf(deploy, options.publish);
   const stagingAs = staging && publisherOf(staging, options.publish);
-  if ((publishAs || stagingAs) && !options.skipBuild && !runPnpm(['build'], process.env)) {
+  if (
+    (publishAs || stagingAs) &&
+    !options.skipBuild &&
+    !runPnpm(loadToolSettings(process.env), ['build'], process.env)
+  ) {
     console.error('The production build failed; nothing was published; see the output above.');
     process.exit(1);
   }
@@ -105,7 +115,7 @@ function buildAndPublish(
       staging &&
       stagingAs &&
       publishAll(staging, stagingEnvironment(process.env), stagingAs, { log: deploy, env: 'staging' });
-    if (staging) ensureRuntimeConfig(staging.path, process.env);
+    if (staging) ensureRuntimeConfig(staging.path, siteSettings);
     return { publishAs, published: published || undefined, stagingPublished: stagingPublished || undefined };
   } catch (error) {
     exitWith(error);
@@ -113,9 +123,15 @@ function buildAndPublish(
 }
 
 /** The API first (once the site answers, its forms can already post), then the release service beside it. */
-async function startServices(deploy: Deploy, behindNginx: BehindNginx | undefined) {
+async function startServices(
+  deploy: Deploy,
+  behindNginx: BehindNginx | undefined,
+  siteSettings: SiteSettings,
+) {
   const apiEnv = behindNginx ? { ...process.env, ENQUIRY_TRUST_PROXY: '1' } : process.env;
-  const api = await startEnquiryApi(apiEnv, { internalPort: behindNginx?.apiPort }).catch(exitWith);
+  const api = await startEnquiryApi(siteSettings, apiEnv, { internalPort: behindNginx?.apiPort }).catch(
+    exitWith,
+  );
   // The canary check runs inside the release service and reads the counts from this API over HTTP; behind
   // nginx, from its internal URL: GET /remote-health answers a direct loopback client only.
   const serviceEnv = {
@@ -259,22 +275,24 @@ export async function start(options: StartOptions) {
   }
   const settings = readStartSettings();
 
-  const deploy = openDeploy(deployDir(process.env));
+  const deploy = openDeploy(deployDir(settings.siteSettings));
   const shownDeploy = describeDataDir(deploy.path);
   const staging = settings.siteSettings.staging ? openDeploy(stagingDeployDir(deploy.path)) : undefined;
   // Decided before anything is built: a restart of a live deploy needs no build, and must not publish one.
-  const { publishAs, published, stagingPublished } = buildAndPublish(deploy, staging, {
-    publish: options.publish,
-    skipBuild: !options.build,
-  });
+  const { publishAs, published, stagingPublished } = buildAndPublish(
+    deploy,
+    staging,
+    { publish: options.publish, skipBuild: !options.build },
+    settings.siteSettings,
+  );
   // A restart under another AGENCY_PORT_BASE: the embedded runtime.json follows this start's enquiry API.
-  const runtimeFollowed = ensureRuntimeConfig(deploy.path, process.env);
+  const runtimeFollowed = ensureRuntimeConfig(deploy.path, settings.siteSettings);
   // With nginx in front, the API and the release service listen on loopback at internal ports and trust
   // exactly one proxy, nginx, which overwrites X-Forwarded-For with the address it was reached from.
   const behindNginx = withNginx
     ? { apiPort: portOf(enquiryApiBehindProxy), releasePort: portOf(releaseServiceBehindProxy) }
     : undefined;
-  const services = await startServices(deploy, behindNginx);
+  const services = await startServices(deploy, behindNginx, settings.siteSettings);
   const { api, releases } = services;
   const stopServing = await startServing(deploy, services, behindNginx, () => {
     console.error(`nginx stopped unexpectedly (see ${shownDeploy}/nginx/error.log); stopping the site.`);

@@ -7,6 +7,7 @@
 import { smokeTag } from 'dev-tools/affected/e2e-tags';
 import { e2eRun } from 'dev-tools/e2e-arguments';
 import { runPnpm } from 'platform-kit/run';
+import { loadToolSettings } from 'platform-kit/settings/tools';
 import { testE2eUsage } from './helps.ts';
 
 /**
@@ -24,6 +25,10 @@ export function testE2e(argv: readonly string[]) {
         (failFast ? ', stopping at the first failure.' : '.'),
     );
   } else if (failFast) console.log('e2e: stopping at the first failure.');
-  const passed = runPnpm(['--filter', 'e2e', 'exec', 'playwright', 'test', ...playwright], process.env);
+  const passed = runPnpm(
+    loadToolSettings(process.env),
+    ['--filter', 'e2e', 'exec', 'playwright', 'test', ...playwright],
+    process.env,
+  );
   process.exitCode = passed ? 0 : 1;
 }

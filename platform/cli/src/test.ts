@@ -27,6 +27,10 @@ import { ensureChromium } from 'platform-kit/chromium';
 import { debianTools, installDebianTools } from 'platform-kit/debian-tools';
 import { repoRoot } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
+import { loadToolSettings } from 'platform-kit/settings/tools';
+
+/** The test command's tool settings (pnpm, CHROME_PATH, CI), parsed once from its environment. */
+const toolSettings = loadToolSettings(process.env);
 
 /** The run's counts: each unit and e2e test once, each other check as one. */
 class Tally {
@@ -93,7 +97,10 @@ function readJson<T>(file: string): T | null {
 function checkBeforeTests(tally: Tally, step: Steps) {
   // First, so a missing tool is named at once: one apt run installs every program the tests drive.
   step.start('tools the tests drive (Debian packages, installed with apt when missing)');
-  const tools = installDebianTools(debianTools, process.env);
+  const tools = installDebianTools(debianTools, {
+    chromePath: toolSettings.chromePath,
+    childEnv: process.env,
+  });
   if (tools.message) console.error(tools.message);
   for (const tool of tools.missing) tally.check(`${tool.name} is not installed (${tool.usedBy})`, false);
   if (tools.missing.length === 0) console.log('All installed.');
@@ -105,17 +112,17 @@ function checkBeforeTests(tally: Tally, step: Steps) {
   tally.check('conditional skips: each has a reason', skipScan.problems.length === 0);
 
   step.start('typecheck');
-  tally.check('typecheck', runPnpm(['typecheck'], process.env));
+  tally.check('typecheck', runPnpm(toolSettings, ['typecheck'], process.env));
 
   step.start('lint and format');
-  tally.check('lint', runPnpm(['lint'], process.env));
+  tally.check('lint', runPnpm(toolSettings, ['lint'], process.env));
 
   step.start('production build');
-  const built = runPnpm(['build'], process.env);
+  const built = runPnpm(toolSettings, ['build'], process.env);
   tally.check('build', built);
 
   step.start('contract check (each remote build against the shell)');
-  tally.check('contract check', built && runPnpm(['check:contracts'], process.env));
+  tally.check('contract check', built && runPnpm(toolSettings, ['check:contracts'], process.env));
   return { built, skipScan };
 }
 
@@ -123,6 +130,7 @@ function checkBeforeTests(tally: Tally, step: Steps) {
 function runUnitTests(tally: Tally, reports: string, skipScan: ReturnType<typeof scanRepositorySkips>) {
   const vitestReport = join(reports, 'vitest.json');
   const unitOk = runPnpm(
+    toolSettings,
     [
       'exec',
       'vitest',
@@ -162,7 +170,7 @@ function runUnitTests(tally: Tally, reports: string, skipScan: ReturnType<typeof
 function runE2e(tally: Tally, reports: string, built: boolean, chromium: string | null) {
   if (!built) return tally.check('e2e: not run, because the production build failed', false);
   if (!chromium) return tally.check('e2e: Chromium unavailable', false);
-  const e2eOk = runPnpm(['test:e2e'], { ...process.env, CHROME_PATH: chromium });
+  const e2eOk = runPnpm(toolSettings, ['test:e2e'], { ...process.env, CHROME_PATH: chromium });
   const stats = readJson<{
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   }>(join(reports, 'playwright.json'));
@@ -245,7 +253,7 @@ export function test(options: { raiseFloor?: boolean }) {
   const { built, skipScan } = checkBeforeTests(tally, step);
 
   // The release gates' unit tests render the real builds in Chromium: CHROME_PATH, else Debian's (installed above).
-  const chromium = ensureChromium(process.env);
+  const chromium = ensureChromium(toolSettings, process.env);
 
   step.start('unit tests');
   const skippedHere = runUnitTests(tally, reports, skipScan);

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { enquiryApi, originOf } from 'build-config/topology';
+import { loadSiteSettings } from 'platform-kit/settings/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureRuntimeConfig, releaseVersion, shellVersion } from './publish.ts';
 
@@ -84,19 +85,20 @@ describe('ensureRuntimeConfig', () => {
   const read = () =>
     JSON.parse(readFileSync(runtimeFile(), 'utf8')) as { apiUrl: string; emailjs: { origin: string } };
   const atBase = (base: string) => ({ AGENCY_PORT_BASE: base });
+  const siteAt = (base: string) => loadSiteSettings(atBase(base));
   beforeEach(() => mkdirSync(join(build, 'shell')));
 
   it('writes the embedded defaults, pointing both forms at this start’s enquiry API', () => {
-    expect(ensureRuntimeConfig(build, atBase('4700'))).toBe(true);
+    expect(ensureRuntimeConfig(build, siteAt('4700'))).toBe(true);
     const api = originOf(enquiryApi, atBase('4700'));
     expect(read()).toMatchObject({ apiUrl: api, emailjs: { origin: api } });
-    expect(ensureRuntimeConfig(build, atBase('4700'))).toBe(false);
+    expect(ensureRuntimeConfig(build, siteAt('4700'))).toBe(false);
   });
 
   it('moves an embedded default written under another port base to this one', () => {
-    ensureRuntimeConfig(build, atBase('3000'));
+    ensureRuntimeConfig(build, siteAt('3000'));
     expect(read().apiUrl).toBe(originOf(enquiryApi, atBase('3000')));
-    expect(ensureRuntimeConfig(build, atBase('4700'))).toBe(true);
+    expect(ensureRuntimeConfig(build, siteAt('4700'))).toBe(true);
     expect(read()).toMatchObject({
       apiUrl: originOf(enquiryApi, atBase('4700')),
       emailjs: { origin: originOf(enquiryApi, atBase('4700')) },
@@ -104,22 +106,22 @@ describe('ensureRuntimeConfig', () => {
   });
 
   it('keeps an operator’s own runtime.json, even one that differs from the default by a single field', () => {
-    ensureRuntimeConfig(build, atBase('3000'));
+    ensureRuntimeConfig(build, siteAt('3000'));
     const edited = readFileSync(runtimeFile(), 'utf8').replace(
       'local_public_key',
       'public-key-of-the-account',
     );
     writeFileSync(runtimeFile(), edited);
-    expect(ensureRuntimeConfig(build, atBase('4700'))).toBe(false);
+    expect(ensureRuntimeConfig(build, siteAt('4700'))).toBe(false);
     expect(readFileSync(runtimeFile(), 'utf8')).toBe(edited);
 
     const hosted = `${JSON.stringify({ apiUrl: 'https://api.example.com', emailjs: { origin: 'https://api.example.com', serviceId: 'local_service', templateId: 'local_template', publicKey: 'local_public_key' } }, null, 2)}\n`;
     writeFileSync(runtimeFile(), hosted);
-    expect(ensureRuntimeConfig(build, atBase('4700'))).toBe(false);
+    expect(ensureRuntimeConfig(build, siteAt('4700'))).toBe(false);
     expect(readFileSync(runtimeFile(), 'utf8')).toBe(hosted);
 
     writeFileSync(runtimeFile(), 'not json');
-    expect(ensureRuntimeConfig(build, atBase('4700'))).toBe(false);
+    expect(ensureRuntimeConfig(build, siteAt('4700'))).toBe(false);
     expect(readFileSync(runtimeFile(), 'utf8')).toBe('not json');
   });
 });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { enquiryApi, host, originOf, type RemoteName, remotes, shell } from 'build-config/topology';
+import { enquiryApi, host, originAt, type RemoteName, remotes, shell } from 'build-config/topology';
 import { serverBuildDir } from 'deploy-model/layout';
 import { packageVersionProblem } from 'deploy-model/version';
 import { appDist, repoRoot } from 'platform-kit/paths';
-import { remotesOriginSetting } from 'platform-kit/settings/site';
+import type { SiteAddresses, SiteSettings } from 'platform-kit/settings/site';
 import { localRuntimeConfig } from 'shared-content/site';
 import {
   alteredFiles,
@@ -107,12 +107,12 @@ export function filesBelow(root: string): string[] {
  * root of its own port. AGENCY_REMOTES_ORIGIN (e.g. https://cdn.example.com) says the whole deploy folder
  * is uploaded to one static host/CDN instead: <origin>/<remote-folder>/<version>/mf-manifest.json.
  */
-export function manifestUrl(name: RemoteName, version: string, env: NodeJS.ProcessEnv): string {
-  const cdn = remotesOriginSetting(env);
+export function manifestUrl(name: RemoteName, version: string, addresses: SiteAddresses): string {
+  const cdn = addresses.remotesOrigin;
   if (cdn) {
     return `${cdn.replace(/\/+$/, '')}/${remotes[name].folder}/${version}/mf-manifest.json`;
   }
-  return `${originOf(remotes[name], env)}/${version}/mf-manifest.json`;
+  return `${originAt(remotes[name], addresses.portBase)}/${version}/mf-manifest.json`;
 }
 
 /** The Node build of a version (`ssr/`): read by the prerender step, never fetched by a browser. */
@@ -215,9 +215,9 @@ function isEmbeddedDefault(text: string): boolean {
  * embedded default, written by a start under another AGENCY_PORT_BASE, follows this start's enquiry API: left
  * alone, the forms would post to a port nobody listens on. Returns whether it wrote the file.
  */
-export function ensureRuntimeConfig(deploy: string, env: NodeJS.ProcessEnv): boolean {
+export function ensureRuntimeConfig(deploy: string, site: Pick<SiteSettings, 'portBase'>): boolean {
   const file = join(deploy, shell.folder, 'runtime.json');
-  const wanted = embeddedRuntimeConfig(originOf(enquiryApi, env));
+  const wanted = embeddedRuntimeConfig(originAt(enquiryApi, site.portBase));
   if (existsSync(file)) {
     const current = readFileSync(file, 'utf8');
     if (current === wanted || !isEmbeddedDefault(current)) return false;

@@ -3,10 +3,10 @@
  * staging beside what production runs, and which of staging's versions production does not run yet.
  */
 import { existsSync } from 'node:fs';
-import { originOf, type RemoteName, remotes, shell } from 'build-config/topology';
+import { originAt, type RemoteName, remotes, shell } from 'build-config/topology';
 import { defaultEntry } from 'deploy-model/canary/map';
 import { stagingDeployDir } from 'deploy-model/layout';
-import { stagingEnvironment } from 'platform-kit/settings/site';
+import { type SiteSettings, stagingAddresses } from 'platform-kit/settings/site';
 import { liveShellVersion } from './live-state.ts';
 import { readRemoteMapDocument, remoteMapFile } from './remote-map-file.ts';
 
@@ -28,7 +28,7 @@ function liveVersions(deploy: string, names: readonly RemoteName[]): Map<string,
 export function describeStaging(
   deploy: string,
   names: readonly RemoteName[],
-  env: NodeJS.ProcessEnv,
+  site: Pick<SiteSettings, 'portBase'>,
 ): string {
   const staging = liveVersions(stagingDeployDir(deploy), names);
   const production = liveVersions(deploy, names);
@@ -44,7 +44,7 @@ export function describeStaging(
     return `  ${app.padEnd(14)} ${column(onStaging)} ${column(inProduction)} ${note}`.trimEnd();
   });
   return [
-    `staging (${originOf(shell, stagingEnvironment(env))}): where a release lands first; a promotion makes the same build production's`,
+    `staging (${originAt(shell, stagingAddresses(site).portBase)}): where a release lands first; a promotion makes the same build production's`,
     `  ${'app'.padEnd(14)} ${column('staging')} ${column('production')}`.trimEnd(),
     ...lines,
   ].join('\n');

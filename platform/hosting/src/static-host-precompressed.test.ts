@@ -20,6 +20,7 @@ import { isEnvironmentFile } from 'deploy-folder/publish';
 import { writeFileAtomic } from 'deploy-folder/remote-map-file';
 import { pagesDir } from 'deploy-model/layout';
 import { remoteMapSchema } from 'federation/remote-map';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { pageFor, writePages } from 'site-pages/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWith, type RawResponse, rawRequest } from './static-host/request-table.ts';
@@ -64,7 +65,7 @@ beforeAll(async () => {
   precompressFolder(shell, isEnvironmentFile);
   rmSync(join(shell, 'static', 'js', 'linked.0123abcd.js.br'));
   symlinkSync(join(deploy, 'secret.txt'), join(shell, 'static', 'js', 'linked.0123abcd.js.br'));
-  writePages(deploy, {}, undefined, (_deploy, paths) =>
+  writePages(deploy, siteUrlsSetting({}), undefined, (_deploy, paths) =>
     paths.map((path) => ({
       path,
       html: `<main>${scriptText(`page${(path ?? '404').replace(/\W/g, '')}`)}</main>`,

@@ -20,6 +20,7 @@ import { shellHtmlHeaders, standalonePageHeaders } from 'deploy-folder/security-
 import { pageFileName, pagesDir } from 'deploy-model/layout';
 import { bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { pageFor, writePages } from 'site-pages/pages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteRoots } from './serve-deploy.ts';
@@ -61,7 +62,7 @@ beforeAll(async () => {
   // Links inside the folder that point out of it: a file link and a folder link.
   symlinkSync(join(deploy, 'secret.txt'), join(shell, 'static', 'leak.txt'));
   symlinkSync(deploy, join(shell, 'outside'), 'dir');
-  writePages(deploy, {}, undefined, () => []);
+  writePages(deploy, siteUrlsSetting({}), undefined, () => []);
 
   const remote = join(deploy, 'mf-marketing');
   mkdirSync(join(remote, '1.0.0'), { recursive: true });
@@ -482,7 +483,7 @@ describe('the shell host with page variants (a canary)', () => {
         microFrontends: { mf_marketing: [entry('1.0.0', 80, true), entry('2.0.0', 20, false)] },
       }),
     );
-    writePages(variantsDeploy, {}, undefined, (_deploy, paths, _env, remoteMap) =>
+    writePages(variantsDeploy, siteUrlsSetting({}), undefined, (_deploy, paths, _env, remoteMap) =>
       paths.map((path) => ({
         path,
         html: `<main>marketing ${remoteMap.mf_marketing?.version}</main>`,

@@ -28,6 +28,7 @@ import { variantsIndexName } from 'deploy-model/variants';
 import { bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { encodeSessionClaim } from 'federation/preview-session';
 import { remoteMapSchema } from 'federation/remote-map';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { writePages } from 'site-pages/pages';
 import { loopbackAddresses } from '../src/static-host/listen.ts';
 
@@ -84,7 +85,7 @@ export function makeTestDeploy(): TestDeploy {
   writeFileSync(join(shell, '%2e%2e'), 'a file named %2e%2e');
   symlinkSync(join(deploy, 'secret.txt'), join(shell, 'static', 'leak.txt'));
   symlinkSync(deploy, join(shell, 'outside'), 'dir');
-  writePages(deploy, {}, undefined, () => []);
+  writePages(deploy, siteUrlsSetting({}), undefined, () => []);
   // The live map, sealed as a release seals it (the integrity values are made up: nothing here checks them).
   const integrity = `sha384-${Buffer.alloc(48, 1).toString('base64')}`;
   writeFileSync(

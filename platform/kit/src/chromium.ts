@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { run } from './run.ts';
-import { chromePathSetting } from './settings/release-service.ts';
+import type { ToolSettings } from './settings/tools.ts';
 
 export const debianChromium = '/usr/bin/chromium';
 
@@ -8,8 +8,12 @@ export const debianChromium = '/usr/bin/chromium';
  * The browser the e2e suite drives: CHROME_PATH if set, else Debian's Chromium, installed with apt when
  * missing and we are root (CI). Never a browser downloaded by Playwright.
  */
-export function ensureChromium(env: NodeJS.ProcessEnv): string | null {
-  const chromePath = chromePathSetting(env);
+export function ensureChromium(
+  tools: Pick<ToolSettings, 'chromePath'>,
+  /** The environment apt-get runs with, when Chromium must be installed. */
+  childEnv: NodeJS.ProcessEnv,
+): string | null {
+  const { chromePath } = tools;
   if (chromePath) {
     if (existsSync(chromePath)) return chromePath;
     console.error(`CHROME_PATH points at ${chromePath}, which does not exist.`);
@@ -23,7 +27,7 @@ export function ensureChromium(env: NodeJS.ProcessEnv): string | null {
     return null;
   }
   console.log('Installing Debian Chromium for the e2e suite…');
-  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+  const aptEnv = { ...childEnv, DEBIAN_FRONTEND: 'noninteractive' };
   if (
     run('apt-get', ['update', '-qq'], aptEnv) &&
     run('apt-get', ['install', '-y', '-qq', 'chromium'], aptEnv)

@@ -8,17 +8,19 @@ const absent: DebianTool = {
   installed: () => false,
 };
 
+const noTools = { chromePath: undefined, childEnv: {} };
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('installDebianTools', () => {
   it('does nothing when every tool is here', () => {
     const here: DebianTool = { ...absent, installed: () => true };
-    expect(installDebianTools([here], {})).toEqual({ installed: [], missing: [] });
+    expect(installDebianTools([here], noTools)).toEqual({ installed: [], missing: [] });
   });
 
   it('names, without root, the one command that installs what is missing', () => {
     vi.spyOn(process, 'getuid').mockReturnValue(1000);
-    const outcome = installDebianTools([absent], {});
+    const outcome = installDebianTools([absent], noTools);
     expect(outcome.missing).toEqual([absent]);
     expect(outcome.message).toBe(
       'Not installed: a-tool-no-machine-has (this test). Install them with "sudo apt-get install -y a-package its-module" and run the tests again.',

@@ -9,7 +9,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './run.ts';
-import { chromePathSetting } from './settings/release-service.ts';
 
 export const debianChromium = '/usr/bin/chromium';
 export const nginxBinary = '/usr/sbin/nginx';
@@ -25,10 +24,19 @@ export const nginxModuleDir = '/usr/lib/nginx/modules';
 /** The dynamic modules the generated nginx configuration loads. */
 export const nginxModules = ['ngx_http_js_module.so', 'ngx_http_brotli_static_module.so'] as const;
 
-const commandRuns = (command: string, args: readonly string[], env: NodeJS.ProcessEnv) =>
-  spawnSync(command, args, { env, stdio: 'ignore' }).status === 0;
-const onPath = (command: string, env: NodeJS.ProcessEnv) =>
-  commandRuns('sh', ['-c', `command -v ${command}`], env);
+const commandRuns = (command: string, args: readonly string[], childEnv: NodeJS.ProcessEnv) =>
+  spawnSync(command, args, { env: childEnv, stdio: 'ignore' }).status === 0;
+const onPath = (command: string, childEnv: NodeJS.ProcessEnv) =>
+  commandRuns('sh', ['-c', `command -v ${command}`], childEnv);
+
+/**
+ * What a tool's check needs: the browser the tool settings name, and the environment its probe (`command -v`,
+ * `java -version`) and apt-get run with (their PATH), a child's environment, not read here.
+ */
+export interface ToolProbe {
+  chromePath: string | undefined;
+  childEnv: NodeJS.ProcessEnv;
+}
 
 export interface DebianTool {
   /** How messages, the skip check and the summary name it. */
@@ -38,7 +46,7 @@ export interface DebianTool {
   packages: readonly string[];
   /** Chromium is installed with its recommended packages (fonts); the rest without. */
   withRecommends?: boolean;
-  installed(env: NodeJS.ProcessEnv): boolean;
+  installed(probe: ToolProbe): boolean;
 }
 
 export const debianTools = [
@@ -47,7 +55,7 @@ export const debianTools = [
     usedBy: 'the e2e suite, the release gates and the bench',
     packages: ['chromium'],
     withRecommends: true,
-    installed: (env) => existsSync(chromePathSetting(env) ?? debianChromium),
+    installed: ({ chromePath }) => existsSync(chromePath ?? debianChromium),
   },
   {
     name: 'firefox',
@@ -80,25 +88,25 @@ export const debianTools = [
     name: 'java',
     usedBy: 'the W3C Nu HTML checker of the e2e suite',
     packages: ['default-jre-headless'],
-    installed: (env) => commandRuns('java', ['-version'], env),
+    installed: ({ childEnv }) => commandRuns('java', ['-version'], childEnv),
   },
   {
     name: 'logrotate',
     usedBy: 'the check of ops/logrotate',
     packages: ['logrotate'],
-    installed: (env) => onPath('logrotate', env) || existsSync('/usr/sbin/logrotate'),
+    installed: ({ childEnv }) => onPath('logrotate', childEnv) || existsSync('/usr/sbin/logrotate'),
   },
   {
     name: 'openssl',
     usedBy: 'the TLS checks of the CDN edge test',
     packages: ['openssl'],
-    installed: (env) => onPath('openssl', env),
+    installed: ({ childEnv }) => onPath('openssl', childEnv),
   },
   {
     name: 'systemd-analyze',
     usedBy: 'the check of ops/systemd',
     packages: ['systemd'],
-    installed: (env) => onPath('systemd-analyze', env),
+    installed: ({ childEnv }) => onPath('systemd-analyze', childEnv),
   },
 ] as const satisfies readonly DebianTool[];
 
@@ -128,8 +136,8 @@ export interface ToolsOutcome {
  * and apt-get exists; elsewhere reports them with the command to run. Never a browser or runtime downloaded by a
  * package.
  */
-export function installDebianTools(tools: readonly DebianTool[], env: NodeJS.ProcessEnv): ToolsOutcome {
-  const absent = tools.filter((tool) => !tool.installed(env));
+export function installDebianTools(tools: readonly DebianTool[], probe: ToolProbe): ToolsOutcome {
+  const absent = tools.filter((tool) => !tool.installed(probe));
   if (absent.length === 0) return { installed: [], missing: [] };
   const names = absent.map((tool) => tool.name).join(', ');
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
@@ -140,7 +148,7 @@ export function installDebianTools(tools: readonly DebianTool[], env: NodeJS.Pro
     };
   }
   console.log(`Installing with apt what the tests need: ${names}…`);
-  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+  const aptEnv = { ...probe.childEnv, DEBIAN_FRONTEND: 'noninteractive' };
   const withRecommends = absent.filter((tool) => tool.withRecommends).flatMap((tool) => tool.packages);
   const plain = absent.filter((tool) => !tool.withRecommends).flatMap((tool) => tool.packages);
   if (run('apt-get', ['update', '-qq'], aptEnv)) {
@@ -148,7 +156,7 @@ export function installDebianTools(tools: readonly DebianTool[], env: NodeJS.Pro
     if (plain.length > 0)
       run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...plain], aptEnv);
   }
-  const missing = absent.filter((tool) => !tool.installed(env));
+  const missing = absent.filter((tool) => !tool.installed(probe));
   return {
     installed: absent.filter((tool) => !missing.includes(tool)),
     missing,

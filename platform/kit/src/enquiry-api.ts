@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join, relative, resolve } from 'node:path';
-import { enquiryApi, originOf } from 'build-config/topology';
+import { enquiryApi, originAt } from 'build-config/topology';
 import { repoRoot } from './paths.ts';
-import { enquiryDataDirSetting } from './settings/site.ts';
+import type { SiteSettings } from './settings/site.ts';
 
 /** Where the API keeps its SQLite file and outbox folder: ENQUIRY_DATA_DIR, relative to the repo root. */
-export function enquiryDataDir(env: NodeJS.ProcessEnv): string {
-  return resolve(repoRoot, enquiryDataDirSetting(env));
+export function enquiryDataDir(site: Pick<SiteSettings, 'enquiryDataDir'>): string {
+  return resolve(repoRoot, site.enquiryDataDir);
 }
 
 export interface RunningApi {
@@ -39,18 +39,20 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * lines go to this console. Resolves once GET /health answers.
  */
 export async function startEnquiryApi(
-  env: NodeJS.ProcessEnv,
+  site: Pick<SiteSettings, 'portBase' | 'enquiryDataDir'>,
+  /** The API's own environment: it is a process of its own and parses its settings itself. */
+  childEnv: NodeJS.ProcessEnv,
   options: { internalPort?: number } = {},
 ): Promise<RunningApi> {
   // Behind a proxy (start --nginx), on loopback at an internal port, whatever ENQUIRY_HOST opens the proxy on.
   const internal = options.internalPort;
-  const url = internal === undefined ? originOf(enquiryApi, env) : `http://127.0.0.1:${internal}`;
-  const dataDir = enquiryDataDir(env);
+  const url = internal === undefined ? originAt(enquiryApi, site.portBase) : `http://127.0.0.1:${internal}`;
+  const dataDir = enquiryDataDir(site);
   const listening =
     internal === undefined ? {} : { ENQUIRY_HOST: '127.0.0.1', ENQUIRY_PORT: String(internal) };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(repoRoot, enquiryApi.folder),
-    env: { ...env, ...listening, ENQUIRY_DATA_DIR: dataDir },
+    env: { ...childEnv, ...listening, ENQUIRY_DATA_DIR: dataDir },
     // The IPC channel lets the API notice when this process dies, however it dies.
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

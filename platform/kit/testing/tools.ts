@@ -6,6 +6,7 @@
  * command's summary lists it (dev-tools' conditional-skips.ts reads the tool's name from this call).
  */
 import { aptCommandFor, type DebianToolName, debianTool } from '../src/debian-tools.ts';
+import { chromePathSetting } from '../src/settings/release-service.ts';
 import { inCi } from '../src/settings/tools.ts';
 
 const known = new Map<DebianToolName, boolean>();
@@ -14,7 +15,7 @@ export function toolInstalled(name: DebianToolName, env: NodeJS.ProcessEnv = pro
   const cached = known.get(name);
   if (cached !== undefined) return cached;
   const tool = debianTool(name);
-  const here = tool.installed(env);
+  const here = tool.installed({ chromePath: chromePathSetting(env), childEnv: env });
   known.set(name, here);
   if (!here) {
     const reason = `${name} is not installed (${tool.usedBy}): "${aptCommandFor([tool])}"`;

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 describe('writePages with colliding routes', () => {
@@ -31,7 +32,7 @@ describe('writePages with colliding routes', () => {
     writeFileSync(join(deploy, 'shell', 'index.html'), '<html><head></head><body></body></html>');
     mkdirSync(join(deploy, 'pages'));
     writeFileSync(join(deploy, 'pages', 'services.html'), 'live');
-    expect(() => writePages(deploy ?? '', {}, [], () => [])).toThrow(
+    expect(() => writePages(deploy ?? '', siteUrlsSetting({}), [], () => [])).toThrow(
       /"\/Équipe" \(Équipe\.html\) and "\/équipe" \(équipe\.html\)/,
     );
     expect(readdirSync(join(deploy, 'pages'))).toEqual(['services.html']);

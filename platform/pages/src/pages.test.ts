@@ -13,6 +13,7 @@ import { readInlineScriptHashes, scriptHashSource } from 'deploy-folder/inline-s
 import { precompressedSource } from 'deploy-folder/precompress';
 import { pageFileName, pagesDir } from 'deploy-model/layout';
 import { type RemoteVersionEntry, type ResolvedRemoteMap, remoteMapSchema } from 'federation/remote-map';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readDeferredScripts } from './pages/defer-scripts.ts';
 import type { HeadPart, PageContext } from './pages/types.ts';
@@ -48,7 +49,7 @@ describe('pages', () => {
   });
 
   it('writes one page per route path and a 404 page, each with its own title and description', () => {
-    writePages(deploy, {}, undefined, noPrerender);
+    writePages(deploy, siteUrlsSetting({}), undefined, noPrerender);
     expect(generatedPages(deploy)).toEqual(
       [
         '404.html',
@@ -82,22 +83,27 @@ describe('pages', () => {
       seen.push(`${path} ${remoteMap.mf_marketing}`);
       return [{ tag: 'meta', attributes: { name: 'probe' } }];
     };
-    writePages(deploy, {}, [probe], noPrerender);
+    writePages(deploy, siteUrlsSetting({}), [probe], noPrerender);
     expect(seen).toContain('/contact http://cdn.example/m/1/mf-manifest.json');
     expect(readFileSync(pageFor(deploy, '/') ?? '', 'utf8')).toContain('<meta name="probe" /></head>');
     expect(readFileSync(join(deploy, 'shell', 'index.html'), 'utf8')).toBe(shellIndex);
   });
 
   it('replaces the previous set as a whole', () => {
-    writePages(deploy, {}, undefined, noPrerender);
-    writePages(deploy, {}, [() => [{ tag: 'meta', attributes: { name: 'second' } }]], noPrerender);
+    writePages(deploy, siteUrlsSetting({}), undefined, noPrerender);
+    writePages(
+      deploy,
+      siteUrlsSetting({}),
+      [() => [{ tag: 'meta', attributes: { name: 'second' } }]],
+      noPrerender,
+    );
     expect(readFileSync(pageFor(deploy, '/about') ?? '', 'utf8')).toContain('<meta name="second" />');
     expect(readFileSync(pageFor(deploy, '/about') ?? '', 'utf8')).not.toContain('<title>');
   });
 
   it('puts each page’s prerendered markup into #root and its styles into the head', () => {
     const seen: Array<string | null> = [];
-    writePages(deploy, {}, [], (_deploy, paths) => {
+    writePages(deploy, siteUrlsSetting({}), [], (_deploy, paths) => {
       seen.push(...paths);
       return paths.map((path) => ({
         path,
@@ -127,7 +133,7 @@ describe('pages', () => {
       paths
         .filter((path) => path !== '/about')
         .map((path) => ({ path, html: '<main></main>', styles: '', failedSlots: [], renderErrors: [] }));
-    writePages(deploy, {}, [], prerendered);
+    writePages(deploy, siteUrlsSetting({}), [], prerendered);
     const services = readFileSync(pageFor(deploy, '/services') ?? '', 'utf8');
     expect(readDeferredScripts(services)?.scripts).toEqual(['/static/js/index.1.js']);
     // The page loader is written inline, and the pages list its hash for the Content-Security-Policy.
@@ -156,7 +162,7 @@ describe('pages', () => {
     ];
     const prerendered: Prerender = (_deploy, paths) =>
       paths.map((path) => ({ path, html: '<main></main>', styles: '', failedSlots: [], renderErrors: [] }));
-    writePages(deploy, {}, [hints], prerendered);
+    writePages(deploy, siteUrlsSetting({}), [hints], prerendered);
     const services = readFileSync(pageFor(deploy, '/services') ?? '', 'utf8');
     // The URL arrives as it was given: nothing is read back out of escaped markup.
     expect(readDeferredScripts(services)?.preload).toEqual([
@@ -183,7 +189,7 @@ describe('pages', () => {
           failedSlots: path === '/services' ? failedSlots : [],
           renderErrors: [],
         }));
-    writePages(deploy, {}, [recorder], prerendered);
+    writePages(deploy, siteUrlsSetting({}), [recorder], prerendered);
     expect(seen.get('/services')?.failedSlots).toEqual(failedSlots);
     expect(seen.get('/')?.failedSlots).toEqual([]);
     // A page the browser draws has no prerender to go by: all its slots load code.
@@ -192,7 +198,7 @@ describe('pages', () => {
   });
 
   it('writes the pages without content when the prerenderer cannot run', () => {
-    writePages(deploy, {}, undefined, () => {
+    writePages(deploy, siteUrlsSetting({}), undefined, () => {
       throw new PrerenderError('No shell Node build');
     });
     expect(readFileSync(pageFor(deploy, '/about') ?? '', 'utf8')).toContain('<div id="root"></div>');
@@ -200,7 +206,7 @@ describe('pages', () => {
 
   it('refuses to run without a deployed shell', () => {
     rmSync(join(deploy, 'shell', 'index.html'));
-    expect(() => writePages(deploy, {})).toThrow(/No shell is deployed/);
+    expect(() => writePages(deploy, siteUrlsSetting({}))).toThrow(/No shell is deployed/);
   });
 });
 
@@ -256,7 +262,7 @@ describe('page variants for a canary', () => {
   it('writes a set of pages per bucket range, each prerendered with and preloading its own versions', () => {
     withCanaries();
     const calls: string[] = [];
-    writePages(deploy, {}, undefined, recordingPrerender(calls));
+    writePages(deploy, siteUrlsSetting({}), undefined, recordingPrerender(calls));
     // One prerender per set: the default versions first, then each range from bucket 0.
     expect(calls).toEqual([
       'marketing 1.0.0 portfolio 1.0.0',
@@ -308,21 +314,21 @@ describe('page variants for a canary', () => {
 
   it('writes no variants without a canary, and the default pages are the same with or without one', () => {
     withoutCanary();
-    writePages(deploy, {}, undefined, recordingPrerender([]));
+    writePages(deploy, siteUrlsSetting({}), undefined, recordingPrerender([]));
     expect(generatedPages(deploy).filter((name) => !name.endsWith('.html'))).toEqual([]);
     const before = generatedPages(deploy).map((name) => readFileSync(join(pagesDir(deploy), name), 'utf8'));
     withCanaries();
-    writePages(deploy, {}, undefined, recordingPrerender([]));
+    writePages(deploy, siteUrlsSetting({}), undefined, recordingPrerender([]));
     const names = generatedPages(deploy).filter((name) => name.endsWith('.html'));
     expect(names.map((name) => readFileSync(join(pagesDir(deploy), name), 'utf8'))).toEqual(before);
   });
 
   it('removes the variants once the canary is over, with the rest of the old set', () => {
     withCanaries();
-    writePages(deploy, {}, undefined, recordingPrerender([]));
+    writePages(deploy, siteUrlsSetting({}), undefined, recordingPrerender([]));
     expect(existsSync(join(pagesDir(deploy), 'buckets', '0-10', 'index.html'))).toBe(true);
     withoutCanary();
-    writePages(deploy, {}, undefined, recordingPrerender([]));
+    writePages(deploy, siteUrlsSetting({}), undefined, recordingPrerender([]));
     expect(existsSync(join(pagesDir(deploy), 'buckets'))).toBe(false);
     expect(existsSync(join(pagesDir(deploy), 'buckets.json'))).toBe(false);
     // Nothing is left beside the pages either: no staging or retired set.
@@ -334,7 +340,7 @@ describe('page variants for a canary', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const calls: string[] = [];
     const record = recordingPrerender(calls);
-    writePages(deploy, {}, undefined, (...args) => {
+    writePages(deploy, siteUrlsSetting({}), undefined, (...args) => {
       if (args[3].mf_marketing?.version === '2.0.0') throw new PrerenderError('The prerenderer failed');
       return record(...args);
     });

@@ -33,6 +33,7 @@ import {
   urlsAndIntegrity,
 } from 'federation/remote-map';
 import type { SiteDescription } from 'federation/site-description';
+import type { SiteAddresses, SiteUrls } from 'platform-kit/settings/site';
 import { notFoundRoute } from 'shared-content/site';
 import type { DeferredPlan } from 'shell/early-protocol';
 import {
@@ -156,7 +157,7 @@ export function renderPage(
 export type Prerender = (
   deploy: string,
   paths: ReadonlyArray<string | null>,
-  env: NodeJS.ProcessEnv,
+  addresses: SiteAddresses,
   remoteMap: ResolvedRemoteMap,
 ) => PrerenderResult[];
 
@@ -172,7 +173,7 @@ interface PageSet {
 
 function prerenderedBodies(
   deploy: string,
-  env: NodeJS.ProcessEnv,
+  settings: SiteUrls,
   prerender: Prerender,
   set: PageSet,
   list: ReadonlyArray<Pick<PageContext, 'path'>>,
@@ -186,7 +187,7 @@ function prerenderedBodies(
     for (const result of prerender(
       deploy,
       list.map(({ path }) => path),
-      env,
+      settings,
       set.resolved,
     )) {
       bodies.set(result.path, result);
@@ -228,10 +229,10 @@ function pageSets(document: RemoteMapDocument): PageSet[] {
 }
 
 /** A set per open preview: its remote on the previewed version, every other remote on its default. */
-function previewSets(deploy: Deploy, env: NodeJS.ProcessEnv): PageSet[] {
+function previewSets(deploy: Deploy, addresses: SiteAddresses): PageSet[] {
   return deploy.openPreviews().flatMap(({ remote, version }) => {
     try {
-      const resolved = deploy.previewResolution({ remote, version }, env);
+      const resolved = deploy.previewResolution({ remote, version }, addresses);
       return [{ resolved, preview: { dir: previewPagesDir(remote, version), remote, version } }];
     } catch (error) {
       // A version whose seal is gone cannot be previewed; the other pages are written all the same.
@@ -266,7 +267,7 @@ export function pageList(site: SiteDescription): Array<Pick<PageContext, 'path' 
 function writePageSet(
   dir: string,
   deployed: DeployedShell,
-  context: Pick<PageContext, 'remoteMap' | 'deploy' | 'env'> & { site: SiteDescription },
+  context: Pick<PageContext, 'remoteMap' | 'deploy' | 'settings'> & { site: SiteDescription },
   parts: readonly HeadPart[],
   bodies: Map<string | null, PrerenderResult>,
 ): string[] {
@@ -293,7 +294,7 @@ function writePageSet(
  */
 export function writePages(
   ref: DeployRef,
-  env: NodeJS.ProcessEnv,
+  settings: SiteUrls,
   parts = headParts,
   prerender: Prerender = prerenderPages,
 ): string[] {
@@ -306,12 +307,12 @@ export function writePages(
   const list = pageList(described);
   pageFileNames(list.map(({ path }) => path));
   // Every set is prerendered before anything is written, so a prerenderer that throws leaves no staging folder.
-  const sets = [...pageSets(site.remoteMap()), ...previewSets(site, env)].map((set) => ({
+  const sets = [...pageSets(site.remoteMap()), ...previewSets(site, settings)].map((set) => ({
     ...set,
-    bodies: prerenderedBodies(deploy, env, prerender, set, list),
+    bodies: prerenderedBodies(deploy, settings, prerender, set, list),
   }));
   return site.swapInPages((staging) =>
-    writeSets(staging, sets, deployed, { deploy, env, site: described }, parts),
+    writeSets(staging, sets, deployed, { deploy, settings, site: described }, parts),
   );
 }
 
@@ -320,7 +321,7 @@ function writeSets(
   staging: string,
   sets: Array<PageSet & { bodies: Map<string | null, PrerenderResult> }>,
   deployed: DeployedShell,
-  context: Pick<PageContext, 'deploy' | 'env'> & { site: SiteDescription },
+  context: Pick<PageContext, 'deploy' | 'settings'> & { site: SiteDescription },
   parts: readonly HeadPart[],
 ): string[] {
   const { deploy } = context;

@@ -23,6 +23,7 @@ import {
 import { pagesDir, serverBuildDir } from 'deploy-model/layout';
 import { remoteMapSchema } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Prerender, writePages } from './pages.ts';
 
@@ -233,7 +234,7 @@ describe('writing the pages', () => {
     const deploy = join(work, 'deploy');
     shellWithCanary(deploy);
     for (const words of ['first release', 'second release']) {
-      writePages(deploy, {}, undefined, prerenderWith(words));
+      writePages(deploy, siteUrlsSetting({}), undefined, prerenderWith(words));
       for (const page of ['index.html', 'services.html', '404.html', 'buckets/0-20/services.html']) {
         const file = join(pagesDir(deploy), page);
         expectSiblingsOf(file);

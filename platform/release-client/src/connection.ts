@@ -11,17 +11,26 @@
  * package is what a team's CI loads, and its imports reach no server code (src/closure.test.ts holds it).
  */
 
-import { originOf, releaseService } from 'build-config/topology';
+import { originAt, releaseService } from 'build-config/topology';
 import { readHostRecord } from 'deploy-folder/host-record';
 import { UsageError } from 'platform-kit/cli';
 import { deployDir } from 'platform-kit/paths';
-import { releaseKeySetting, releaseUrlSetting } from 'platform-kit/settings/release-client';
+import type { ReleaseClientSettings } from 'platform-kit/settings/release-client';
 
-/** The host's side, for a command run on the host: its operator key, and a service started for one command. */
+/**
+ * The host's side, for a command run on the host: its operator key, and a service started for one command (with
+ * the settings the host's side was made with: release-service's local-service.ts).
+ */
 export interface LocalService {
   operatorKey(deploy: string): Promise<string>;
-  start(deploy: string, env: NodeJS.ProcessEnv): Promise<{ url: string; stop(): Promise<void> }>;
+  start(deploy: string): Promise<{ url: string; stop(): Promise<void> }>;
 }
+
+/** What the connection needs of the client's settings (platform-kit/settings/release-client). */
+export type ConnectionSettings = Pick<
+  ReleaseClientSettings,
+  'releaseUrl' | 'releaseKey' | 'deployDir' | 'portBase'
+>;
 
 export interface ReleaseConnection {
   url: string;
@@ -31,8 +40,8 @@ export interface ReleaseConnection {
 }
 
 /** The local service's address: loopback, whatever AGENCY_RELEASE_HOST it listens on. */
-export const localServiceUrl = (env: NodeJS.ProcessEnv) =>
-  originOf(releaseService, env).replace('//localhost:', '//127.0.0.1:');
+export const localServiceUrl = (portBase: number) =>
+  originAt(releaseService, portBase).replace('//localhost:', '//127.0.0.1:');
 
 /** Whether something answers the service's /health at `url` (a refused connection is "no"). */
 async function answers(url: string): Promise<boolean> {
@@ -58,9 +67,8 @@ function serviceUrl(raw: string): string {
 }
 
 /** `local`: the host's side; without it, a command on a host whose service does not answer is refused. */
-export async function connect(env: NodeJS.ProcessEnv, local?: LocalService): Promise<ReleaseConnection> {
-  const remoteUrl = releaseUrlSetting(env);
-  const givenKey = releaseKeySetting(env);
+export async function connect(client: ConnectionSettings, local?: LocalService): Promise<ReleaseConnection> {
+  const { releaseUrl: remoteUrl, releaseKey: givenKey } = client;
   if (remoteUrl) {
     if (!givenKey)
       throw new UsageError(
@@ -68,7 +76,7 @@ export async function connect(env: NodeJS.ProcessEnv, local?: LocalService): Pro
       );
     return { url: serviceUrl(remoteUrl), key: givenKey, close: async () => {} };
   }
-  const deploy = deployDir(env);
+  const deploy = deployDir(client);
   const key = givenKey || (await local?.operatorKey(deploy));
   if (!key)
     throw new UsageError(
@@ -77,13 +85,13 @@ export async function connect(env: NodeJS.ProcessEnv, local?: LocalService): Pro
   // The service of the site running from this deploy, wherever it listens (its start recorded it), else where
   // this shell's settings say the local one listens.
   const recorded = readHostRecord(deploy)?.releaseService;
-  for (const url of [recorded, localServiceUrl(env)]) {
+  for (const url of [recorded, localServiceUrl(client.portBase)]) {
     if (url && (await answers(url))) return { url, key, close: async () => {} };
   }
   if (!local)
     throw new UsageError(
-      `No release service answers at ${localServiceUrl(env)}: start the site, or set AGENCY_RELEASE_URL.`,
+      `No release service answers at ${localServiceUrl(client.portBase)}: start the site, or set AGENCY_RELEASE_URL.`,
     );
-  const service = await local.start(deploy, env);
+  const service = await local.start(deploy);
   return { url: service.url, key, close: () => service.stop() };
 }

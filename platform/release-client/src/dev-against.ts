@@ -9,11 +9,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type CommandReply, releaseRoutes } from 'build-config/release-protocol';
-import { originOf, type RemoteName, remotes } from 'build-config/topology';
+import { originAt, type RemoteName, remotes } from 'build-config/topology';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
-import { pnpmCommand } from 'platform-kit/run';
-import { connect, type LocalService } from './connection.ts';
+import { type ConnectionSettings, connect, type LocalService } from './connection.ts';
 import { callService } from './request.ts';
 
 /** The site's origin as given: http(s), nothing after the host. */
@@ -58,14 +57,24 @@ export interface DevAgainst {
 }
 
 /**
- * Starts the remote's dev server (ports from `devEnv`), waits for its manifest, asks the release service (from
- * `serviceEnv`) for a link, and prints and opens it on the given site.
+ * The dev server's side: its port base (the dev ports, not the site's), how to run pnpm, and the environment the
+ * dev server's process starts with (it reads its own ports from it, as every dev server does).
+ */
+export interface DevServerSettings {
+  portBase: number;
+  pnpm: readonly string[];
+  childEnv: NodeJS.ProcessEnv;
+}
+
+/**
+ * Starts the remote's dev server (`dev`), waits for its manifest, asks the release service (found with the
+ * client's settings, `client`) for a link, and prints and opens it on the given site.
  */
 export async function devAgainst(
   name: RemoteName,
   site: string,
-  devEnv: NodeJS.ProcessEnv,
-  serviceEnv: NodeJS.ProcessEnv,
+  dev: DevServerSettings,
+  client: ConnectionSettings,
   {
     open = true,
     out = console.log,
@@ -73,12 +82,12 @@ export async function devAgainst(
   }: { open?: boolean; out?: (text: string) => void; local?: LocalService } = {},
 ): Promise<DevAgainst> {
   const { folder } = remotes[name];
-  const devOrigin = originOf(remotes[name], devEnv);
-  const [command = 'pnpm', ...prefix] = pnpmCommand(devEnv);
+  const devOrigin = originAt(remotes[name], dev.portBase);
+  const [command = 'pnpm', ...prefix] = dev.pnpm;
   const server: ChildProcess = spawn(command, [...prefix, '--filter', folder, 'dev'], {
     cwd: repoRoot,
     // Its code runs inside a production shell (build-config/remote-config.ts).
-    env: { ...devEnv, AGENCY_DEV_AGAINST: '1' },
+    env: { ...dev.childEnv, AGENCY_DEV_AGAINST: '1' },
     stdio: 'inherit',
     detached: true,
   });
@@ -104,7 +113,7 @@ export async function devAgainst(
         throw new Error(`The dev server of ${folder} did not answer within 3 minutes.`);
       await sleep(500);
     }
-    const connection = await connect(serviceEnv, local);
+    const connection = await connect(client, local);
     let reply: CommandReply;
     try {
       reply = await callService<CommandReply>(connection, 'POST', releaseRoutes.preview(folder), {

@@ -11,7 +11,7 @@ import {
   releaseScopes,
 } from 'build-config/release-protocol';
 import { UsageError } from 'platform-kit/cli';
-import { connect, type LocalService } from './connection.ts';
+import { type ConnectionSettings, connect, type LocalService } from './connection.ts';
 import { callService, printOutput } from './request.ts';
 
 /** The --limit value (the command line's parser for it): a whole number from 1 to 10000. */
@@ -38,14 +38,14 @@ export function parseLogScope(raw: string): ReleaseScope {
 
 export async function printLog(
   query: LogQuery,
-  env: NodeJS.ProcessEnv,
+  client: ConnectionSettings,
   { out = console.log, local }: { out?: (line: string) => void; local?: LocalService } = {},
 ) {
   const params = new URLSearchParams();
   if (query.scope) params.set('remote', query.scope);
   if (query.limit) params.set('limit', String(query.limit));
   if (query.uploads) params.set('uploads', '1');
-  const connection = await connect(env, local);
+  const connection = await connect(client, local);
   try {
     const path = `${releaseRoutes.log}${params.size > 0 ? `?${params}` : ''}`;
     printOutput(await callService<CommandReply>(connection, 'GET', path), out);

@@ -6,13 +6,12 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type CommandReply, releaseRoutes } from 'build-config/release-protocol';
-import { canaryCheckSeconds } from 'deploy-model/canary/rules';
 import { UsageError } from 'platform-kit/cli';
 import type { ClientContext } from './commands.ts';
 import { callService } from './request.ts';
 
-export async function watchThroughService(context: ClientContext, env: NodeJS.ProcessEnv) {
-  const intervalSeconds = canaryCheckSeconds(env);
+/** `intervalSeconds`: AGENCY_CANARY_CHECK_SECONDS, parsed by the command's entry (deploy-model/canary/rules). */
+export async function watchThroughService(context: ClientContext, intervalSeconds: number) {
   if (intervalSeconds === 0)
     throw new UsageError('AGENCY_CANARY_CHECK_SECONDS is 0 (no checks): set it above 0, or use --once.');
   context.out(`Checking the canaries every ${intervalSeconds} s; aborts are logged here (Ctrl+C to stop).`);

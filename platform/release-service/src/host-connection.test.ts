@@ -8,10 +8,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHostRecord, removeHostRecord, writeHostRecord } from 'deploy-folder/host-record';
+import { loadReleaseClientSettings } from 'platform-kit/settings/release-client';
 import { connect } from 'release-client/connection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeServiceDeploy, type ServiceDeploy, startService } from '../testing/service.ts';
-import { localService } from './local-service.ts';
+import { localServiceIn } from './local-service.ts';
 import type { RunningReleaseService } from './server.ts';
 
 let site: ServiceDeploy;
@@ -29,10 +30,8 @@ afterAll(async () => {
 describe("a tool on the host finds the running site's own release service (issue 41)", () => {
   it('uses the service the running site recorded in its deploy, whatever its own port base', async () => {
     writeHostRecord(site.deploy, { releaseService: service.url });
-    const connection = await connect(
-      { AGENCY_DEPLOY_DIR: site.deploy, AGENCY_PORT_BASE: '6900' },
-      localService,
-    );
+    const env = { AGENCY_DEPLOY_DIR: site.deploy, AGENCY_PORT_BASE: '6900' };
+    const connection = await connect(loadReleaseClientSettings(env), localServiceIn(env));
     expect(connection.url).toBe(service.url);
     await connection.close();
   });
@@ -40,10 +39,8 @@ describe("a tool on the host finds the running site's own release service (issue
   it('passes over a record where nothing answers, or a malformed one; removes only its own', async () => {
     const record = join(site.deploy, 'releases', 'host.json');
     writeHostRecord(site.deploy, { releaseService: 'http://127.0.0.1:9' });
-    const elsewhere = await connect(
-      { AGENCY_DEPLOY_DIR: site.deploy, AGENCY_PORT_BASE: '6900' },
-      localService,
-    );
+    const env = { AGENCY_DEPLOY_DIR: site.deploy, AGENCY_PORT_BASE: '6900' };
+    const elsewhere = await connect(loadReleaseClientSettings(env), localServiceIn(env));
     // Nothing answers there: a service for this one command, not the dead address.
     expect(elsewhere.url).not.toBe('http://127.0.0.1:9');
     await elsewhere.close();

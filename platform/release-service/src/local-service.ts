@@ -7,7 +7,8 @@ import type { LocalService } from 'release-client/connection';
 import { ensureOperatorKey } from './keys.ts';
 import { startReleaseService } from './server.ts';
 
-export const localService: LocalService = {
+/** The host's side for a command run in an environment `env` (the service for one command reads its settings there). */
+export const localServiceIn = (env: NodeJS.ProcessEnv): LocalService => ({
   operatorKey: async (deploy) => ensureOperatorKey(deploy),
-  start: (deploy, env) => startReleaseService({ deploy, env, host: '127.0.0.1', port: 0, watch: false }),
-};
+  start: (deploy) => startReleaseService({ deploy, env, host: '127.0.0.1', port: 0, watch: false }),
+});

@@ -22,7 +22,7 @@ function hoursOf(raw: unknown): { hours?: string } {
   if (raw === undefined) return {};
   if (typeof raw !== 'string' && typeof raw !== 'number') throw new UsageError('"hours" must be a number.');
   const hours = String(raw);
-  previewHours(hours, {});
+  previewHours(hours, undefined);
   return { hours };
 }
 

@@ -12,6 +12,7 @@ import { remoteNames, remotes } from 'build-config/topology';
 import { describeAuditEntry, readAuditWithUploads } from 'deploy-folder/audit';
 import { describeStaging } from 'deploy-folder/staging-status';
 import { environmentOf } from 'deploy-model/release-command';
+import { siteAddressesSetting } from 'platform-kit/settings/site';
 import { runReleaseCommand } from 'releases/canary/release-command';
 import { listVersions } from 'releases/changes/release';
 import { listRollbackVersions } from 'releases/changes/rollback-command';
@@ -73,7 +74,7 @@ export function readRoutes(app: ServiceApp, { deploy, env, staging }: ServicePar
     if (staging)
       output.push({
         stream: 'out',
-        text: describeStaging(deploy.path, names, env),
+        text: describeStaging(deploy.path, names, siteAddressesSetting(env)),
       });
     return c.json({ output } satisfies CommandReply);
   });

@@ -22,6 +22,7 @@ import {
   type SessionPick,
 } from 'federation/preview-session';
 import { UsageError } from 'platform-kit/cli';
+import { siteAddressesSetting, siteOriginSetting } from 'platform-kit/settings/site';
 
 /** A request about a session refused: `status` 400 (bad input), 403 (not granted) or 410 (ended). */
 export class SessionRefusal extends UsageError {
@@ -143,7 +144,7 @@ function issued(
     session,
     expires,
     liveVersion: (remote) => live[remote]?.version ?? 'unknown',
-    env,
+    addresses: siteAddressesSetting(env),
   });
   const until = new Date(expires * 1000).toISOString();
   const picks = Object.fromEntries(
@@ -154,7 +155,10 @@ function issued(
   );
   return {
     id,
-    link: previewLink(siteOrigin(env), token),
+    link: previewLink(
+      siteOrigin({ siteOrigin: siteOriginSetting(env), ...siteAddressesSetting(env) }),
+      token,
+    ),
     token,
     until,
     picks,

@@ -24,6 +24,7 @@ import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import { type RunningApi, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { appDist } from 'platform-kit/paths';
+import { loadSiteSettings } from 'platform-kit/settings/site';
 import { enquiryApiPaths, type RemoteHealthEvent } from 'shared-content/enquiry';
 
 // Stand-in builds (a manifest and a line of code) have nothing to render: the release gates are off here, and
@@ -186,7 +187,7 @@ export async function startHealthApi(extra: NodeJS.ProcessEnv = {}): Promise<Hea
     ENQUIRY_BEACON_RATE_LIMIT: '1000000',
     ...extra,
   };
-  const api: RunningApi = await startEnquiryApi(apiEnv);
+  const api: RunningApi = await startEnquiryApi(loadSiteSettings(apiEnv), apiEnv);
   const post = async (body: unknown, address: string, path: string = enquiryApiPaths.beacon) => {
     const response = await fetch(`${api.url}${path}`, {
       method: 'POST',

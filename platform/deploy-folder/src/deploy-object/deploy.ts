@@ -20,6 +20,7 @@ import {
   urlsAndIntegrity,
 } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
+import type { SiteAddresses } from 'platform-kit/settings/site';
 import { type AuditQuery, appendAudit, readAudit } from '../audit.ts';
 import { type IntegrityRecord, readIntegrityRecord } from '../integrity.ts';
 import {
@@ -137,9 +138,9 @@ export class Deploy {
   }
 
   /** Publishes a remote's dist/ and points the remote map at it, for everyone (no contract check: see releases). */
-  releaseRemote(name: RemoteName, env: NodeJS.ProcessEnv): string {
+  releaseRemote(name: RemoteName, addresses: SiteAddresses): string {
     const version = this.publishRemoteBuild(name);
-    this.setRemoteEntry(name, manifestUrl(name, version, env));
+    this.setRemoteEntry(name, manifestUrl(name, version, addresses));
     return version;
   }
 
@@ -220,9 +221,9 @@ export class Deploy {
   /** The versions a preview browser loads: every remote's default, and the previewed one's version. */
   previewResolution(
     preview: Pick<OpenPreview, 'remote' | 'version'>,
-    env: NodeJS.ProcessEnv,
+    addresses: SiteAddresses,
   ): ResolvedRemoteMap {
-    return previewResolution(this.path, this.remoteMap(), preview, env);
+    return previewResolution(this.path, this.remoteMap(), preview, addresses);
   }
 
   /** Whether the folder holds a live site (a remote map or a published shell). */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type RemoteName, remoteNames } from 'build-config/topology';
 import { isVersionName } from 'deploy-model/version';
 import { defaultRemoteMap, type RemoteMapDocument, type ResolvedRemoteMap } from 'federation/remote-map';
+import type { SiteAddresses } from 'platform-kit/settings/site';
 import { releasesFolder } from '../private-files.ts';
 import { manifestUrl } from '../publish.ts';
 import { versionEntry, writeFileAtomic } from '../remote-map-file.ts';
@@ -66,9 +67,9 @@ export function previewResolution(
   deploy: string,
   document: RemoteMapDocument,
   { remote, version }: Pick<OpenPreview, 'remote' | 'version'>,
-  env: NodeJS.ProcessEnv,
+  addresses: SiteAddresses,
 ): ResolvedRemoteMap {
-  const entry = versionEntry(deploy, remote, manifestUrl(remote, version, env), {
+  const entry = versionEntry(deploy, remote, manifestUrl(remote, version, addresses), {
     traffic: 100,
     default: true,
   });

@@ -17,6 +17,7 @@ import {
   type SessionPick,
 } from 'federation/preview-session';
 import type { ResolvedRemote } from 'federation/remote-map';
+import type { SiteAddresses } from 'platform-kit/settings/site';
 import { keepPrivate, releasesFolder } from '../private-files.ts';
 import { manifestUrl } from '../publish.ts';
 import { versionEntry, writeFileAtomic } from '../remote-map-file.ts';
@@ -29,7 +30,7 @@ const keptMs = (168 + 24) * 3600 * 1000;
 export function sessionVersions(
   deploy: string,
   picks: PreviewSession['picks'],
-  env: NodeJS.ProcessEnv,
+  addresses: SiteAddresses,
 ): Partial<Record<RemoteName, ResolvedRemote>> {
   const versions: Partial<Record<RemoteName, ResolvedRemote>> = {};
   for (const [remote, pick] of Object.entries(picks) as Array<[RemoteName, SessionPick]>) {
@@ -38,7 +39,7 @@ export function sessionVersions(
     const { folder } = remotes[remote];
     if (!existsSync(join(deploy, folder, pick.version, 'mf-manifest.json')))
       throw new PreviewError(`${folder} ${pick.version} is not published on this site. Nothing changed.`);
-    const entry = versionEntry(deploy, remote, manifestUrl(remote, pick.version, env), {
+    const entry = versionEntry(deploy, remote, manifestUrl(remote, pick.version, addresses), {
       traffic: 0,
       default: false,
     });
@@ -76,18 +77,18 @@ export function issueSession(
     expires,
     by,
     liveVersion,
-    env,
+    addresses,
     now = new Date(),
   }: {
     session: PreviewSession;
     expires: number;
     by?: string;
     liveVersion: (remote: RemoteName) => string;
-    env: NodeJS.ProcessEnv;
+    addresses: SiteAddresses;
     now?: Date;
   },
 ): { token: string; id: string } {
-  const versions = sessionVersions(deploy, session.picks, env);
+  const versions = sessionVersions(deploy, session.picks, addresses);
   const id = newLinkId();
   const claim: SessionClaim = {
     ...leadOf(session.picks, liveVersion),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { previewSecretFile } from 'deploy-model/layout';
 import { decodePreviewClaim, encodePreviewClaim, isLoopbackOrigin, previewClaimIn } from 'federation/preview';
+import { loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   devOverrideToken,
@@ -101,10 +102,12 @@ describe('preview links: signing and checking', () => {
   });
 
   it('lasts 2 hours unless told otherwise, and never over a week', () => {
-    expect(previewHours(undefined, {})).toBe(2);
-    expect(previewHours(undefined, { AGENCY_PREVIEW_HOURS: '8' })).toBe(8);
-    expect(previewHours('0.5', { AGENCY_PREVIEW_HOURS: '8' })).toBe(0.5);
-    for (const bad of ['0', '-1', '169', 'soon']) expect(() => previewHours(bad, {})).toThrow(PreviewError);
+    const hoursOf = (env: NodeJS.ProcessEnv) => loadReleaseServiceSettings(env).previewHours;
+    expect(previewHours(undefined, hoursOf({}))).toBe(2);
+    expect(previewHours(undefined, hoursOf({ AGENCY_PREVIEW_HOURS: '8' }))).toBe(8);
+    expect(previewHours('0.5', hoursOf({ AGENCY_PREVIEW_HOURS: '8' }))).toBe(0.5);
+    for (const bad of ['0', '-1', '169', 'soon'])
+      expect(() => previewHours(bad, hoursOf({}))).toThrow(PreviewError);
   });
 
   it('lets the shell read a preview cookie’s claim, and nothing once it has expired', () => {

@@ -7,13 +7,11 @@
 
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { originOf, type remotes, shell } from 'build-config/topology';
+import { originAt, type remotes, shell } from 'build-config/topology';
 import { previewSecretFile } from 'deploy-model/layout';
 import { checkPreviewToken, type PreviewRevocations, type TokenRefusal } from 'deploy-model/preview/verify';
 import { encodePreviewClaim, isLoopbackOrigin, type PreviewClaim, previewPaths } from 'federation/preview';
 import { UsageError } from 'platform-kit/cli';
-import { previewHoursSetting } from 'platform-kit/settings/release-service';
-import { siteOriginSetting } from 'platform-kit/settings/site';
 import { keepPrivate, releasesFolder } from '../private-files.ts';
 
 export type { TokenRefusal } from 'deploy-model/preview/verify';
@@ -67,9 +65,12 @@ export function verifyPreviewToken(
 /** A new link's id: 12 random bytes, base64url. */
 export const newLinkId = () => randomBytes(12).toString('base64url');
 
-/** How long a link lasts: AGENCY_PREVIEW_HOURS (default 2), or the command's --hours; at most a week. */
-export function previewHours(raw: string | undefined, env: NodeJS.ProcessEnv): number {
-  const text = raw ?? previewHoursSetting(env) ?? '';
+/**
+ * How long a link lasts: the command's --hours (`raw`), else the release service settings' previewHours
+ * (AGENCY_PREVIEW_HOURS), else 2; at most a week.
+ */
+export function previewHours(raw: string | undefined, configured: string | undefined): number {
+  const text = raw ?? configured ?? '';
   if (text === '') return 2;
   const hours = Number(text);
   if (!Number.isFinite(hours) || hours <= 0 || hours > 168)
@@ -82,9 +83,12 @@ export class PreviewError extends UsageError {
   override name = 'PreviewError';
 }
 
-/** The origin visitors open the site at: AGENCY_SITE_URL, else the shell's local origin. */
-export function siteOrigin(env: NodeJS.ProcessEnv): string {
-  return siteOriginSetting(env) ?? originOf(shell, env);
+/**
+ * The origin visitors open the site at: AGENCY_SITE_URL's origin (siteOriginSetting), else the shell's local
+ * origin on the port base.
+ */
+export function siteOrigin(site: { siteOrigin: string | undefined; portBase: number }): string {
+  return site.siteOrigin ?? originAt(shell, site.portBase);
 }
 
 export function previewLink(origin: string, token: string): string {

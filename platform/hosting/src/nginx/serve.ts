@@ -23,7 +23,7 @@ const nginxTool = debianTool('nginx');
 export const aptInstallCommand = `apt-get install -y --no-install-recommends ${nginxTool.packages.join(' ')}`;
 
 /** nginx and the two dynamic modules the configuration loads (platform-kit's table of Debian tools). */
-export const nginxInstalled = () => nginxTool.installed({});
+export const nginxInstalled = () => nginxTool.installed({ chromePath: undefined, childEnv: {} });
 
 /**
  * Installs Debian's nginx with its js and brotli_static modules (and the njs CLI the tests check the module

@@ -9,6 +9,7 @@ import { pagesDir } from 'deploy-model/layout';
 import { bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
 import { repoRoot } from 'platform-kit/paths';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { writePages } from 'site-pages/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +85,7 @@ describe.runIf(nginxPresent)('a CDN edge (nginx proxy_cache) in front of the emb
     writeFileSync(join(shell, 'runtime.json'), JSON.stringify({ apiUrl: 'http://localhost:3010' }));
     writeFileSync(join(shell, 'remotes.json'), remoteMap(20));
     // mf_marketing 2.0.0 for buckets 0–19 (a canary), 1.0.0 for everyone else: two page variants.
-    writePages(deploy, {}, undefined, (_deploy, paths, _env, map) =>
+    writePages(deploy, siteUrlsSetting({}), undefined, (_deploy, paths, _env, map) =>
       paths.map((path) => ({
         path,
         html: `<main>marketing ${map.mf_marketing?.version}</main>`,

@@ -4,7 +4,7 @@
  * these variables; docs/settings.md lists them.
  */
 import { type Env, trimmed } from './read.ts';
-import { deployDirSetting } from './site.ts';
+import { deployDirSetting, portBaseSetting } from './site.ts';
 
 /** AGENCY_RELEASE_URL: a release service on another machine; unset, the local one. */
 export function releaseUrlSetting(env: Env): string | undefined {
@@ -57,6 +57,8 @@ export interface ReleaseClientSettings {
   releaseUrl: string | undefined;
   releaseKey: string | undefined;
   deployDir: string;
+  /** AGENCY_PORT_BASE: where the local release service listens when the site runs here. */
+  portBase: number;
   operatorFolder: string;
   /** Absent when no variable names any of its fields (then git is asked). */
   source?: ReleaseSourceSetting;
@@ -70,6 +72,7 @@ export function loadReleaseClientSettings(env: Env): ReleaseClientSettings {
     releaseUrl: releaseUrlSetting(env),
     releaseKey: releaseKeySetting(env),
     deployDir: deployDirSetting(env),
+    portBase: portBaseSetting(env),
     operatorFolder: operatorFolderSetting(env),
     ...sourceIfNamed(releaseSourceSetting(env)),
   };

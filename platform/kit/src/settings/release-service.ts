@@ -8,6 +8,7 @@
 import { enquiryApi, originOf, portOf, releaseService } from 'build-config/topology';
 import * as z from 'zod';
 import { type Env, parseSettings, trimmed, variable } from './read.ts';
+import { deployDirSetting } from './site.ts';
 
 const releasePortVariable = variable((text) => {
   const raw = text?.trim();
@@ -93,6 +94,8 @@ export const releaseServiceVariablesSchema = z.object({
 });
 
 export interface ReleaseServiceSettings {
+  /** AGENCY_DEPLOY_DIR as given (platform-kit/paths' deployDir resolves it). */
+  deployDir: string;
   address: { host: string; port: number };
   uploadMegabytes: number;
   gatesOff: boolean;
@@ -111,6 +114,7 @@ export interface ReleaseServiceSettings {
 export function loadReleaseServiceSettings(env: Env): ReleaseServiceSettings {
   const checked = parseSettings(releaseServiceVariablesSchema, env);
   return {
+    deployDir: deployDirSetting(env),
     address: {
       host: trimmed(env, 'AGENCY_RELEASE_HOST') ?? '127.0.0.1',
       port: checked.AGENCY_RELEASE_PORT ?? portOf(releaseService, env),

@@ -90,6 +90,7 @@ describe('the composed site settings', () => {
 describe('the release service settings', () => {
   it('listen beside the site and read the local API when nothing is set', () => {
     expect(loadReleaseServiceSettings({ AGENCY_PORT_BASE: '4700' })).toEqual({
+      deployDir: 'deploy',
       address: { host: '127.0.0.1', port: 4711 },
       uploadMegabytes: 50,
       gatesOff: false,
@@ -129,6 +130,7 @@ describe('the client and tool settings', () => {
       releaseUrl: 'https://releases.example.com',
       releaseKey: 'k',
       deployDir: 'deploy',
+      portBase: 3000,
       operatorFolder: '/srv/site',
     });
     expect(loadToolSettings({ AGENCY_PNPM: 'npx -y pnpm@10.34.9', CI: 'true' })).toEqual({

@@ -109,6 +109,47 @@ export function loadSiteSettings(env: Env): SiteSettings {
   return parseSettings(siteSettingsSchema, env);
 }
 
+/**
+ * Where a deploy's URLs point, as SiteSettings holds them: the port base (AGENCY_PORT_BASE: every local origin)
+ * and the CDN origin (AGENCY_REMOTES_ORIGIN). What deploy-folder's publishing and previews take.
+ */
+export type SiteAddresses = Pick<SiteSettings, 'portBase' | 'remotesOrigin'>;
+
+/** The two variables of SiteAddresses alone, by the same rules (for a process that parses no other site setting). */
+export function siteAddressesSetting(env: Env): SiteAddresses {
+  return {
+    portBase: portBaseSetting(env),
+    remotesOrigin: one(remotesOriginVariable, env, 'AGENCY_REMOTES_ORIGIN'),
+  };
+}
+
+/** What a page names besides SiteAddresses: the canonical public origin (AGENCY_SITE_URL, checked). */
+export type SiteUrls = SiteAddresses & Pick<SiteSettings, 'siteUrl'>;
+
+/** The three variables of SiteUrls alone, by the same rules (for a process that parses no other site setting). */
+export function siteUrlsSetting(env: Env): SiteUrls {
+  return { ...siteAddressesSetting(env), siteUrl: one(siteUrlVariable, env, 'AGENCY_SITE_URL') };
+}
+
+/**
+ * The environment a render in a sandbox (platform-kit/sandbox) is given, derived from the parsed addresses, and
+ * nothing else of the host's: where the deploy's URLs point. None of them is a secret.
+ */
+export const renderSandboxEnvironment = (addresses: SiteAddresses): Record<string, string | undefined> => ({
+  AGENCY_PORT_BASE: String(addresses.portBase),
+  AGENCY_REMOTES_ORIGIN: addresses.remotesOrigin,
+});
+
+/** The canonical origin: the parsed AGENCY_SITE_URL, else `fallback` (siteConfig.siteUrl) checked alike. */
+export const canonicalOrigin = (siteUrl: string | undefined, fallback: string): string =>
+  siteUrl ?? (siteOrigin(fallback) as string);
+
+/** The addresses of staging beside `production`: every port shifted, no CDN origin (as stagingEnvironment). */
+export const stagingAddresses = (production: Pick<SiteSettings, 'portBase'>): SiteAddresses => ({
+  portBase: production.portBase + stagingPortShift,
+  remotesOrigin: undefined,
+});
+
 /** One variable by its schema: the same rule and message as loadSiteSettings. */
 const one = <T>(schema: z.ZodType<T, string | undefined>, env: Env, name: string): T =>
   parseSettings(schema, env[name]);
@@ -116,6 +157,11 @@ const one = <T>(schema: z.ZodType<T, string | undefined>, env: Env, name: string
 /** AGENCY_DEPLOY_DIR as given (relative to the repository root), or `deploy`; paths.ts resolves it. */
 export function deployDirSetting(env: Env): string {
   return one(deployDirVariable, env, 'AGENCY_DEPLOY_DIR');
+}
+
+/** AGENCY_PORT_BASE, checked: every local port derives from it (build-config/topology). */
+export function portBaseSetting(env: Env): number {
+  return one(portBaseVariable, env, 'AGENCY_PORT_BASE');
 }
 
 /** AGENCY_HOST: the static hosts' address; unset or empty, loopback. */

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { allRoutePaths, routes, siteConfig } from 'shared-content/site';
 import { afterEach, describe, expect, it } from 'vitest';
 import { robotsTxt, sitemapXml, writeCrawlerFiles } from './crawler-files.ts';
@@ -32,11 +33,11 @@ describe('sitemap.xml and robots.txt', () => {
   it('writes both next to the shell for the environment’s site URL', () => {
     deploy = mkdtempSync(join(tmpdir(), 'crawler-files-'));
     mkdirSync(join(deploy, 'shell'));
-    writeCrawlerFiles(deploy, {});
+    writeCrawlerFiles(deploy, siteUrlsSetting({}));
     expect(readFileSync(join(deploy, 'shell', 'robots.txt'), 'utf8')).toContain(
       `Sitemap: ${siteConfig.siteUrl}/sitemap.xml`,
     );
-    writeCrawlerFiles(deploy, { AGENCY_SITE_URL: 'https://staging.example.org' });
+    writeCrawlerFiles(deploy, siteUrlsSetting({ AGENCY_SITE_URL: 'https://staging.example.org' }));
     expect(locs(readFileSync(join(deploy, 'shell', 'sitemap.xml'), 'utf8'))[0]).toBe(
       'https://staging.example.org/',
     );

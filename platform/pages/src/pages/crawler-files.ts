@@ -10,6 +10,7 @@ import { shell } from 'build-config/topology';
 import { writeFileAtomic } from 'deploy-folder/remote-map-file';
 import { deployedSite } from 'deploy-folder/site-description';
 import { describeSite, type SiteDescription } from 'federation/site-description';
+import type { SiteSettings } from 'platform-kit/settings/site';
 import { absoluteUrl } from 'shared-content/site';
 import { escapeHtml } from './html.ts';
 import { siteUrlFrom } from './site-url.ts';
@@ -30,8 +31,8 @@ export function robotsTxt(siteUrl: string): string {
 }
 
 /** Writes both files into deploy/shell/ for this environment; returns their names. */
-export function writeCrawlerFiles(deploy: string, env: NodeJS.ProcessEnv): string[] {
-  const siteUrl = siteUrlFrom(env);
+export function writeCrawlerFiles(deploy: string, settings: Pick<SiteSettings, 'siteUrl'>): string[] {
+  const siteUrl = siteUrlFrom(settings);
   const folder = join(deploy, shell.folder);
   writeFileAtomic(join(folder, 'sitemap.xml'), sitemapXml(siteUrl, deployedSite(deploy)));
   writeFileAtomic(join(folder, 'robots.txt'), robotsTxt(siteUrl));

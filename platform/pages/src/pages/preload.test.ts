@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import goodManifest from 'federation/fixtures/good.manifest.json' with { type: 'json' };
 import incompatibleManifest from 'federation/fixtures/incompatible-react.manifest.json' with { type: 'json' };
 import { shellImports } from 'federation/remotes';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { routes } from 'shared-content/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderElement } from './html.ts';
@@ -231,7 +232,7 @@ describe('preload hints', () => {
       route: routes.services,
       remoteMap: { mf_marketing: manifestUrl },
       deploy,
-      env: {},
+      settings: siteUrlsSetting({}),
     };
     const hrefs = preloadHints(page).map((element) => String(element.attributes?.href));
     expect(hrefs).toContain(manifestUrl);

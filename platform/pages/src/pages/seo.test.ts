@@ -1,3 +1,4 @@
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { type RouteEntry, routes, siteConfig } from 'shared-content/site';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../pages.ts';
@@ -15,7 +16,7 @@ const page = (path: string | null, env: NodeJS.ProcessEnv = {}): PageContext => 
       : ((Object.values(routes) as RouteEntry[]).find((r) => [r.path, ...r.aliases].includes(path)) ?? null),
   remoteMap: {},
   deploy: '/nowhere',
-  env,
+  settings: siteUrlsSetting(env),
 });
 
 /** Head elements as the page writes them. */
@@ -30,8 +31,8 @@ function jsonLdOf(html: string): Array<Record<string, unknown>> {
 
 describe('site URL', () => {
   it('is the configured one unless AGENCY_SITE_URL names another origin', () => {
-    expect(siteUrlFrom({})).toBe(siteConfig.siteUrl);
-    expect(siteUrlFrom({ AGENCY_SITE_URL: 'https://staging.example.org/' })).toBe(
+    expect(siteUrlFrom(siteUrlsSetting({}))).toBe(siteConfig.siteUrl);
+    expect(siteUrlFrom(siteUrlsSetting({ AGENCY_SITE_URL: 'https://staging.example.org/' }))).toBe(
       'https://staging.example.org',
     );
   });
@@ -42,7 +43,7 @@ describe('site URL', () => {
     'https://example.org/agency',
     'https://example.org/?a=1',
   ])('refuses %s with a message naming the variable', (value) => {
-    expect(() => siteUrlFrom({ AGENCY_SITE_URL: value })).toThrow(/AGENCY_SITE_URL must be/);
+    expect(() => siteUrlFrom(siteUrlsSetting({ AGENCY_SITE_URL: value }))).toThrow(/AGENCY_SITE_URL must be/);
   });
 });
 

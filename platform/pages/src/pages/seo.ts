@@ -10,8 +10,8 @@ import { structuredDataFor } from './structured-data.ts';
 import type { HeadPart } from './types.ts';
 
 /** canonical link (not on the 404 page), robots noindex on the 404 page, Open Graph and Twitter tags. */
-export const socialTags: HeadPart = ({ route, env }) => {
-  const seo = pageSeo(route, siteUrlFrom(env));
+export const socialTags: HeadPart = ({ route, settings }) => {
+  const seo = pageSeo(route, siteUrlFrom(settings));
   const canonical: HeadElement[] = seo.canonicalUrl
     ? [{ tag: 'link', attributes: { rel: 'canonical', href: seo.canonicalUrl } }]
     : [];
@@ -22,5 +22,7 @@ export const socialTags: HeadPart = ({ route, env }) => {
 };
 
 /** The route's schema.org documents, each a JSON-LD data block (never executed, so the CSP does not apply). */
-export const structuredData: HeadPart = ({ route, env }) =>
-  structuredDataFor(route, siteUrlFrom(env)).map((document) => jsonScript('application/ld+json', document));
+export const structuredData: HeadPart = ({ route, settings }) =>
+  structuredDataFor(route, siteUrlFrom(settings)).map((document) =>
+    jsonScript('application/ld+json', document),
+  );

@@ -1,4 +1,4 @@
-import { siteUrlSetting } from 'platform-kit/settings/site';
+import { canonicalOrigin, type SiteSettings } from 'platform-kit/settings/site';
 import { siteConfig } from 'shared-content/site';
 
 /**
@@ -6,6 +6,6 @@ import { siteConfig } from 'shared-content/site';
  * staging copy) or siteConfig.siteUrl. Canonical links, social cards, JSON-LD, the sitemap and robots.txt
  * all use it. It must be a bare origin: the shell reads the origin back from the canonical link.
  */
-export function siteUrlFrom(env: NodeJS.ProcessEnv): string {
-  return siteUrlSetting(env, siteConfig.siteUrl) as string;
+export function siteUrlFrom(settings: Pick<SiteSettings, 'siteUrl'>): string {
+  return canonicalOrigin(settings.siteUrl, siteConfig.siteUrl);
 }

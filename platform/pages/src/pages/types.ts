@@ -4,6 +4,7 @@
  */
 import type { RemoteMap } from 'build-config/topology';
 import type { SiteDescription } from 'federation/site-description';
+import type { SiteUrls } from 'platform-kit/settings/site';
 import type { RouteEntry } from 'shared-content/site';
 import type { DeferredHint } from 'shell/early-protocol';
 import type { HeadElement } from './html.ts';
@@ -21,7 +22,8 @@ export interface PageContext {
   /** The manifest URLs of the versions the page is written for: the default ones, or its variant's. */
   remoteMap: Partial<RemoteMap>;
   deploy: string;
-  env: NodeJS.ProcessEnv;
+  /** The URLs the page names, from the process's parsed site settings. */
+  settings: SiteUrls;
   /**
    * What the prerender made of the page, absent for a page the browser draws: which of its slots hold their
    * content decides which load code, and so which the head preloads (preload.ts's codeSlotsOf).

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { integrityOf, writeIntegrityRecord } from 'deploy-folder/integrity';
 import { pinnedDocument } from 'federation/remote-map';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deployFetch, deployFileFor, deployMounts, IntegrityRefusal } from './deploy-fetch.ts';
 
@@ -27,7 +28,7 @@ afterEach(() => rmSync(deploy, { recursive: true, force: true }));
 
 describe('the prerenderer’s transport', () => {
   it('maps each app’s local origin to its deploy folder', () => {
-    const mounts = deployMounts(deploy, env);
+    const mounts = deployMounts(deploy, siteUrlsSetting(env));
     expect(deployFileFor('http://localhost:5602/1.0.0-abc/ssr/remoteEntry.js', mounts)).toBe(
       join(deploy, 'mf-portfolio', '1.0.0-abc', 'ssr', 'remoteEntry.js'),
     );
@@ -38,20 +39,23 @@ describe('the prerenderer’s transport', () => {
   });
 
   it('maps a remotes origin (CDN) to the whole deploy folder', () => {
-    const mounts = deployMounts(deploy, { ...env, AGENCY_REMOTES_ORIGIN: 'https://cdn.example.com/' });
+    const mounts = deployMounts(
+      deploy,
+      siteUrlsSetting({ ...env, AGENCY_REMOTES_ORIGIN: 'https://cdn.example.com/' }),
+    );
     expect(deployFileFor('https://cdn.example.com/mf-portfolio/1.0.0-abc/mf-manifest.json', mounts)).toBe(
       join(deploy, 'mf-portfolio', '1.0.0-abc', 'mf-manifest.json'),
     );
   });
 
   it('never reads outside a mount, whatever the URL says', () => {
-    const mounts = deployMounts(deploy, env);
+    const mounts = deployMounts(deploy, siteUrlsSetting(env));
     expect(deployFileFor('http://localhost:5602/..%2F..%2Fetc%2Fpasswd', mounts)).toBeNull();
   });
 
   it('answers files from disk, the shell’s paths by path, 404 for a missing file, and the network otherwise', async () => {
     const network: typeof fetch = async () => new Response('from the network');
-    const fetchFile = deployFetch(deploy, env, network);
+    const fetchFile = deployFetch(deploy, siteUrlsSetting(env), network);
     expect(await (await fetchFile('http://localhost:5602/1.0.0-abc/ssr/remoteEntry.js')).text()).toBe(
       'module.exports = 1;',
     );
@@ -64,7 +68,12 @@ describe('the prerenderer’s transport', () => {
     const pinned = pinnedDocument({
       mf_portfolio: { url: 'http://localhost:5602/1.0.0-abc/mf-manifest.json', version: '1.0.0-abc' },
     });
-    const fetchFile = deployFetch(deploy, env, async () => new Response('from the network'), pinned);
+    const fetchFile = deployFetch(
+      deploy,
+      siteUrlsSetting(env),
+      async () => new Response('from the network'),
+      pinned,
+    );
     for (const url of ['/remotes.json', '/remotes.json?fresh=1', 'http://localhost:5600/remotes.json']) {
       const response = await fetchFile(url);
       expect(response.headers.get('Content-Type')).toBe('application/json');
@@ -74,11 +83,13 @@ describe('the prerenderer’s transport', () => {
       'module.exports = 1;',
     );
     // Without one, the deployed file is what the shell gets, as before.
-    expect(await (await deployFetch(deploy, env)('/remotes.json')).json()).toEqual({ mf_portfolio: 'x' });
+    expect(await (await deployFetch(deploy, siteUrlsSetting(env))('/remotes.json')).json()).toEqual({
+      mf_portfolio: 'x',
+    });
   });
 
   it('refuses a remote file that differs from its release record, one it never recorded, and an unsealed version', async () => {
-    const fetchFile = deployFetch(deploy, env, async () => new Response('from the network'));
+    const fetchFile = deployFetch(deploy, siteUrlsSetting(env), async () => new Response('from the network'));
     const entry = 'http://localhost:5602/1.0.0-abc/ssr/remoteEntry.js';
     writeFileSync(
       join(deploy, 'mf-portfolio', '1.0.0-abc', 'ssr', 'remoteEntry.js'),

@@ -11,21 +11,21 @@
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
-import { originOf, remoteNames, remotes, shell } from 'build-config/topology';
+import { originAt, remoteNames, remotes, shell } from 'build-config/topology';
 import { type IntegrityRecord, integrityOf, readIntegrityRecord } from 'deploy-folder/integrity';
 import { remoteMapFile } from 'deploy-folder/remote-map-file';
 import type { RemoteMapDocument } from 'federation/remote-map';
-import { remotesOriginSetting } from 'platform-kit/settings/site';
+import type { SiteAddresses } from 'platform-kit/settings/site';
 
 /** URL prefix → deploy sub-folder, most specific first. */
-export function deployMounts(deploy: string, env: NodeJS.ProcessEnv): Array<[string, string]> {
+export function deployMounts(deploy: string, addresses: SiteAddresses): Array<[string, string]> {
   const mounts: Array<[string, string]> = remoteNames.map((name) => [
-    `${originOf(remotes[name], env)}/`,
+    `${originAt(remotes[name], addresses.portBase)}/`,
     join(deploy, remotes[name].folder),
   ]);
-  const cdn = remotesOriginSetting(env)?.replace(/\/+$/, '');
+  const cdn = addresses.remotesOrigin?.replace(/\/+$/, '');
   if (cdn) mounts.unshift([`${cdn}/`, deploy]);
-  mounts.push([`${originOf(shell, env)}/`, join(deploy, shell.folder)]);
+  mounts.push([`${originAt(shell, addresses.portBase)}/`, join(deploy, shell.folder)]);
   return mounts;
 }
 
@@ -80,12 +80,12 @@ export function integrityProblem(
  */
 export function deployFetch(
   deploy: string,
-  env: NodeJS.ProcessEnv,
+  addresses: SiteAddresses,
   network: typeof fetch = fetch,
   remoteMap?: RemoteMapDocument,
 ): typeof fetch {
-  const mounts = deployMounts(deploy, env);
-  const shellOrigin = originOf(shell, env);
+  const mounts = deployMounts(deploy, addresses);
+  const shellOrigin = originAt(shell, addresses.portBase);
   const records = new Map<string, IntegrityRecord | null>();
   const mapFile = remoteMapFile(deploy);
   return async (input, init) => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { pinnedDocument, type ResolvedRemoteMap } from 'federation/remote-map';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prerenderPages } from './prerender.ts';
 
@@ -53,7 +54,7 @@ describe('the prerender worker', () => {
         integrity,
       },
     };
-    const [home, notFound] = prerenderPages(deploy, ['/', null], env, canary);
+    const [home, notFound] = prerenderPages(deploy, ['/', null], siteUrlsSetting(env), canary);
     expect(home?.path).toBe('/');
     expect(notFound?.path).toBeNull();
     const seen = JSON.parse(home?.html ?? '{}');

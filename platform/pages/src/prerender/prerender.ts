@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { pinnedDocument, type ResolvedRemoteMap } from 'federation/remote-map';
 import { openSandbox } from 'platform-kit/sandbox';
-import { renderSandboxSettings } from 'platform-kit/settings/site';
+import { renderSandboxEnvironment, type SiteAddresses } from 'platform-kit/settings/site';
 import { copyRenderView } from './sandbox-view.ts';
 
 export interface PrerenderResult {
@@ -35,7 +35,7 @@ export class PrerenderError extends Error {
 export function prerenderPages(
   deploy: string,
   paths: ReadonlyArray<string | null>,
-  env: NodeJS.ProcessEnv,
+  addresses: SiteAddresses,
   remoteMap: ResolvedRemoteMap,
 ): PrerenderResult[] {
   if (!existsSync(join(serverBuildDir(deploy), serverEntryFile))) {
@@ -49,7 +49,7 @@ export function prerenderPages(
     const result = sandbox.run({
       worker: join(import.meta.dirname, 'worker.ts'),
       args: [sandbox.view, JSON.stringify(pinnedDocument(remoteMap)), ...paths.map((path) => path ?? '')],
-      settings: renderSandboxSettings(env),
+      settings: renderSandboxEnvironment(addresses),
       memoryMb: 1024,
       maxBuffer: 256 * 1024 * 1024,
       timeoutMs: 120_000,

@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { defaultRemoteMap, parseRemoteMapDocument, urlsAndIntegrity } from 'federation/remote-map';
+import { siteAddressesSetting } from 'platform-kit/settings/site';
 import { deployFetch } from './deploy-fetch.ts';
 import type { PrerenderResult } from './prerender.ts';
 import { assetBasesOf, type PrerenderTransport } from './transport.ts';
@@ -41,7 +42,7 @@ if (entry.takesTransport !== true) {
   );
 }
 const transport: PrerenderTransport = {
-  fetch: deployFetch(deploy, process.env, fetch, remoteMap),
+  fetch: deployFetch(deploy, siteAddressesSetting(process.env), fetch, remoteMap),
   assetBases: assetBasesOf(urlsAndIntegrity(defaultRemoteMap(remoteMap)).urls),
 };
 const results: PrerenderResult[] = [];

@@ -13,6 +13,7 @@ import { canaryEntry, defaultEntry, onlyVersion, withCanary } from 'deploy-model
 import { canaryPercent } from 'deploy-model/release-command';
 import type { RemoteMapDocument, RemoteVersionEntry } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
+import { siteAddressesSetting } from 'platform-kit/settings/site';
 import { checkLiveBreaks } from '../changes/live-check.ts';
 import {
   contractProblems,
@@ -131,7 +132,7 @@ export function canaryOfPublished(
   env: NodeJS.ProcessEnv,
 ): Omit<CanaryOutcome, 'forced'> {
   const deploy = openDeploy(ref);
-  const url = manifestUrl(name, published, env);
+  const url = manifestUrl(name, published, siteAddressesSetting(env));
   const defaultVersion = changeRemoteMap(deploy, (document) => {
     const stable = refuseCanaryStart(document, name);
     refuseDefaultAsCanary(name, stable, published);

@@ -14,6 +14,7 @@ import { ReleaseError } from 'deploy-model/release-error';
 import type { ResolvedRemoteMap } from 'federation/remote-map';
 import { pathsShowing } from 'federation/site-description';
 import { releaseGatesOff } from 'platform-kit/settings/release-service';
+import { siteAddressesSetting } from 'platform-kit/settings/site';
 import { PrerenderError, prerenderPages } from 'site-pages/prerender/prerender';
 
 /** A change refused because a page would show a slot's fallback once it is live. */
@@ -34,7 +35,11 @@ function withVersion(
   const integrity = deploy.integrityRecord(remotes[name].folder, version)?.manifest;
   return {
     ...deploy.defaultVersions(),
-    [name]: { url: manifestUrl(name, version, env), version, ...(integrity ? { integrity } : {}) },
+    [name]: {
+      url: manifestUrl(name, version, siteAddressesSetting(env)),
+      version,
+      ...(integrity ? { integrity } : {}),
+    },
   };
 }
 
@@ -52,23 +57,25 @@ function slotBreaks(
   env: NodeJS.ProcessEnv,
 ) {
   try {
-    return prerenderPages(deploy.path, paths, env, resolved).flatMap(({ path, failedSlots, slotErrors }) => {
-      const page = path ?? 'the 404 page';
-      return [
-        ...failedSlots.map(
-          ({ slot, reason }): SlotBreak => ({
-            key: `${page} ${slot}`,
-            text: `${page} would show the fallback for ${slot} (${reason})`,
-          }),
-        ),
-        ...(slotErrors ?? []).map(
-          ({ slot, error }): SlotBreak => ({
-            key: `${page} ${slot}`,
-            text: `${slot} would throw while ${page} is rendered: ${error}`,
-          }),
-        ),
-      ];
-    });
+    return prerenderPages(deploy.path, paths, siteAddressesSetting(env), resolved).flatMap(
+      ({ path, failedSlots, slotErrors }) => {
+        const page = path ?? 'the 404 page';
+        return [
+          ...failedSlots.map(
+            ({ slot, reason }): SlotBreak => ({
+              key: `${page} ${slot}`,
+              text: `${page} would show the fallback for ${slot} (${reason})`,
+            }),
+          ),
+          ...(slotErrors ?? []).map(
+            ({ slot, error }): SlotBreak => ({
+              key: `${page} ${slot}`,
+              text: `${slot} would throw while ${page} is rendered: ${error}`,
+            }),
+          ),
+        ];
+      },
+    );
   } catch (error) {
     if (error instanceof PrerenderError)
       return [{ key: 'prerender', text: `its pages could not be prerendered: ${error.message}` }];

@@ -7,6 +7,7 @@ import { ensureRuntimeConfig, shellServerDist, shellVersion } from 'deploy-folde
 import type { ReleaseEventAuthor } from 'deploy-folder/release-log';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { appDist } from 'platform-kit/paths';
+import { siteAddressesSetting, siteUrlsSetting } from 'platform-kit/settings/site';
 import { writePages } from 'site-pages/pages';
 import { writeCrawlerFiles } from 'site-pages/pages/crawler-files';
 
@@ -102,8 +103,8 @@ export function publishAll(
   const at = new Date().toISOString();
   const previousShell = deploy.liveShellVersion();
   deploy.publishShell();
-  ensureRuntimeConfig(deploy.path, env);
-  writeCrawlerFiles(deploy.path, env);
+  ensureRuntimeConfig(deploy.path, siteAddressesSetting(env));
+  writeCrawlerFiles(deploy.path, siteUrlsSetting(env));
   const shellApp: PublishedApp = {
     version: shellVersion(appDist(shell.folder), shellServerDist()),
     ...(previousShell ? { previous: previousShell } : {}),
@@ -114,7 +115,7 @@ export function publishAll(
     const before = deploy.remoteMap();
     const previous = defaultEntry(before, name)?.metadata.version;
     const canary = canaryEntry(before, name)?.metadata.version;
-    const version = deploy.releaseRemote(name, env);
+    const version = deploy.releaseRemote(name, siteAddressesSetting(env));
     const app: PublishedApp = {
       version,
       ...(previous ? { previous } : {}),
@@ -123,6 +124,6 @@ export function publishAll(
     recordAppPublish(deploy, remotes[name].folder, app, by, at, audit);
     return [name, app];
   });
-  writePages(deploy, env);
+  writePages(deploy, siteUrlsSetting(env));
   return { shell: shellApp, ...Object.fromEntries(published) } as PublishedSite;
 }

@@ -9,6 +9,7 @@ import { canaryEntry } from 'deploy-model/canary/map';
 import { ReleaseError } from 'deploy-model/release-error';
 import { versionOfManifestUrl } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
+import { siteAddressesSetting, siteUrlsSetting } from 'platform-kit/settings/site';
 import { checkRemoteBuild, shellManifestFor } from 'site-pages/contracts/contract-check';
 import { writePages } from 'site-pages/pages';
 import { checkRenderGates } from '../release-gates/gates.ts';
@@ -69,7 +70,7 @@ export function contractProblems(
 /** The per-route pages follow the remote map; an environment without a deployed shell has none to update. */
 export function regeneratePages(deploy: DeployRef, env: NodeJS.ProcessEnv) {
   const site = openDeploy(deploy);
-  if (existsSync(site.folder('shell', 'index.html'))) writePages(site, env);
+  if (existsSync(site.folder('shell', 'index.html'))) writePages(site, siteUrlsSetting(env));
 }
 
 /** The version of the remote's live canary, if it has one. */
@@ -92,7 +93,7 @@ export function requireBuild(name: RemoteName, buildDir: string) {
  */
 export function makeOnlyVersion(deploy: Deploy, name: RemoteName, version: string, env: NodeJS.ProcessEnv) {
   const canary = liveCanary(deploy, name);
-  const url = manifestUrl(name, version, env);
+  const url = manifestUrl(name, version, siteAddressesSetting(env));
   deploy.setRemoteEntry(name, url);
   if (canary) {
     deploy.recordReleaseEvent(remotes[name].folder, {

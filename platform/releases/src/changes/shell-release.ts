@@ -12,6 +12,7 @@ import { copyShellBuild, shellVersion } from 'deploy-folder/publish';
 import { shellSiteDescription } from 'deploy-folder/site-description';
 import { serverBuildDir } from 'deploy-model/layout';
 import { repoRoot } from 'platform-kit/paths';
+import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { checkRemoteBuild } from 'site-pages/contracts/contract-check';
 import { type Prerender, writePages } from 'site-pages/pages';
 import { writeCrawlerFiles } from 'site-pages/pages/crawler-files';
@@ -110,9 +111,9 @@ export function releaseShell(ref: DeployRef, options: ShellReleaseOptions): Shel
   const server = serverBuildDir(deploy.path);
   rmSync(server, { recursive: true, force: true });
   cpSync(build.server, server, { recursive: true });
-  writePages(deploy, options.env, undefined, options.prerender);
+  writePages(deploy, siteUrlsSetting(options.env), undefined, options.prerender);
   // The sitemap lists the new shell's routes (its site.json): a route it adds or removes is in it at once.
-  writeCrawlerFiles(deploy.path, options.env);
+  writeCrawlerFiles(deploy.path, siteUrlsSetting(options.env));
   for (const file of retired) rmSync(join(target, file), { force: true });
   deploy.recordReleaseEvent(shell.folder, {
     action: 'release',

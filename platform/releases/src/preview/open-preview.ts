@@ -14,6 +14,8 @@ import {
   signPreviewClaim,
   siteOrigin,
 } from 'deploy-folder/preview/token';
+import { previewHoursSetting } from 'platform-kit/settings/release-service';
+import { siteAddressesSetting, siteOriginSetting } from 'platform-kit/settings/site';
 import { contractProblems, ReleaseError, regeneratePages, requireBuild } from '../changes/release.ts';
 
 export interface PreviewOutcome {
@@ -43,7 +45,7 @@ export function openPreview(
   const deploy = openDeploy(ref);
   const env = options.env;
   const { folder } = remotes[name];
-  const hours = previewHours(options.hours, env);
+  const hours = previewHours(options.hours, previewHoursSetting(env));
   const known = deploy.publishedVersions(folder).map((entry) => entry.version);
   if (!known.includes(version) || !deploy.integrityRecord(folder, version)) {
     throw new ReleaseError(
@@ -66,7 +68,15 @@ export function openPreview(
     issued: Math.floor(now.getTime() / 1000),
     ...(options.by === undefined ? {} : { by: options.by }),
   });
-  return { version, link: previewLink(siteOrigin(env), token), until, forced: [] };
+  return {
+    version,
+    link: previewLink(
+      siteOrigin({ siteOrigin: siteOriginSetting(env), ...siteAddressesSetting(env) }),
+      token,
+    ),
+    until,
+    forced: [],
+  };
 }
 
 /** Checks a build against the shell and publishes it without traffic, then makes its link. */
@@ -102,8 +112,14 @@ export function devPreviewLink(
   options: PreviewOptions,
 ): { link: string; until: Date } {
   const env = options.env;
-  const hours = previewHours(options.hours, env);
+  const hours = previewHours(options.hours, previewHoursSetting(env));
   const until = new Date((options.now ?? new Date()).getTime() + hours * 3_600_000);
   const token = devOverrideToken(openDeploy(deploy).ensurePreviewSecret(), name, dev, hours, options.by);
-  return { link: previewLink(siteOrigin(env), token), until };
+  return {
+    link: previewLink(
+      siteOrigin({ siteOrigin: siteOriginSetting(env), ...siteAddressesSetting(env) }),
+      token,
+    ),
+    until,
+  };
 }

@@ -13,6 +13,7 @@ import type { Deploy } from 'deploy-folder/deploy';
 import { sealVersion, writeIntegrityRecord } from 'deploy-folder/integrity';
 import { manifestUrl, releaseVersion } from 'deploy-folder/publish';
 import type { ResolvedRemoteMap } from 'federation/remote-map';
+import { siteAddressesSetting } from 'platform-kit/settings/site';
 import { copyReadable, copyRenderView, makeReadable } from 'site-pages/prerender/sandbox-view';
 
 export interface CandidateDeploy {
@@ -38,7 +39,11 @@ export function candidateDeploy(
   writeIntegrityRecord(dir, folder, version, record);
   const resolved: ResolvedRemoteMap = {
     ...site.defaultVersions(),
-    [name]: { url: manifestUrl(name, version, env), version, integrity: record.manifest },
+    [name]: {
+      url: manifestUrl(name, version, siteAddressesSetting(env)),
+      version,
+      integrity: record.manifest,
+    },
   };
   copyRenderView(site.path, dir, resolved, { folder, version });
   makeReadable(dir);

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import { defaultRemoteMap, pinnedDocument, urlsAndIntegrity } from 'federation/remote-map';
+import { siteAddressesSetting } from 'platform-kit/settings/site';
 import { deployFetch } from 'site-pages/prerender/deploy-fetch';
 import { assetBasesOf, type PrerenderTransport } from 'site-pages/prerender/transport';
 import type { NodeRenderReport, NodeRenderRequest } from './node-renders.ts';
@@ -28,7 +29,7 @@ const entry = createRequire(import.meta.url)(
 ) as ServerEntry;
 const remoteMap = pinnedDocument(request.resolved);
 const transport: PrerenderTransport = {
-  fetch: deployFetch(request.deploy, process.env, fetch, remoteMap),
+  fetch: deployFetch(request.deploy, siteAddressesSetting(process.env), fetch, remoteMap),
   assetBases: assetBasesOf(urlsAndIntegrity(defaultRemoteMap(remoteMap)).urls),
 };
 const report: NodeRenderReport = { pages: [], exposes: [], rendersExposes: !!entry.rendersExposes };

@@ -1,0 +1,112 @@
+/**
+ * Settings are parsed once, into a typed object (issue 43, item 4): a process's entry parses its environment with
+ * the settings modules (platform-kit/settings/*) and hands the library the typed settings, or the fields it needs.
+ * In the packages converted so far, no library function, method or options field takes the raw environment
+ * (`NodeJS.ProcessEnv`, or the settings' `Env`), except
+ * - the settings parsers themselves, which turn an environment into settings, and
+ * - the environment a child process is started with, always named `childEnv`, in the modules listed below.
+ * process-environment.test.ts holds the other half: only the entries read `process.env`.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from 'platform-kit/paths';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/** The packages whose library takes typed settings; the others still take the environment (docs/settings.md). */
+const convertedPackages = [
+  'platform/kit',
+  'platform/deploy-model',
+  'platform/deploy-folder',
+  'platform/release-client',
+  'platform/pages',
+];
+
+/** The modules that parse an environment into settings: their functions take it, by definition. */
+const settingsParsers: Record<string, string> = {
+  'platform/kit/src/settings/read.ts': 'reads one variable, parses a schema',
+  'platform/kit/src/settings/site.ts':
+    "the composed site's settings (and staging's environment, for its children)",
+  'platform/kit/src/settings/release-service.ts': "the release service's settings",
+  'platform/kit/src/settings/release-client.ts': "the release client's settings",
+  'platform/kit/src/settings/tools.ts': "the test runner's, the bench's and the dev servers' settings",
+  'platform/deploy-model/src/canary/rules.ts': 'the canary rules (AGENCY_CANARY_*), beside their defaults',
+};
+
+/** The modules that start a child process with an environment of its own (`childEnv`), and why it needs one. */
+const childHandoffs: Record<string, string> = {
+  'platform/kit/src/run.ts':
+    'run and runPnpm spawn a command (pnpm builds and tests read their own settings)',
+  'platform/kit/src/chromium.ts': 'apt-get installs Chromium, with its PATH and DEBIAN_FRONTEND',
+  'platform/kit/src/debian-tools.ts': 'the probes (command -v, java -version) and apt-get run with the PATH',
+  'platform/kit/src/enquiry-api.ts': 'the enquiry API is a process of its own and parses its own settings',
+  'platform/release-client/src/dev-against.ts':
+    "the remote's dev server reads its ports from its environment",
+};
+
+/** Each place in `source` that takes an environment: a parameter or a field typed NodeJS.ProcessEnv or Env. */
+function environmentTakers(source: string): { name: string; line: number }[] {
+  const file = ts.createSourceFile('module.ts', source, ts.ScriptTarget.Latest, true);
+  const found: { name: string; line: number }[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isParameter(node) || ts.isPropertySignature(node) || ts.isPropertyDeclaration(node)) &&
+      node.type !== undefined &&
+      /^(NodeJS\.ProcessEnv|Env)$/.test(node.type.getText(file))
+    ) {
+      found.push({
+        name: node.name.getText(file),
+        line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1,
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+const libraryModules = execFileSync(
+  'git',
+  ['ls-files', '--cached', '--others', '--exclude-standard', ...convertedPackages],
+  { cwd: repoRoot, encoding: 'utf8' },
+)
+  .split('\n')
+  .filter((path) => /\/src\/.*\.ts$/.test(path) && !/\.test\.ts$/.test(path));
+
+describe('the converted packages take typed settings', () => {
+  it('take no environment but a child process’s (childEnv), outside the settings parsers', () => {
+    const takers = libraryModules
+      .filter((path) => settingsParsers[path] === undefined)
+      .flatMap((path) =>
+        environmentTakers(readFileSync(join(repoRoot, path), 'utf8')).map((taker) => ({ path, ...taker })),
+      );
+    const raw = takers
+      .filter((taker) => taker.name !== 'childEnv')
+      .map((t) => `${t.path}:${t.line} ${t.name}`);
+    expect(raw).toEqual([]);
+    const handing = [...new Set(takers.map((taker) => taker.path))].sort();
+    expect(handing).toEqual(Object.keys(childHandoffs).sort());
+  });
+
+  it('list only modules that exist', () => {
+    for (const path of [...Object.keys(settingsParsers), ...Object.keys(childHandoffs)])
+      expect(libraryModules, path).toContain(path);
+  });
+
+  it('catch a library function that takes the environment, under any name but childEnv', () => {
+    expect(environmentTakers('export function f(env: NodeJS.ProcessEnv) {}')).toEqual([
+      { name: 'env', line: 1 },
+    ]);
+    expect(environmentTakers('export const f = (x: number,\n  env?: Env) => x;')).toEqual([
+      { name: 'env', line: 2 },
+    ]);
+    expect(environmentTakers('interface Options { env: NodeJS.ProcessEnv }')).toEqual([
+      { name: 'env', line: 1 },
+    ]);
+    expect(
+      environmentTakers('export function f(site: SiteSettings, childEnv: NodeJS.ProcessEnv) {}'),
+    ).toEqual([{ name: 'childEnv', line: 1 }]);
+    expect(environmentTakers('export function f(site: Pick<SiteSettings, "portBase">) {}')).toEqual([]);
+  });
+});

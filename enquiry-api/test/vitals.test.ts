@@ -160,7 +160,8 @@ describe('POST /vitals', () => {
     expect(inp?.networks).toBe(4);
     // Without the network that sent the most (the first client's three), the p75 of the other three.
     expect(inp?.withoutTopNetworks[0]).toMatchObject({ samples: 3, p75: 350 });
-    expect(inp?.p75Low).toBeLessThanOrEqual(inp?.p75 ?? 0);
+    // Six samples: the 95% interval's lower end is the order statistic at rank ⌊4.5 − 1.96·√1.125⌋ = 2.
+    expect(inp?.p75Low).toBe(310);
     // The default version of the other remote on the page has its own row, from the same reports.
     expect(rows.find((row) => row.version === stable && row.metric === 'LCP')).toMatchObject({
       remote: 'mf_marketing',
@@ -184,5 +185,28 @@ describe('POST /vitals', () => {
       `${otherPathRouteKey} CLS 2`,
       '/portfolio CLS 2',
     ]);
+  });
+
+  it('keeps what the other slots of each page ran, and counts clients and networks per route', async () => {
+    const contact = { remote: 'mf_contact', version: stable };
+    // Two page loads beside mf_portfolio's canary, one beside its default, each from a client of its own.
+    for (const [index, portfolio] of [canary, canary, stable].entries()) {
+      const report = reportOf({
+        route: '/contact',
+        versions: [contact, { remote: 'mf_portfolio', version: portfolio }],
+        vitals: { INP: 100 + index },
+      });
+      expect((await post(api, report, `198.18.${index}.1`)).status).toBe(204);
+    }
+    const rows = (await vitalsOf(api)).filter((row) => row.route === '/contact' && row.metric === 'INP');
+    const of = (remote: string, version: string, otherSlots: string) =>
+      rows.find((row) => row.remote === remote && row.version === version && row.otherSlots === otherSlots);
+    // mf_contact's samples apart by what mf_portfolio ran; its clients and networks those of this route only.
+    expect(of('mf_contact', stable, 'canary')).toMatchObject({ samples: 2, clients: 2, networks: 2 });
+    expect(of('mf_contact', stable, 'default')).toMatchObject({ samples: 1, clients: 1, networks: 1 });
+    // mf_portfolio's canary and default both beside mf_contact's default: the rows a verdict compares.
+    expect(of('mf_portfolio', canary, 'default')).toMatchObject({ samples: 2 });
+    expect(of('mf_portfolio', stable, 'default')).toMatchObject({ samples: 1 });
+    expect(rows).toHaveLength(4);
   });
 });

@@ -40,7 +40,8 @@ function repeatedRemotes(versions: readonly { remote: string }[]): FieldIssue[] 
  * POST /vitals: a page load's Web Vitals with its route, the versions of its slots and its bucket
  * (shared-content's vitals-contract.ts). Refused as a health beacon is, all or nothing: a bad field, a remote the
  * site has not, or a version not live as the live map names it (400; 503 when the map cannot be read); the path
- * is kept under the route the page named, by shape (vitalsRouteKey). 204 once taken,
+ * is kept under the route the page named, by shape (vitalsRouteKey), each remote's samples with what the page's
+ * other slots ran (remote-vitals.ts's otherSlotsOf). 204 once taken,
  * whether it counted or was a repeat of its page load or past its client's share (remote-vitals.ts), telling a
  * forger nothing. The beacon's rate limit and body limit are applied where it is registered (app.ts): one budget.
  */
@@ -57,7 +58,9 @@ export function vitals(deps: AppDependencies) {
     // knows no route table and a shell release that adds a route needs no release of the API.
     const report = { ...parsed.data, route: vitalsRouteKey(parsed.data.route) };
     const live = await deps.liveRemoteMap.check(report.versions);
-    if (live === 'unavailable') {
+    // The defaults of the copy the versions were just found live in: what each sample's other slots ran.
+    const defaults = deps.liveRemoteMap.defaults();
+    if (live === 'unavailable' || !defaults) {
       c.header('Retry-After', '5');
       return failure(c, 503, beaconMessages.mapUnavailable);
     }
@@ -67,7 +70,7 @@ export function vitals(deps: AppDependencies) {
       return refuseBeacon(c, [{ field, message: beaconMessages.notLive(field, version, remote) }]);
     }
     try {
-      await deps.remoteHealth.recordVitals(report, visitorOf(deps.clientAddress(c)));
+      await deps.remoteHealth.recordVitals(report, visitorOf(deps.clientAddress(c)), defaults);
     } catch (error) {
       deps.logger.error('could not store vitals', describeError(error));
       return failure(c, 500, beaconMessages.storeFailed);

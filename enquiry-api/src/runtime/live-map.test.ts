@@ -50,6 +50,14 @@ const live = (options: { maxAgeMs?: number; minRefreshMs?: number; staleMs?: num
 const marketing = (version: string) => [{ remote: 'mf_marketing', version }];
 
 describe('the live remote map', () => {
+  it('tells each remote’s default version in the copy a check answered from, none before a read', async () => {
+    body = documentOf('1.0.0', ['1.1.0', 10]);
+    const map = live({ minRefreshMs: 0 });
+    expect(map.defaults()).toBeUndefined();
+    expect(await map.check(marketing('1.1.0'))).toBe('live');
+    expect(map.defaults()).toEqual(new Map([['mf_marketing', '1.0.0']]));
+  });
+
   it('takes the default and a canary with traffic; not another version, nor one published without traffic', async () => {
     body = documentOf('1.0.0', ['1.1.0', 10]);
     const map = live({ minRefreshMs: 0 });

@@ -15,6 +15,11 @@ export type LiveVerdict = 'live' | number | 'unavailable';
 
 export interface LiveRemoteMap {
   check(versions: readonly RemoteVersion[]): Promise<LiveVerdict>;
+  /**
+   * Each remote's default version in the copy check() last answered from (undefined when none is usable): read
+   * right after a check that said 'live', it is the map those versions were live in.
+   */
+  defaults(): ReadonlyMap<string, string> | undefined;
 }
 
 export interface LiveRemoteMapOptions {
@@ -33,6 +38,12 @@ export interface LiveRemoteMapOptions {
 
 type Versions = ReadonlyMap<string, ReadonlySet<string>>;
 
+interface Copy {
+  versions: Versions;
+  defaults: ReadonlyMap<string, string>;
+  readAt: number;
+}
+
 /**
  * The versions live in the site's remote map, read over HTTP from where the shell reads it, so the API accepts
  * beacons only for what visitors can actually be running (a version is live while it is the default or has
@@ -46,7 +57,7 @@ export function createLiveRemoteMap(options: LiveRemoteMapOptions): LiveRemoteMa
   const now = options.now ?? Date.now;
   const minRefreshMs = options.minRefreshMs ?? 1000;
   const staleMs = options.staleMs ?? 5 * 60_000;
-  let copy: { versions: Versions; readAt: number } | undefined;
+  let copy: Copy | undefined;
   let lastLook = Number.NEGATIVE_INFINITY;
   let looking: Promise<void> | undefined;
   let failing = false;
@@ -63,11 +74,14 @@ export function createLiveRemoteMap(options: LiveRemoteMapOptions): LiveRemoteMa
         integrity: 'optional',
       });
       const versions = new Map<string, Set<string>>();
+      const defaults = new Map<string, string>();
       for (const [remote, entries] of Object.entries(document.microFrontends)) {
         const live = (entries ?? []).filter(({ deployment }) => deployment.default || deployment.traffic > 0);
         versions.set(remote, new Set(live.map(({ metadata }) => metadata.version)));
+        const stable = live.find(({ deployment }) => deployment.default);
+        if (stable) defaults.set(remote, stable.metadata.version);
       }
-      copy = { versions, readAt: now() };
+      copy = { versions, defaults, readAt: now() };
       if (failing) options.logger.info('remote map readable again', { url: options.url });
       failing = false;
     } catch (error) {
@@ -90,6 +104,7 @@ export function createLiveRemoteMap(options: LiveRemoteMapOptions): LiveRemoteMa
   }
 
   const usable = () => (copy && now() - copy.readAt <= staleMs ? copy.versions : undefined);
+  const usableDefaults = () => (copy && now() - copy.readAt <= staleMs ? copy.defaults : undefined);
   const firstNotLive = (versions: Versions, wanted: readonly RemoteVersion[]) =>
     wanted.findIndex(({ remote, version }) => !versions.get(remote)?.has(version));
 
@@ -113,5 +128,6 @@ export function createLiveRemoteMap(options: LiveRemoteMapOptions): LiveRemoteMa
       const index = firstNotLive(versions, wanted);
       return index === -1 ? 'live' : index;
     },
+    defaults: usableDefaults,
   };
 }

@@ -122,6 +122,13 @@ const migrations = [
      loads INTEGER NOT NULL CHECK (loads > 0),
      PRIMARY KEY (day, remote, version, scope, hash)
    ) WITHOUT ROWID;`,
+  // Each Web Vitals sample with what the page's other slots ran (remote-vitals.ts: 'default' when each other
+  // remote ran its default version, else 'canary'), so one remote's canary is judged apart from another's on the
+  // same page, and with its client's keyed hash, so the distinct clients and networks are counted per route. The
+  // samples stored before have neither: they go (a canary's vitals wait again for samples; no count is lost).
+  `DELETE FROM remote_vitals;
+   ALTER TABLE remote_vitals ADD COLUMN other_slots TEXT NOT NULL DEFAULT 'default';
+   ALTER TABLE remote_vitals ADD COLUMN client TEXT NOT NULL DEFAULT '';`,
 ];
 
 function migrate(db: Db) {

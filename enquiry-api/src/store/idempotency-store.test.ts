@@ -93,7 +93,7 @@ describe('IdempotencyStore (real SQLite file)', () => {
     db.pragma('user_version = 2');
     db.close();
     const reopened = open(dir).db;
-    expect(reopened.pragma('user_version', { simple: true })).toBe(6);
+    expect(reopened.pragma('user_version', { simple: true })).toBe(7);
     expect(new Inbox(reopened).list()).toMatchObject([{ name: enquiry.name }]);
     expect(new IdempotencyStore(reopened).prior({ key: 'k'.repeat(20), fingerprint: 'x' })).toBeNull();
   });

@@ -180,6 +180,40 @@ describe('remote health: what a beacon counts', () => {
     ).toEqual(['mf_contact hydration-mismatch 10', 'mf_marketing view 10', 'mf_portfolio render-error 10']);
   });
 
+  it('drops the Web Vitals samples of the release before (no client nor other slots kept), keeping the counts', async () => {
+    await store.addCounts([view]);
+    db.exec(
+      `INSERT INTO remote_vitals (minute_start, remote, version, route, metric, value, network)
+       VALUES (0, 'mf_marketing', '1.0.0', '/', 'INP', 90, 'n')`,
+    );
+    db.exec(
+      'ALTER TABLE remote_vitals DROP COLUMN other_slots; ALTER TABLE remote_vitals DROP COLUMN client',
+    );
+    db.pragma('user_version = 6');
+    db.close();
+    db = openDatabase(dir);
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
+    expect(db.prepare('SELECT COUNT(*) AS rows FROM remote_vitals').get()).toEqual({ rows: 0 });
+    store = new RemoteHealthStore(db, {
+      retentionDays: 30,
+      maxLoadsPerClient: 10,
+      maxLoadsPerNetwork: 25,
+      now: clock,
+    });
+    const report = {
+      pageLoad: 'migrated-page-load-1',
+      route: '/',
+      bucket: 3,
+      versions: [{ remote: 'mf_marketing', version: '1.0.0' }],
+      vitals: { INP: 120 },
+    };
+    await store.recordVitals(report, visitorOf('203.0.113.9'), new Map([['mf_marketing', '1.0.0']]));
+    expect(store.report(now - day).vitals).toMatchObject([
+      { route: '/', metric: 'INP', otherSlots: 'default', samples: 1, clients: 1, networks: 1 },
+    ]);
+    expect(counts()).toEqual(['view 1']);
+  });
+
   it('is added to a database of the previous release, keeping its counts', async () => {
     await store.addCounts([view]);
     db.exec(
@@ -189,7 +223,7 @@ describe('remote health: what a beacon counts', () => {
     db.pragma('user_version = 3');
     db.close();
     db = openDatabase(dir);
-    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
     store = new RemoteHealthStore(db, {
       retentionDays: 30,
       maxLoadsPerClient: 10,

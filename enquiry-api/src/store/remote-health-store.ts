@@ -178,14 +178,20 @@ export class RemoteHealthStore {
 
   /**
    * Stores a validated Web Vitals report from `visitor` (remote-vitals.ts): per remote version, once per page
-   * load and within the same daily shares as the counts, in the minute it arrived in; all or nothing.
+   * load and within the same daily shares as the counts, in the minute it arrived in, each remote's samples with
+   * what its page's other slots ran by `defaults` (each remote's default version in the live map); all or nothing.
    */
-  recordVitals(report: VitalsReport, visitor: Visitor): Promise<RecordOutcome> {
+  recordVitals(
+    report: VitalsReport,
+    visitor: Visitor,
+    defaults: ReadonlyMap<string, string>,
+  ): Promise<RecordOutcome> {
     const time = this.now();
     return this.writes.run(() => {
       if (time >= this.nextPruneAt) this.pruneAt(time);
       const hasher = (remote: string, version: string, day: number) => this.hasherFor(remote, version, day);
-      return recordVitals(this.vitals, report, visitor, { time, day: dayOf(time) }, hasher, this.options);
+      const at = { time, day: dayOf(time) };
+      return recordVitals(this.vitals, report, visitor, at, hasher, this.options, defaults);
     });
   }
 
@@ -226,7 +232,7 @@ export class RemoteHealthStore {
   report(since: number): RemoteHealthReport {
     const counts = sumRemoteHealth(this.db, { since });
     const visitors = sumVisitors(this.db, dayOf(since));
-    const vitals = sumVitals(this.db, since, dayOf(since));
+    const vitals = sumVitals(this.db, since);
     return { since: new Date(minuteStart(since)).toISOString(), counts, visitors, vitals };
   }
 

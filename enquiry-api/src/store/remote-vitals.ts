@@ -1,13 +1,21 @@
 /**
  * The Web Vitals side of the remote health store (POST /vitals, GET /remote-health's `vitals`): each page
- * load's LCP, INP and CLS stored per remote version and route, protected against forged reports exactly as the
+ * load's LCP, INP and CLS stored per remote version, route and kind of other slots (otherSlotsOf), protected against forged reports exactly as the
  * counts are (remote-health-store.ts): one report per page load and remote (its id remembered a day), each
  * client and network at most its daily share of reports per remote version, their hashes keyed per version so
- * the distinct clients and networks of a whole period can be told, and per sample the keyed hash of its
- * network, so the sums can give each p75 again without the networks that sent the most. No address, no bucket,
- * no page-load id is stored with a sample.
+ * the distinct clients and networks of a whole period can be told, and per sample the keyed hashes of its
+ * client and network, so the sums count the distinct clients and networks per route (a forger cannot borrow
+ * the real visitors of other routes) and give each p75 again without the networks that sent the most. No
+ * address, no bucket, no page-load id is stored with a sample.
  */
-import type { RemoteVitals, VitalsPercentile, VitalsReport, WebVitalName } from 'shared-content/enquiry';
+import type {
+  OtherSlots,
+  RemoteVitals,
+  SlotVersion,
+  VitalsPercentile,
+  VitalsReport,
+  WebVitalName,
+} from 'shared-content/enquiry';
 import type { Db } from './database.ts';
 
 /** Who sent a report: remote-health-store.ts's Visitor (declared here too: that module imports this one). */
@@ -42,8 +50,8 @@ const confidenceZ = 1.96;
 export function vitalsStatements(db: Db) {
   return {
     addSample: db.prepare(
-      `INSERT INTO remote_vitals (minute_start, remote, version, route, metric, value, network)
-       VALUES (@minute, @remote, @version, @route, @metric, @value, @network)`,
+      `INSERT INTO remote_vitals (minute_start, remote, version, route, other_slots, metric, value, client, network)
+       VALUES (@minute, @remote, @version, @route, @otherSlots, @metric, @value, @client, @network)`,
     ),
     loadsOf: db.prepare(
       `SELECT COALESCE(SUM(loads), 0) AS loads FROM remote_vitals_visitors
@@ -66,7 +74,29 @@ export function vitalsStatements(db: Db) {
 
 export type VitalsStatements = ReturnType<typeof vitalsStatements>;
 
-/** Stores a validated report from `visitor` at `at` (inside the store's transaction); what counted. */
+/**
+ * What the page's slots other than `remote`'s ran, by the live map's defaults (live-map.ts): 'default' when each
+ * ran its remote's default version, else 'canary'. Every canary takes the buckets from 0 (federation's
+ * resolveRemoteMap), so two canaries of one size have the same visitors: without this, a slow canary of one
+ * remote would make every other remote's canary on its pages look slow. Judging a remote only on page loads
+ * where all the others ran their defaults, in both cohorts, is the simplest comparison that holds whatever the
+ * other canaries do: its canary and its default then differ in that remote's version alone. Decided when the
+ * report comes, against the map its versions were just found live in, so a default promoted later does not
+ * change what a sample was; the other kind is stored too (GET /remote-health shows it), never judged.
+ */
+export function otherSlotsOf(
+  versions: readonly SlotVersion[],
+  remote: string,
+  defaults: ReadonlyMap<string, string>,
+): OtherSlots {
+  const others = versions.filter((slot) => slot.remote !== remote);
+  return others.every((slot) => defaults.get(slot.remote) === slot.version) ? 'default' : 'canary';
+}
+
+/**
+ * Stores a validated report from `visitor` at `at` (inside the store's transaction), each remote's samples with
+ * what its page's other slots ran by `defaults` (each remote's default version); what counted.
+ */
 export function recordVitals(
   statements: VitalsStatements,
   report: VitalsReport,
@@ -74,6 +104,7 @@ export function recordVitals(
   at: { time: number; day: number },
   hasherFor: VersionHasher,
   share: VitalsShare,
+  defaults: ReadonlyMap<string, string>,
 ): RecordOutcome {
   const outcome: RecordOutcome = { counted: 0, repeated: 0, overShare: 0 };
   const metrics = Object.entries(report.vitals) as [WebVitalName, number][];
@@ -96,14 +127,17 @@ export function recordVitals(
     }
     statements.addLoad.run({ ...key, scope: 'client', hash: hashes.client });
     statements.addLoad.run({ ...key, scope: 'network', hash: hashes.network });
+    const otherSlots = otherSlotsOf(report.versions, remote, defaults);
     for (const [metric, value] of metrics) {
       statements.addSample.run({
         minute: minuteStart(at.time),
         remote,
         version,
         route: report.route,
+        otherSlots,
         metric,
         value,
+        client: hashes.client,
         network: hashes.network,
       });
     }
@@ -132,33 +166,42 @@ interface SampleRow {
   remote: string;
   version: string;
   route: string;
+  otherSlots: OtherSlots;
   metric: WebVitalName;
   value: number;
+  client: string;
   network: string;
 }
 
-/** The vitals from the minute `since` is in onwards, per remote version, route and metric (GET /remote-health). */
-export function sumVitals(db: Db, since: number, fromDay: number): RemoteVitals[] {
+/**
+ * The vitals from the minute `since` is in onwards, per remote version, route, kind of other slots and metric
+ * (GET /remote-health), each with the distinct clients and networks of that version's samples on that route and
+ * kind over the same period: per route, so a forger reporting a path nobody visits cannot count the real
+ * visitors of the version's other routes as its own.
+ */
+export function sumVitals(db: Db, since: number): RemoteVitals[] {
   const rows = db
     .prepare(
-      `SELECT remote, version, route, metric, value, network FROM remote_vitals WHERE minute_start >= ?
-       ORDER BY remote, version, route, metric, value`,
+      `SELECT remote, version, route, other_slots AS otherSlots, metric, value, client, network
+       FROM remote_vitals WHERE minute_start >= ?
+       ORDER BY remote, version, route, other_slots DESC, metric, value`,
     )
     .all(minuteStart(since)) as SampleRow[];
-  const distinct = db.prepare(
-    `SELECT COUNT(DISTINCT CASE WHEN scope = 'client' THEN hash END) AS clients,
-       COUNT(DISTINCT CASE WHEN scope = 'network' THEN hash END) AS networks
-     FROM remote_vitals_visitors WHERE day >= @fromDay AND remote = @remote AND version = @version`,
-  );
   const groups = new Map<string, SampleRow[]>();
+  const visitors = new Map<string, { clients: Set<string>; networks: Set<string> }>();
   for (const row of rows) {
-    const key = [row.remote, row.version, row.route, row.metric].join(' ');
+    const where = [row.remote, row.version, row.route, row.otherSlots].join(' ');
+    const key = `${where} ${row.metric}`;
     const group = groups.get(key);
     if (group) group.push(row);
     else groups.set(key, [row]);
+    const seen = visitors.get(where) ?? { clients: new Set(), networks: new Set() };
+    seen.clients.add(row.client);
+    seen.networks.add(row.network);
+    visitors.set(where, seen);
   }
   return [...groups.values()].map((samples) => {
-    const { remote, version, route, metric } = samples[0] as SampleRow;
+    const { remote, version, route, otherSlots, metric } = samples[0] as SampleRow;
     const perNetwork = new Map<string, number>();
     for (const { network } of samples) perNetwork.set(network, (perNetwork.get(network) ?? 0) + 1);
     const busiest = [...perNetwork.entries()].sort((a, b) => b[1] - a[1]).map(([network]) => network);
@@ -166,15 +209,16 @@ export function sumVitals(db: Db, since: number, fromDay: number): RemoteVitals[
       const left = new Set(busiest.slice(0, index + 1));
       return percentile75(samples.filter(({ network }) => !left.has(network)).map(({ value }) => value));
     });
-    const seen = distinct.get({ fromDay, remote, version }) as { clients: number; networks: number };
+    const seen = visitors.get([remote, version, route, otherSlots].join(' '));
     return {
       remote,
       version,
       route,
       metric,
+      otherSlots,
       ...percentile75(samples.map(({ value }) => value)),
-      clients: seen.clients,
-      networks: seen.networks,
+      clients: seen?.clients.size ?? 0,
+      networks: seen?.networks.size ?? 0,
       withoutTopNetworks,
     };
   });

@@ -59,16 +59,27 @@ export const vitalsPercentileSchema = z.strictObject({
 export type VitalsPercentile = z.infer<typeof vitalsPercentileSchema>;
 
 /**
+ * What the other slots of the page loads behind a Web Vitals row ran: 'default' when every other remote with a
+ * slot on the page ran its default version (or there was none), 'canary' when at least one ran another live
+ * version. Only 'default' rows are judged: a canary of another remote on the same page is no part of this one.
+ */
+export const otherSlotsKinds = ['default', 'canary'] as const;
+export type OtherSlots = (typeof otherSlotsKinds)[number];
+
+/**
  * One remote version's Web Vitals on one route since the time asked for (POST /vitals's reports), for one
- * metric: its p75 with the clients and networks the reports came from (over the whole period, as for the
- * counts), and the same p75 again without the samples of the 1, 2, … (up to 5) networks that sent the most, so a
- * verdict can ask whether the canary is still worse without the few networks one party may hold.
+ * metric and one kind of other slots (otherSlots): its p75 with the distinct clients and networks the reports
+ * on that route came from (over the whole period, as for the counts), and the same p75 again without the samples
+ * of the 1, 2, … (up to 5) networks that sent the most, so a verdict can ask whether the canary is still worse
+ * without the few networks one party may hold.
  */
 export const remoteVitalsSchema = vitalsPercentileSchema.extend({
   remote: z.string(),
   version: z.string(),
   route: z.string(),
   metric: z.enum(webVitalNames),
+  /** Absent from an API older than it: its rows mixed both kinds. */
+  otherSlots: z.enum(otherSlotsKinds).optional(),
   clients: distinct,
   networks: distinct,
   withoutTopNetworks: z.array(vitalsPercentileSchema).max(5),

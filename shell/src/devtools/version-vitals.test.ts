@@ -45,6 +45,18 @@ describe('the Web Vitals of the versions on the page', () => {
     expect(versionVitalsRows(undefined, [canary], '/')).toEqual([]);
   });
 
+  it('shows the figures the check judges: a row of page loads beside another remote’s canary is left out', () => {
+    const rows = versionVitalsRows(
+      [
+        { ...row(canary.version, '/', 'INP', 90), otherSlots: 'default' },
+        { ...row(canary.version, '/', 'INP', 420), otherSlots: 'canary' },
+      ],
+      [canary],
+      '/',
+    );
+    expect(rows).toEqual([{ ...canary, route: '/', metrics: { INP: { p75: 90, samples: 40 } } }]);
+  });
+
   it('says the figures are the release tooling’s when the API keeps them (401, 404), and never throws', async () => {
     const answers: Record<string, Response> = {
       '/runtime.json': Response.json({ apiUrl: 'http://api.example' }),

@@ -34,7 +34,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The rows of GET /remote-health's `vitals` for the versions on the page, one per version and route, the
- * route this page shows first. Anything not shaped as the API writes it is left out.
+ * route this page shows first: those of page loads whose other slots ran their defaults, the ones the canary
+ * check judges (a row with `otherSlots: 'canary'` is left out). Anything not shaped as the API writes it is
+ * left out.
  */
 export function versionVitalsRows(
   vitals: unknown,
@@ -48,7 +50,7 @@ export function versionVitalsRows(
     const { remote, version, route, metric, p75, samples } = item;
     if (typeof remote !== 'string' || typeof version !== 'string' || typeof route !== 'string') continue;
     if (!wanted.has(`${remote} ${version}`) || !metricNames.includes(metric as WebVitalName)) continue;
-    if (typeof p75 !== 'number' || typeof samples !== 'number') continue;
+    if (typeof p75 !== 'number' || typeof samples !== 'number' || item.otherSlots === 'canary') continue;
     const key = `${remote} ${version} ${route}`;
     const row = rows.get(key) ?? { remote, version, route, metrics: {} };
     row.metrics[metric as WebVitalName] = { p75, samples };

@@ -7,7 +7,10 @@
  * shifts the layout). LCP is shown, never judged: it is the page's and the network's as much as the remote's.
  *
  * Compared: the canary's cohort against the default version's on the same route over the same period (since the
- * canary started), at the 75th percentile, as Web Vitals are judged everywhere. A route is compared once both
+ * canary started), at the 75th percentile, as Web Vitals are judged everywhere. The rows handed in are the judged
+ * ones only (platform/releases/src/canary/health.ts's vitalsOf): the deployed shell's routes with a slot of the
+ * remote, and page loads where every other slot ran its default version, so another remote's canary on the same
+ * page, which has the same visitors, counts neither for nor against this one. A route is compared once both
  * cohorts have minSamples samples there (p75 of a handful is one visitor's phone). The canary's limit is the
  * default's p75 times `ratio` AND plus the metric's `margin`, whichever is higher, so that neither a tiny
  * absolute change on a fast page (90 → 120 ms INP) nor a small relative one on a slow page counts.

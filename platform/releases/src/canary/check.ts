@@ -14,6 +14,7 @@ import {
   HealthUnavailableError,
   healthPeriod,
   type JudgingOptions,
+  judgedVitalsRoutes,
   judgingContext,
   type ReadHealth,
   vitalsOf,
@@ -81,9 +82,10 @@ export async function checkCanaries(ref: DeployRef, options: CheckOptions): Prom
   }
   const judgedVitals = live.map(({ remote, canary, stable }, index) => {
     const report = reports[index] as Awaited<ReturnType<ReadHealth>>;
+    const routes = judgedVitalsRoutes(deploy.path, remote);
     return judgeVitals(
-      vitalsOf(report, remote, canary.metadata.version),
-      vitalsOf(report, remote, stable.metadata.version),
+      vitalsOf(report, remote, canary.metadata.version, routes),
+      vitalsOf(report, remote, stable.metadata.version, routes),
       rules,
       vitalsRules,
     );

@@ -4,9 +4,11 @@
  * can reach the API, and the API's data stays the API's.
  */
 
+import { deployedSite } from 'deploy-folder/site-description';
 import { canaryRulesFromEnv, vitalsRulesFromEnv } from 'deploy-model/canary/rules';
 import type { CanaryRules, VersionHealth } from 'deploy-model/canary/verdict';
 import type { VitalsRules } from 'deploy-model/canary/vitals-verdict';
+import { pathsShowing } from 'federation/site-description';
 import { healthRetentionDaysSetting, healthSourceSetting } from 'platform-kit/settings/release-service';
 import {
   enquiryApiPaths,
@@ -139,13 +141,32 @@ export function countsOf(
   return counts;
 }
 
-/** One remote version's Web Vitals rows (per route and metric); none from an API older than them. */
+/**
+ * The routes a remote's Web Vitals are judged on: the canonical paths of the deployed shell's routes with a slot
+ * of it (its site.json). A path the shell has not, or the 404 page's key (shared-content's otherPathRouteKey),
+ * is never judged: no real visitor of the remote's pages is there, so a forger alone would fill it.
+ */
+export const judgedVitalsRoutes = (deploy: string, remote: string): string[] =>
+  pathsShowing(deployedSite(deploy), remote);
+
+/**
+ * One remote version's Web Vitals rows (per route and metric) that are judged: on one of `routes`
+ * (judgedVitalsRoutes), from page loads whose other slots all ran their default version (otherSlots; a row
+ * without it is from an API older than that); none from an API older than vitals.
+ */
 export function vitalsOf(
   report: Pick<RemoteHealthReport, 'vitals'>,
   remote: string,
   version: string,
+  routes: readonly string[],
 ): RemoteVitals[] {
-  return (report.vitals ?? []).filter((row) => row.remote === remote && row.version === version);
+  return (report.vitals ?? []).filter(
+    (row) =>
+      row.remote === remote &&
+      row.version === version &&
+      row.otherSlots !== 'canary' &&
+      routes.includes(row.route),
+  );
 }
 
 const dayMs = 24 * 60 * 60_000;

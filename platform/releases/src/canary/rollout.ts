@@ -21,7 +21,14 @@ import { judgeVitals, type VitalsVerdict } from 'deploy-model/canary/vitals-verd
 import { stagesText } from 'deploy-model/release-command';
 import { regeneratePages } from '../changes/release.ts';
 import type { CanaryCheck } from './check.ts';
-import { countsOf, healthPeriod, type JudgingOptions, judgingContext, vitalsOf } from './health.ts';
+import {
+  countsOf,
+  healthPeriod,
+  type JudgingOptions,
+  judgedVitalsRoutes,
+  judgingContext,
+  vitalsOf,
+} from './health.ts';
 import { promoteCanary } from './release-canary.ts';
 import { isDue, livePlan, nextStagePlan, type RolloutPlan, writeRolloutPlan } from './rollout-plan.ts';
 import type { SyntheticOutcome } from './synthetic.ts';
@@ -138,9 +145,10 @@ export async function dueRollouts(ref: DeployRef, options: DueOptions): Promise<
       rules,
       visited,
     );
+    const routes = judgedVitalsRoutes(deploy.path, remote);
     const vitals = judgeVitals(
-      vitalsOf(report, remote, plan.version),
-      vitalsOf(report, remote, stable.metadata.version),
+      vitalsOf(report, remote, plan.version, routes),
+      vitalsOf(report, remote, stable.metadata.version, routes),
       rules,
       vitalsRules,
     );

@@ -25,6 +25,7 @@ import {
   HealthUnavailableError,
   healthPeriod,
   healthReader,
+  judgedVitalsRoutes,
   type VersionCounts,
   vitalsOf,
 } from './health.ts';
@@ -122,9 +123,10 @@ export async function releaseStatus(
         : healthPeriod(stable.extras?.releasedAt, 'its release', now, env);
       try {
         const report = await readHealth({ since: status.period.since, env });
+        const routes = judgedVitalsRoutes(deploy.path, remote);
         for (const version of status.versions) {
           version.health = countsOf(report, remote, version.version);
-          version.vitals = vitalsOf(report, remote, version.version);
+          version.vitals = vitalsOf(report, remote, version.version, routes);
         }
       } catch (error) {
         if (!(error instanceof HealthUnavailableError)) throw error;

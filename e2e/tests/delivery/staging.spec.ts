@@ -12,7 +12,7 @@ import { buildChangedRemote, liveRelease } from './remote-builds.ts';
 
 /**
  * Issue 44, item 4: staging beside production on one host, end to end, as `npm start` runs it with
- * AGENCY_STAGING=on (the suite's base + 380; staging at + 410). The start publishes the builds into both. A team's
+ * AGENCY_STAGING=on (the suite's base + 500; staging at + 530). The start publishes the builds into both. A team's
  * `pnpm release mf-marketing` of a changed hero lands on staging's origin alone: staging's page shows the new
  * heading, production's does not. `pnpm release mf-marketing promote-to-production` then makes production serve
  * it, the same sealed build (every file's digest equal to staging's copy), and the audit log names both. A
@@ -25,7 +25,9 @@ const workDir = join(repoRoot, '.data', 'e2e-staging');
 const deploy = join(workDir, 'deploy');
 const env: NodeJS.ProcessEnv = {
   ...process.env,
-  AGENCY_PORT_BASE: String(Number(process.env.AGENCY_PORT_BASE ?? '4100') + 380),
+  // + 500: its production at 4600–4611 and its staging at 4630–4633 (with the suite's 4100) meet no other spec's
+  // site; + 380 met the nginx site's (+ 400, 4500–4511) and the Web Vitals canary's (+ 370).
+  AGENCY_PORT_BASE: String(Number(process.env.AGENCY_PORT_BASE ?? '4100') + 500),
   AGENCY_DEPLOY_DIR: deploy,
   AGENCY_STAGING: 'on',
   ENQUIRY_DATA_DIR: join(workDir, 'api'),

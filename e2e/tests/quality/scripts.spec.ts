@@ -1,3 +1,4 @@
+import type { Response } from '@playwright/test';
 import { expect, test } from '../../fixtures.ts';
 import { everyPagePath } from '../../pages/quality.ts';
 
@@ -19,10 +20,11 @@ test.describe('', { tag: ['@composition'] }, () => {
   for (const path of everyPagePath) {
     test(`${path} fetches each script once and no two scripts with the same code`, async ({ page }) => {
       const fetched: Promise<{ url: string; code: string }>[] = [];
-      page.on('response', (response) => {
+      const onResponse = (response: Response) => {
         if (response.request().resourceType() !== 'script') return;
         fetched.push(response.text().then((body) => ({ url: response.url(), code: codeOf(body) })));
-      });
+      };
+      page.on('response', onResponse);
       await page.goto(path);
       await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
       await page.evaluate(async () => {
@@ -32,6 +34,9 @@ test.describe('', { tag: ['@composition'] }, () => {
         }
       });
       await page.locator('[data-slot-state="loading"]').first().waitFor({ state: 'detached' });
+      // Stop listening first: a script that arrives later (the Web Vitals reporter, after idle) would be read after
+      // the test ended, and its unread body would fail it.
+      page.off('response', onResponse);
       const scripts = await Promise.all(fetched);
       expect(scripts.length).toBeGreaterThan(2);
       const urls = scripts.map((script) => script.url);

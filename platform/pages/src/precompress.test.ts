@@ -243,7 +243,7 @@ describe('writing the pages', () => {
       // The indexes beside the pages change with them but are read by the host, not sent compressed.
       expect(existsSync(join(pagesDir(deploy), 'buckets.json.br'))).toBe(false);
     }
-  });
+  }, 30_000); // Every page brotli'd at quality 11 twice: seconds on a loaded 2-core machine (the how-to walk runs it there).
 });
 
 describe('links', () => {

@@ -7,7 +7,14 @@ import type {
 } from 'shared-content/enquiry';
 import type { Db } from './database.ts';
 import { minuteStart, sumRemoteHealth, sumVisitors } from './remote-health-sums.ts';
-import { recordVitals, sumVitals, type VitalsStatements, vitalsStatements } from './remote-vitals.ts';
+import {
+  type RecordOutcome,
+  recordVitals,
+  sumVitals,
+  type Visitor,
+  type VitalsStatements,
+  vitalsStatements,
+} from './remote-vitals.ts';
 import { type WriteBatcher, writeBatcherOf } from './write-batcher.ts';
 
 const minuteMs = 60_000;
@@ -34,23 +41,7 @@ export interface RemoteHealthStoreOptions {
   now?: () => number;
 }
 
-/**
- * Who sent a beacon, as the route works it out from the client's address (store/visitor.ts): the client and
- * its network. Only their keyed hashes are stored.
- */
-export interface Visitor {
-  client: string;
-  network: string;
-}
-
-/** What became of a beacon's (remote, kind) pairs: counted, or why not. Nothing of it is said to the client. */
-export interface RecordOutcome {
-  counted: number;
-  /** Already counted for this page load. */
-  repeated: number;
-  /** The client or its network had counted its share for the day. */
-  overShare: number;
-}
+export type { RecordOutcome, Visitor } from './remote-vitals.ts';
 
 const dayOf = (time: number) => Math.floor(time / dayMs);
 

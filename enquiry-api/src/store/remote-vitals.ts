@@ -18,16 +18,22 @@ import type {
 } from 'shared-content/enquiry';
 import type { Db } from './database.ts';
 
-/** Who sent a report: remote-health-store.ts's Visitor (declared here too: that module imports this one). */
-interface Visitor {
+/**
+ * Who sent a beacon or a report, as the route works it out from the client's address (store/visitor.ts): the
+ * client and its network. Only their keyed hashes are stored. Declared here, below remote-health-store.ts,
+ * which imports this module and re-exports both types.
+ */
+export interface Visitor {
   client: string;
   network: string;
 }
 
-/** What became of a report's remote versions: stored, or why not (remote-health-store.ts's RecordOutcome). */
+/** What became of a beacon's (remote, kind) pairs or a report's versions: counted, or why not. Nothing of it is said to the client. */
 export interface RecordOutcome {
   counted: number;
+  /** Already counted for this page load. */
   repeated: number;
+  /** The client or its network had counted its share for the day. */
   overShare: number;
 }
 

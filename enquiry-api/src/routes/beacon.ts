@@ -16,7 +16,7 @@ import { visitorOf } from '../store/visitor.ts';
 import type { AppDependencies } from './dependencies.ts';
 
 /** sendBeacon sends a string as text/plain (no CORS preflight); a tool may say what it is, application/json. */
-const beaconMediaTypes: JsonMediaTypes = {
+export const beaconMediaTypes: JsonMediaTypes = {
   accepted: ['text/plain', 'application/json'],
   refusal: beaconMessages.contentType,
 };

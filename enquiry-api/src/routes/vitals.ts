@@ -8,18 +8,13 @@ import {
   vitalsReportSchema,
   vitalsRouteKey,
 } from 'shared-content/enquiry';
-import { type JsonMediaTypes, readJsonBody } from '../http/json-body.ts';
+import { readJsonBody } from '../http/json-body.ts';
 import { failure } from '../http/replies.ts';
 import { describeError } from '../runtime/logger.ts';
 import { visitorOf } from '../store/visitor.ts';
-import { refuseBeacon, unknownRemotes } from './beacon.ts';
+// As the health beacon's: sendBeacon sends text/plain; a tool may say application/json.
+import { beaconMediaTypes, refuseBeacon, unknownRemotes } from './beacon.ts';
 import type { AppDependencies } from './dependencies.ts';
-
-/** As the health beacon: sendBeacon sends text/plain; a tool may say application/json. */
-const vitalsMediaTypes: JsonMediaTypes = {
-  accepted: ['text/plain', 'application/json'],
-  refusal: beaconMessages.contentType,
-};
 
 const versionsField = (index: number, key: 'remote' | 'version') => fieldPath(['versions', index, key]);
 
@@ -47,7 +42,7 @@ function repeatedRemotes(versions: readonly { remote: string }[]): FieldIssue[] 
  */
 export function vitals(deps: AppDependencies) {
   return async (c: Context) => {
-    const body = await readJsonBody(c, vitalsMediaTypes);
+    const body = await readJsonBody(c, beaconMediaTypes);
     if (!body.ok) return body.response;
     const parsed = vitalsReportSchema.safeParse(body.value);
     if (!parsed.success) return refuseBeacon(c, fieldIssues(parsed.error));

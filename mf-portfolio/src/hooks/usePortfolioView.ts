@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'site-router';
 import { type PortfolioFilter, parseFilter } from '../model/filtering.ts';
 import { categoryParam, portfolioSearchParams, viewAllValue, viewParam } from '../model/portfolio-url.ts';
@@ -19,15 +19,27 @@ export function usePortfolioView(): PortfolioView {
   const filter = parseFilter(searchParams.get(categoryParam));
   const showAll = searchParams.get(viewParam) === viewAllValue;
 
+  // The router renders a navigation in a transition, so a second tap can arrive before the chip's
+  // category is on screen. The chosen category is kept here until that render commits; without it,
+  // "All Projects" then View More revealed the old category and wrote it over the visitor's choice.
+  const chosen = useRef<PortfolioFilter | null>(null);
+  useEffect(() => {
+    chosen.current = null;
+  }, [filter]);
+
   const selectFilter = useCallback(
     (next: PortfolioFilter) => {
-      if (next === filter) return;
+      if (next === (chosen.current ?? filter)) return;
+      chosen.current = next;
       setSearchParams(portfolioSearchParams({ filter: next, showAll: false }));
     },
     [filter, setSearchParams],
   );
   const revealAll = useCallback(
-    () => setSearchParams(portfolioSearchParams({ filter, showAll: true }), { replace: true }),
+    () =>
+      setSearchParams(portfolioSearchParams({ filter: chosen.current ?? filter, showAll: true }), {
+        replace: true,
+      }),
     [filter, setSearchParams],
   );
   return { filter, showAll, selectFilter, revealAll };

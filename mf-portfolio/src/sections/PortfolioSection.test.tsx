@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from 'build-config/testing';
 import { describe, expect, it, vi } from 'vitest';
@@ -81,6 +81,18 @@ describe('PortfolioSection', () => {
     expect(location()).toBe('/portfolio?category=All+Projects&view=all');
     expect(screen.queryByRole('button', { name: 'View More Projects' })).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Showing 31 projects');
+  });
+
+  it("reveals the chosen category when View More is pressed before the chip's render commits", () => {
+    const { chip, cards, location } = renderSection('page');
+    // Both taps land in one batch, as they do while the router's transition is still rendering.
+    act(() => {
+      chip('All Projects').click();
+      screen.getByRole('button', { name: 'View More Projects' }).click();
+    });
+    expect(location()).toBe('/portfolio?category=All+Projects&view=all');
+    expect(chip('All Projects')).toHaveAttribute('aria-pressed', 'true');
+    expect(cards()).toHaveLength(31);
   });
 
   it('on the home page, View More leads to /portfolio with the same filter, everything shown', async () => {

@@ -6,10 +6,12 @@ import { NewsletterObject } from '../../pages/newsletter.ts';
 import { expectedTitles, PortfolioObject } from '../../pages/portfolio.ts';
 import { openWithScriptsHeld } from './held-scripts.ts';
 
-test.describe('', { tag: ['@shell', '@mf-portfolio', '@mf-contact'] }, () => {
+test.describe('', { tag: ['@shell'] }, () => {
   /**
    * No tap lost: input given while the page's scripts are still on their way (held back here, on a CPU four
    * times slower) takes effect once its part of the page is live — once, however often the visitor tapped.
+   * The shell holds and replays the input, so every test is the shell's; each also names the app whose part
+   * of the page the input is for, so a remote's run takes only its own (they are slow: a CPU four times slower).
    */
 
   test('the menu button tapped before the shell is live opens the drawer once it is', async ({
@@ -26,7 +28,9 @@ test.describe('', { tag: ['@shell', '@mf-portfolio', '@mf-contact'] }, () => {
     await expect(header.menuToggle).toHaveAttribute('aria-expanded', 'true');
   });
 
-  test('a filter chip tapped before its slot is live filters once it is', async ({ page }) => {
+  test('a filter chip tapped before its slot is live filters once it is', { tag: '@mf-portfolio' }, async ({
+    page,
+  }) => {
     const held = await openWithScriptsHeld(page, '/portfolio');
     const portfolio = new PortfolioObject(page, 'page');
     await portfolio.chip('WordPress').click();
@@ -36,9 +40,9 @@ test.describe('', { tag: ['@shell', '@mf-portfolio', '@mf-contact'] }, () => {
     await expect(page).toHaveURL(/\/portfolio\?category=WordPress$/);
   });
 
-  test('View More pressed before its slot is live, on a page opened with a category, shows all of that category', async ({
-    page,
-  }) => {
+  test('View More pressed before its slot is live, on a page opened with a category, shows all of that category', {
+    tag: '@mf-portfolio',
+  }, async ({ page }) => {
     // The page is prerendered for its path alone and hydrates there; the query is applied just after. The held
     // press must act on the category the page was opened with, not on the prerendered default.
     const held = await openWithScriptsHeld(page, '/portfolio?category=All+Projects');
@@ -50,7 +54,9 @@ test.describe('', { tag: ['@shell', '@mf-portfolio', '@mf-contact'] }, () => {
     await expect(portfolio.cards).toHaveCount(expectedTitles('All Projects').length);
   });
 
-  test('an FAQ question opened before its slot is live opens once it is', async ({ page }) => {
+  test('an FAQ question opened before its slot is live opens once it is', { tag: '@mf-contact' }, async ({
+    page,
+  }) => {
     const held = await openWithScriptsHeld(page, '/contact');
     const contact = new ContactPageObject(page);
     const question = contact.faqQuestion(faqItems[1]?.question ?? '');
@@ -61,9 +67,9 @@ test.describe('', { tag: ['@shell', '@mf-portfolio', '@mf-contact'] }, () => {
     await expect(contact.openAnswers()).toHaveCount(1);
   });
 
-  test('an enquiry typed and sent before its slot is live keeps its text and is sent once', async ({
-    page,
-  }) => {
+  test('an enquiry typed and sent before its slot is live keeps its text and is sent once', {
+    tag: ['@mf-contact', '@enquiry-api'],
+  }, async ({ page }) => {
     const sent: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/send-email')) sent.push(request.url());
@@ -81,7 +87,9 @@ test.describe('', { tag: ['@shell', '@mf-portfolio', '@mf-contact'] }, () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
-  test('a newsletter address sent before the shell is live is kept and subscribed once', async ({ page }) => {
+  test('a newsletter address sent before the shell is live is kept and subscribed once', {
+    tag: '@enquiry-api',
+  }, async ({ page }) => {
     const sent: unknown[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/subscribe'))

@@ -1,14 +1,17 @@
 /**
- * `pnpm typecheck` (a step of `npm test` and of a team's CI) runs TypeScript 7's native compiler in every package,
- * not 5.9, whose package stays for the compiler API and editors (pnpm-workspace.yaml's catalog). These tests hold
- * each package to the fast compiler, and show that this compiler, with the workspace's own settings, fails on a
- * type error and passes without one.
+ * `pnpm typecheck` (a step of `npm test` and of a team's CI) runs TypeScript 7's native compiler on every package,
+ * not 5.9, whose package stays for the compiler API and editors (pnpm-workspace.yaml's catalog). It checks them all
+ * in one process (`tsc --build` on the root tsconfig.json, which references each package's own tsconfig): the
+ * standard library and the shared types are read once, not once per package (7 s instead of 20 s on 2 cores).
+ * These tests hold the list of references to the workspace and each package to the fast compiler, and show that
+ * this compiler, with the workspace's own settings, fails on a type error and passes without one.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from 'platform-kit/paths';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readWorkspace } from './affected/workspace.ts';
 
@@ -23,8 +26,23 @@ const manifest = (folder: string) =>
   };
 
 describe('pnpm typecheck', () => {
-  it('runs every package’s typecheck script, each the native compiler', async () => {
-    expect(manifest('.').scripts?.typecheck).toBe('pnpm -r --parallel typecheck');
+  it('checks every package of the workspace in one build of the native compiler', async () => {
+    expect(manifest('.').scripts?.typecheck).toBe(
+      'node node_modules/typescript-native/bin/tsc --build --builders 2 --checkers 1',
+    );
+    expect(manifest('.').devDependencies?.['typescript-native']).toBe('catalog:');
+    const { packages } = await readWorkspace(repoRoot);
+    const solution = ts.parseConfigFileTextToJson(
+      'tsconfig.json',
+      readFileSync(join(repoRoot, 'tsconfig.json'), 'utf8'),
+    ).config as { files?: string[]; references?: { path: string }[] };
+    expect(solution.files, 'a solution file holds no files of its own').toEqual([]);
+    expect((solution.references ?? []).map(({ path }) => path.replace(/^\.\//, '')).sort()).toEqual(
+      packages.map(({ folder }) => folder).sort(),
+    );
+  });
+
+  it('keeps a typecheck of its own in each package, the native compiler', async () => {
     const { packages } = await readWorkspace(repoRoot);
     const unchecked = packages.filter(
       ({ folder }) => manifest(folder).scripts?.typecheck !== nativeTypecheck,

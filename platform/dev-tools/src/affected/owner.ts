@@ -21,9 +21,9 @@ const workspaceSetupFolders = ['.ci/'];
 
 /**
  * Files that change how the workspace is checked but not what any app builds: the unit-test projects, the test
- * floor, and the ignore list Biome lints by (its VCS setting reads .gitignore).
+ * floor, the ignore list Biome lints by (its VCS setting reads .gitignore) and the typecheck's list of packages.
  */
-const checkSetup = new Set(['vitest.config.ts', 'test-floor.json', '.gitignore']);
+const checkSetup = new Set(['vitest.config.ts', 'test-floor.json', '.gitignore', 'tsconfig.json']);
 
 export const documentation: Owner = { kind: 'root', label: 'documentation', effect: 'none' };
 

@@ -21,7 +21,7 @@ process.env.ENQUIRY_RATE_LIMIT ??= '1000';
 process.env.ENQUIRY_LOG_LEVEL ??= 'warn';
 
 const repoRoot = resolve(import.meta.dirname, '..');
-const baseURL = originOf(shell);
+const baseURL = originOf(shell, process.env);
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const delivery = /tests\/delivery\/.*\.spec\.ts$/;
 /** The journeys in Firefox and WebKit: they drive those browsers themselves (e2e/engines/), once each. */

@@ -1,5 +1,5 @@
 import { mergeRsbuildConfig } from '@rsbuild/core';
-import { defineRemoteConfig } from 'build-config';
+import { buildSettings, defineRemoteConfig } from 'build-config';
 import { exposes } from './src/exposes.ts';
 
 export default mergeRsbuildConfig(
@@ -7,6 +7,7 @@ export default mergeRsbuildConfig(
     name: 'mf_marketing',
     appDir: import.meta.dirname,
     exposes,
+    settings: buildSettings(process.env),
   }),
   {
     // Avatars and logos stay files (never inlined as data URIs): inlined, they were 1.3 kB of the home page's

@@ -18,8 +18,8 @@ import { federationHostChunk } from './src/early/protocol.ts';
 
 /** In development the shell serves the remote map and run-time config computed from the topology. */
 const devFiles: Record<string, () => unknown> = {
-  '/remotes.json': () => devRemoteMap(),
-  '/runtime.json': () => localRuntimeConfig(originOf(enquiryApi)),
+  '/remotes.json': () => devRemoteMap(process.env),
+  '/runtime.json': () => localRuntimeConfig(originOf(enquiryApi, process.env)),
 };
 
 /**
@@ -214,7 +214,7 @@ export default defineConfig({
   // not read which site-router exports the shell ships (the dev server failed at its first build).
   dev: { lazyCompilation: false },
   server: {
-    port: portOf(shell),
+    port: portOf(shell, process.env),
     strictPort: true,
     setup: ({ server }) => {
       server.middlewares.use((req, res, next) => {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createRsbuild } from '@rsbuild/core';
 import { describe, expect, it } from 'vitest';
 import { runtimeEnvironmentName } from './external-runtime.ts';
-import { defineRemoteConfig } from './remote-config.ts';
+import { buildSettings, defineRemoteConfig } from './remote-config.ts';
 
 const appDir = join(import.meta.dirname, '../../mf-contact');
 
@@ -10,7 +10,12 @@ const appDir = join(import.meta.dirname, '../../mf-contact');
 async function compilerConfigs() {
   const rsbuild = await createRsbuild({
     cwd: appDir,
-    rsbuildConfig: defineRemoteConfig({ name: 'mf_contact', appDir, exposes: {} }),
+    rsbuildConfig: defineRemoteConfig({
+      name: 'mf_contact',
+      appDir,
+      exposes: {},
+      settings: buildSettings({}),
+    }),
   });
   const { origin } = await rsbuild.inspectConfig();
   return origin.bundlerConfigs;

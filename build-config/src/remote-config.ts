@@ -1,6 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import type { BuildSettings } from './build-settings.ts';
 import { type ExposeDeclaration, federationExposes } from './contract.ts';
 import { federationEsmAliases } from './esm-runtime-alias.ts';
 import { pluginExposeProps } from './expose-props-plugin.ts';
@@ -23,8 +24,9 @@ import { pluginPortableIds } from './portable-ids.ts';
 import { pluginSharedSurface } from './shared-surface-plugin.ts';
 import { pluginStableSriOrder } from './stable-sri-order.ts';
 import { pluginSvgTextDataUri } from './svg-data-uri.ts';
-import { enquiryApi, federationShared, originOf, portOf, type RemoteName, remotes } from './topology.ts';
+import { enquiryApi, federationShared, originAt, portAt, type RemoteName, remotes } from './topology.ts';
 
+export { type BuildSettings, buildSettings } from './build-settings.ts';
 export {
   federationEsmAliases,
   hostSharedSingletons,
@@ -42,13 +44,15 @@ export interface RemoteConfigOptions {
   appDir: string;
   /** The remote's declared exposes (src/exposes.ts): each is exposed as "./<Name>" from its file. */
   exposes: Record<string, Pick<ExposeDeclaration, 'file' | 'props'>>;
+  /** What the build takes from its environment: `buildSettings(process.env)` in the remote's rsbuild.config.ts. */
+  settings: BuildSettings;
 }
 
 /**
  * The rsbuild config every remote uses, so the three stay identical in what matters to the shell:
  * singletons, asset prefix, port and CORS. A remote's own config only names itself and its exposes.
  */
-export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOptions): RsbuildConfig {
+export function defineRemoteConfig({ name, appDir, exposes, settings }: RemoteConfigOptions): RsbuildConfig {
   const federation = {
     name,
     exposes: federationExposes(exposes),
@@ -59,7 +63,7 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
   // pnpm dev <remote> --against a site: this dev server's code runs inside a production shell, whose shared React
   // is React's production build. JSX compiled for the development build (jsxDEV, Fast Refresh) calls what that
   // build does not have, so this dev server compiles JSX, and picks packages' code, as a production build does.
-  const againstProduction = process.env.AGENCY_DEV_AGAINST === '1';
+  const { againstProduction } = settings;
   return defineConfig({
     plugins: [
       pluginReact(
@@ -89,7 +93,7 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
     ],
     source: {
       // Only the standalone showcase page reads this; composed in the shell, remotes get runtime.json's values.
-      define: { 'process.env.LOCAL_API_ORIGIN': JSON.stringify(originOf(enquiryApi)) },
+      define: { 'process.env.LOCAL_API_ORIGIN': JSON.stringify(originAt(enquiryApi, settings.portBase)) },
     },
     // React's production files, as the shell's shared React is (see againstProduction above).
     ...(againstProduction ? { tools: { rspack: { optimization: { nodeEnv: 'production' } } } } : {}),
@@ -113,13 +117,13 @@ export function defineRemoteConfig({ name, appDir, exposes }: RemoteConfigOption
     // 'auto': chunks load from wherever the manifest was fetched, not from the shell's origin.
     // Emptied before a production build only: a dev server writes nothing there, and emptying it would take away
     // the production build that `pnpm serve`, `npm start --no-build` and the e2e suite publish.
-    output: { assetPrefix: 'auto', cleanDistPath: process.env.NODE_ENV !== 'development' },
+    output: { assetPrefix: 'auto', cleanDistPath: !settings.development },
     // Compiled whole from the start: Rsbuild compiles dynamic imports lazily in development by default, and a
     // remote's manifest then lists its shared modules (react-dom among them) only once someone has opened a page
     // that imports them, so the shell refused every remote on a fresh `pnpm dev`.
     dev: { assetPrefix: 'auto', lazyCompilation: false },
     server: {
-      port: portOf(remotes[name]),
+      port: portAt(remotes[name], settings.portBase),
       strictPort: true,
       // The shell on another origin fetches the manifest; public static files, so any origin may.
       headers: { 'Access-Control-Allow-Origin': '*' },

@@ -35,9 +35,10 @@ export const stagingPortShift = 30;
 
 /**
  * Every local port derives from one base, so a second copy of the site (a parallel test run, a
- * worktree) can run beside the first with AGENCY_PORT_BASE=4000 and nothing else changed.
+ * worktree) can run beside the first with AGENCY_PORT_BASE=4000 and nothing else changed. The environment is
+ * always the caller's: a process's entry hands in its own (`process.env`), a library the settings it was given.
  */
-export function portBase(env: NodeJS.ProcessEnv = process.env): number {
+export function portBase(env: NodeJS.ProcessEnv): number {
   const raw = env.AGENCY_PORT_BASE;
   if (raw === undefined || raw === '') return 3000;
   const base = Number(raw);
@@ -49,11 +50,13 @@ export function portBase(env: NodeJS.ProcessEnv = process.env): number {
 
 export const host = 'localhost';
 
-export function portOf(app: { offset: number }, env?: NodeJS.ProcessEnv): number {
+/** An app's port for the AGENCY_PORT_BASE in `env`. */
+export function portOf(app: { offset: number }, env: NodeJS.ProcessEnv): number {
   return portBase(env) + app.offset;
 }
 
-export function originOf(app: { offset: number }, env?: NodeJS.ProcessEnv): string {
+/** An app's local origin for the AGENCY_PORT_BASE in `env`. */
+export function originOf(app: { offset: number }, env: NodeJS.ProcessEnv): string {
   return `http://${host}:${portOf(app, env)}`;
 }
 
@@ -67,7 +70,7 @@ export const originAt = (app: { offset: number }, base: number): string =>
 export type RemoteMap = Record<RemoteName, string>;
 
 /** The remote map as the dev servers serve it: each remote's manifest at the root of its dev server. */
-export function devRemoteMap(env?: NodeJS.ProcessEnv): RemoteMap {
+export function devRemoteMap(env: NodeJS.ProcessEnv): RemoteMap {
   return Object.fromEntries(
     remoteNames.map((name) => [name, `${originOf(remotes[name], env)}/mf-manifest.json`]),
   ) as RemoteMap;

@@ -5,7 +5,7 @@ import { expect, test } from '../../fixtures.ts';
  * The enquiry API as the site's pages reach it: started with the site, named in runtime.json, and answering
  * cross-origin calls from the shell's origin (and only from it) in a real browser.
  */
-const api = originOf(enquiryApi);
+const api = originOf(enquiryApi, process.env);
 const enquiry = {
   name: 'Shop Owner',
   email: 'owner@shop.example',
@@ -78,7 +78,7 @@ test.describe('enquiry API', { tag: ['@enquiry-api', '@mf-contact'] }, () => {
 
   test('refuses pages of any other origin (CORS)', async ({ page }) => {
     // A remote's static host is another origin on this machine: its pages must not reach the API.
-    await page.goto(`${originOf(remotes.mf_contact)}/`);
+    await page.goto(`${originOf(remotes.mf_contact, process.env)}/`);
     const outcome = await page.evaluate(async (url) => {
       try {
         await fetch(`${url}/send-email`, {

@@ -8,7 +8,7 @@ import { NewsletterObject } from '../../pages/newsletter.ts';
 test.describe('footer newsletter', { tag: ['@shell', '@enquiry-api'] }, () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'behaviour tested once, at desktop width');
 
-  const api = originOf(enquiryApi);
+  const api = originOf(enquiryApi, process.env);
   // Read from the API's own SQLite file: /health no longer tells anyone how many subscribers there are.
   // Counted per address, whatever its case: other spec files subscribe in parallel, so the file's total moves.
   const subscribers = (address: string) =>

@@ -9,7 +9,7 @@ import { releaseScopes } from 'build-config/release-protocol';
 import {
   enquiryApi,
   enquiryApiBehindProxy,
-  originOf,
+  portAt,
   releaseServiceBehindProxy,
   remoteNames,
   remotes,
@@ -62,10 +62,9 @@ Ports from AGENCY_PORT_BASE (default ${devPortBase} in development), the API's d
 export const nginxConfigUsage =
   'usage: pnpm nginx-config --out <file> [--deploy <dir>] [--services] [--tls-certificate <pem> --tls-key <pem>] [--server-name <name>] [--user <user>] [--trust-proxy-from <cidr>]…';
 
-/** The loopback ports nginx passes the services' requests to (nginx-config's --services). */
-export const servicePortsBehindNginx = [enquiryApiBehindProxy, releaseServiceBehindProxy].map((app) =>
-  originOf(app).split(':').pop(),
-);
+/** The loopback ports nginx passes the services' requests to (nginx-config's --services), for a port base. */
+export const servicePortsBehindNginx = (base: number): number[] =>
+  [enquiryApiBehindProxy, releaseServiceBehindProxy].map((app) => portAt(app, base));
 
 const nginxConfig: HelpText = {
   usage: nginxConfigUsage,

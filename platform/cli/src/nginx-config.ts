@@ -50,7 +50,10 @@ export async function nginxConfig(positionals: readonly string[], values: NginxC
   const configFile = resolve(values.out);
   const services = values.services
     ? upstreamSettings(
-        { enquiryApi: originOf(enquiryApiBehindProxy), releaseService: originOf(releaseServiceBehindProxy) },
+        {
+          enquiryApi: originOf(enquiryApiBehindProxy, process.env),
+          releaseService: originOf(releaseServiceBehindProxy, process.env),
+        },
         process.env,
       )
     : undefined;

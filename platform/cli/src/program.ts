@@ -4,6 +4,7 @@
  * --help and -h, and refuses unknown commands and options; its refusals are put in the words each command used
  * before (refusal.ts), so exit codes and messages stay as they were.
  */
+import { portBase } from 'build-config/topology';
 import { Command, type CommanderError } from 'commander';
 import { UsageError } from 'platform-kit/cli';
 import { hostsUsage } from 'site-bench/hosts-options';
@@ -192,7 +193,7 @@ function addToolCommands(program: Command) {
     .option('--deploy <dir>', 'the deploy folder (default: AGENCY_DEPLOY_DIR, else deploy/)')
     .option(
       '--services',
-      `also listen on the enquiry API's and the release service's ports and pass their requests to them on loopback at ports ${servicePortsBehindNginx.join(' and ')} (run them there: ENQUIRY_PORT, AGENCY_RELEASE_PORT)`,
+      `also listen on the enquiry API's and the release service's ports and pass their requests to them on loopback at ports ${servicePortsBehindNginx(portBase(process.env)).join(' and ')} (run them there: ENQUIRY_PORT, AGENCY_RELEASE_PORT)`,
     )
     .option(
       '--tls-certificate <pem>',

@@ -17,8 +17,8 @@
 import {
   enquiryApi,
   enquiryApiBehindProxy,
-  originOf,
-  portOf,
+  originAt,
+  portAt,
   releaseServiceBehindProxy,
 } from 'build-config/topology';
 import { openDeploy } from 'deploy-folder/deploy';
@@ -242,7 +242,7 @@ function printRunning(
   const mail = siteSettings.smtpHost
     ? `mails go out through ${siteSettings.smtpHost}`
     : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;
-  const apiUrl = behindNginx ? originOf(enquiryApi, process.env) : api.url;
+  const apiUrl = behindNginx ? originAt(enquiryApi, siteSettings.portBase) : api.url;
   const releasesUrl = behindNginx ? publicReleaseServiceUrl() : releases.url;
   console.log(`\nThe enquiry API is running at ${apiUrl} (data in ${describeDataDir(api.dataDir)}; ${mail})`);
   const checks =
@@ -290,7 +290,10 @@ export async function start(options: StartOptions) {
   // With nginx in front, the API and the release service listen on loopback at internal ports and trust
   // exactly one proxy, nginx, which overwrites X-Forwarded-For with the address it was reached from.
   const behindNginx = withNginx
-    ? { apiPort: portOf(enquiryApiBehindProxy), releasePort: portOf(releaseServiceBehindProxy) }
+    ? {
+        apiPort: portAt(enquiryApiBehindProxy, settings.siteSettings.portBase),
+        releasePort: portAt(releaseServiceBehindProxy, settings.siteSettings.portBase),
+      }
     : undefined;
   const services = await startServices(deploy, behindNginx, settings.siteSettings);
   const { api, releases } = services;
@@ -305,7 +308,7 @@ export async function start(options: StartOptions) {
   printDeploy(deploy, shownDeploy, published, publishAs);
   if (runtimeFollowed)
     console.log(
-      `runtime.json held the embedded defaults for another port; the forms now post to ${originOf(enquiryApi, process.env)}.`,
+      `runtime.json held the embedded defaults for another port; the forms now post to ${originAt(enquiryApi, settings.siteSettings.portBase)}.`,
     );
   if (staging) printStaging(staging, stagingPublished);
   printRunning(shownDeploy, services, behindNginx, settings);

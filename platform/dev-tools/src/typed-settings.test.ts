@@ -21,6 +21,7 @@ const convertedPackages = [
   'platform/deploy-folder',
   'platform/release-client',
   'platform/pages',
+  'build-config',
 ];
 
 /** The modules that parse an environment into settings: their functions take it, by definition. */
@@ -32,6 +33,9 @@ const settingsParsers: Record<string, string> = {
   'platform/kit/src/settings/release-client.ts': "the release client's settings",
   'platform/kit/src/settings/tools.ts': "the test runner's, the bench's and the dev servers' settings",
   'platform/deploy-model/src/canary/rules.ts': 'the canary rules (AGENCY_CANARY_*), beside their defaults',
+  'build-config/src/topology.ts':
+    'AGENCY_PORT_BASE, read from the environment its caller hands in (originAt and portAt take a base already read)',
+  'build-config/src/build-settings.ts': "an app build's settings, parsed by its rsbuild.config.ts",
 };
 
 /** The modules that start a child process with an environment of its own (`childEnv`), and why it needs one. */

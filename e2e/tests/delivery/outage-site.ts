@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { originOf, type RemoteName, remotes, shell } from 'build-config/topology';
+import { hostSettings } from 'platform-kit/settings/hosts';
 import { publishAll } from 'releases/changes/publish-site';
 import { releaseBuild, rollbackRemote } from 'releases/changes/release';
 import { siteRoots } from 'site-hosting/serve-deploy';
@@ -67,7 +68,7 @@ export async function startOutageSite(
   mkdirSync(own.folder, { recursive: true });
   const deploy = join(own.folder, 'deploy');
   publishAll(deploy, { ...own.env, AGENCY_DEPLOY_DIR: deploy });
-  const [shellRoot, ...remoteRoots] = siteRoots(deploy, own.env);
+  const [shellRoot, ...remoteRoots] = siteRoots(deploy, hostSettings(own.env));
   if (!shellRoot) throw new Error('siteRoots gave no shell');
   const [shellServer] = await startStaticHost([shellRoot]);
   const rootOf = (remote: RemoteName) => {

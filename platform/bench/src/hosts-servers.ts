@@ -1,4 +1,5 @@
-import { serveDeployWithNginx } from 'site-hosting/nginx/serve';
+import { hostSettings, nginxSettings } from 'platform-kit/settings/hosts';
+import { ensureNginx, serveDeployWithNginx } from 'site-hosting/nginx/serve';
 import { serveDeploy } from 'site-hosting/serve-deploy';
 import type { BenchHost } from './hosts-options.ts';
 
@@ -8,7 +9,7 @@ export interface RunningHost {
 
 /** The embedded host (serveDeploy) on the topology's ports, as npm start serves the deploy. */
 async function startEmbedded(deploy: string, env: NodeJS.ProcessEnv): Promise<RunningHost> {
-  const servers = await serveDeploy(deploy, env);
+  const servers = await serveDeploy(deploy, hostSettings(env));
   return {
     stop: () =>
       Promise.all(
@@ -26,5 +27,7 @@ export async function startBenchHost(
   deploy: string,
   env: NodeJS.ProcessEnv,
 ): Promise<RunningHost> {
-  return host === 'embedded' ? startEmbedded(deploy, env) : serveDeployWithNginx(deploy, env);
+  if (host === 'embedded') return startEmbedded(deploy, env);
+  ensureNginx(env);
+  return serveDeployWithNginx(deploy, nginxSettings(env));
 }

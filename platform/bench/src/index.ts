@@ -22,6 +22,7 @@ import { ensureChromium } from 'platform-kit/chromium';
 import { startEnquiryApi } from 'platform-kit/enquiry-api';
 import { repoRoot } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
+import { hostSettings } from 'platform-kit/settings/hosts';
 import { loadSiteSettings, siteAddressesSetting, siteUrlsSetting } from 'platform-kit/settings/site';
 import { loadToolSettings } from 'platform-kit/settings/tools';
 import { missingBuilds, publishAll } from 'releases/changes/publish-site';
@@ -57,7 +58,7 @@ function benchSites(processEnv: NodeJS.ProcessEnv): BenchSites {
   };
   // The one-bundle site sends the same health beacons as the federated one: the API takes both, so neither
   // page meets a refusal the other does not (and the bench's output is not strewn with the API's warnings).
-  env.ENQUIRY_ALLOWED_ORIGINS ??= `${siteUrl(env)},http://localhost:${oneBundlePort}`;
+  env.ENQUIRY_ALLOWED_ORIGINS ??= `${siteUrl(hostSettings(env))},http://localhost:${oneBundlePort}`;
   return {
     env,
     deploy: join(repoRoot, env.AGENCY_DEPLOY_DIR as string),
@@ -120,7 +121,7 @@ function publishBoth({ env, deploy, oneBundleDeploy }: BenchSites) {
 /** The federated site as npm start serves it, and the one bundle on its own port. */
 async function serveBoth({ env, deploy, oneBundleDeploy, oneBundlePort }: BenchSites): Promise<Server[]> {
   return [
-    ...(await serveDeploy(deploy, env)),
+    ...(await serveDeploy(deploy, hostSettings(env))),
     ...(await startStaticHost([
       {
         port: oneBundlePort,
@@ -148,7 +149,7 @@ export async function runBench(options: BenchOptions, processEnv: NodeJS.Process
   try {
     await measureSites(
       options,
-      { federated: siteUrl(sites.env), oneBundle: `http://localhost:${sites.oneBundlePort}` },
+      { federated: siteUrl(hostSettings(sites.env)), oneBundle: `http://localhost:${sites.oneBundlePort}` },
       chromePath,
     );
   } finally {

@@ -9,6 +9,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { enquiryApiBehindProxy, originOf, releaseServiceBehindProxy } from 'build-config/topology';
 import { UsageError } from 'platform-kit/cli';
 import { deployDir, repoRoot } from 'platform-kit/paths';
+import { nginxSettings, serviceAddresses } from 'platform-kit/settings/hosts';
 import { deployDirSetting } from 'platform-kit/settings/site';
 import { nginxBinary, nginxInstalled, upstreamSettings } from 'site-hosting/nginx/serve';
 import { deployFolder, deployOwner, isAddressRange, writeNginxFiles } from 'site-hosting/nginx/site-model';
@@ -54,17 +55,18 @@ export async function nginxConfig(positionals: readonly string[], values: NginxC
           enquiryApi: originOf(enquiryApiBehindProxy, process.env),
           releaseService: originOf(releaseServiceBehindProxy, process.env),
         },
-        process.env,
+        serviceAddresses(process.env),
       )
     : undefined;
-  const { njsFile } = await writeNginxFiles(deploy, dirname(configFile), process.env, {
+  // --trust-proxy-from, when given, stands for AGENCY_TRUST_PROXY_FROM, which is then not read.
+  const settings = nginxSettings(process.env, { trustProxyFrom });
+  const { njsFile } = await writeNginxFiles(deploy, dirname(configFile), settings, {
     configFile,
     tls: certificate && key ? { certificate: resolve(certificate), key: resolve(key) } : undefined,
     serverName,
     // Where the master starts as root (systemd), its workers must read the deploy: its owner unless told.
     user: values.user ?? deployOwner(deploy),
     upstreams: services,
-    trustProxyFrom,
   });
   const shown = (file: string) =>
     relative(repoRoot, file).startsWith('..') ? file : relative(repoRoot, file);

@@ -28,21 +28,21 @@ import type { ReleaseEventAuthor } from 'deploy-folder/release-log';
 import { stagingDeployDir } from 'deploy-model/layout';
 import { describeDataDir, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { deployDir } from 'platform-kit/paths';
-import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { runPnpm } from 'platform-kit/run';
+import type { HostSettings, NginxSettings, ServiceAddresses } from 'platform-kit/settings/hosts';
 import { healthUrlSetting, loadReleaseServiceSettings } from 'platform-kit/settings/release-service';
-import {
-  loadSiteSettings,
-  type SiteSettings,
-  stagingEnvironment,
-  stagingSetting,
-} from 'platform-kit/settings/site';
+import { loadSiteSettings, type SiteSettings, stagingEnvironment } from 'platform-kit/settings/site';
 import { loadToolSettings, pnpmThroughNpx } from 'platform-kit/settings/tools';
 import { startReleaseService } from 'release-service/server';
 import { canaryWatchSettings } from 'releases/canary/watcher';
 import type { PublishedSite } from 'releases/changes/publish-site';
 import { publishAll } from 'releases/changes/publish-site';
-import { ensureNginx, serveDeployWithNginx, serveStagingWithNginx } from 'site-hosting/nginx/serve';
+import {
+  ensureNginx,
+  serveDeployWithNginx,
+  serveStagingWithNginx,
+  upstreamSettings,
+} from 'site-hosting/nginx/serve';
 import { serveDeploy, siteRoots, siteUrl, stagingUrl } from 'site-hosting/serve-deploy';
 
 export interface StartOptions {
@@ -67,6 +67,9 @@ function exitWith(error: unknown): never {
   process.exit(1);
 }
 
+/** What the hosts, embedded or nginx, take: the site's settings and where the release service listens. */
+type StartHostSettings = HostSettings & NginxSettings & ServiceAddresses;
+
 /**
  * Read before anything starts: a bad AGENCY_CANARY_*, AGENCY_HOST or AGENCY_TRUST_PROXY value stops the start,
  * naming the variable.
@@ -74,9 +77,12 @@ function exitWith(error: unknown): never {
 function readStartSettings() {
   try {
     const siteSettings = loadSiteSettings(process.env);
-    loadReleaseServiceSettings(process.env);
-    siteRoots(deployDir(siteSettings), process.env);
-    return { canarySettings: canaryWatchSettings(process.env), siteSettings };
+    const hostSettings: StartHostSettings = {
+      ...siteSettings,
+      releaseService: loadReleaseServiceSettings(process.env).address,
+    };
+    siteRoots(deployDir(siteSettings), hostSettings);
+    return { canarySettings: canaryWatchSettings(process.env), siteSettings, hostSettings };
   } catch (error) {
     exitWith(error);
   }
@@ -151,8 +157,8 @@ async function startServices(
 }
 
 /** Where nginx takes the release service's requests: where the service itself would listen. */
-function publicReleaseServiceUrl(): string {
-  const { host, port } = releaseServiceAddress(process.env);
+function publicReleaseServiceUrl({ releaseService }: StartHostSettings): string {
+  const { host, port } = releaseService;
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
@@ -161,20 +167,24 @@ async function startServing(
   deploy: Deploy,
   services: { api: EnquiryApi; releases: ReleaseService },
   behindNginx: BehindNginx | undefined,
+  hostSettings: StartHostSettings,
   onNginxExit: () => void,
 ): Promise<() => Promise<void>> {
   if (!behindNginx) {
-    const servers = await serveDeploy(deploy, process.env);
+    const servers = await serveDeploy(deploy, hostSettings);
     return async () => {
       for (const server of servers) server.close();
     };
   }
-  const nginx = await serveDeployWithNginx(deploy.path, process.env, {
-    upstreams: { enquiryApi: services.api.url, releaseService: services.releases.url },
+  const nginx = await serveDeployWithNginx(deploy.path, hostSettings, {
+    upstreams: upstreamSettings(
+      { enquiryApi: services.api.url, releaseService: services.releases.url },
+      hostSettings,
+    ),
   });
   // With staging on, a second nginx of its own for staging's folder and ports (serve.ts's serveStagingWithNginx).
-  const staging = stagingSetting(process.env)
-    ? await serveStagingWithNginx(deploy.path, process.env).catch(async (error: Error) => {
+  const staging = hostSettings.staging
+    ? await serveStagingWithNginx(deploy.path, hostSettings).catch(async (error: Error) => {
         await nginx.stop();
         throw error;
       })
@@ -217,7 +227,11 @@ function printDeploy(
 }
 
 /** Staging's state and where it is served (AGENCY_STAGING=on). */
-function printStaging(staging: Deploy, published: PublishedSite | undefined) {
+function printStaging(
+  staging: Deploy,
+  published: PublishedSite | undefined,
+  hostSettings: StartHostSettings,
+) {
   const shown = describeDataDir(staging.path);
   if (published)
     console.log(
@@ -227,7 +241,7 @@ function printStaging(staging: Deploy, published: PublishedSite | undefined) {
     );
   else console.log(staging.liveStateReport(shown).serving);
   console.log(
-    `Staging is running at ${stagingUrl(process.env)} (a release lands there first; ` +
+    `Staging is running at ${stagingUrl(hostSettings)} (a release lands there first; ` +
       'npx pnpm release <remote> promote-to-production makes the same build live in production)',
   );
 }
@@ -237,13 +251,13 @@ function printRunning(
   shownDeploy: string,
   { api, releases }: { api: EnquiryApi; releases: ReleaseService },
   behindNginx: BehindNginx | undefined,
-  { canarySettings, siteSettings }: ReturnType<typeof readStartSettings>,
+  { canarySettings, siteSettings, hostSettings }: ReturnType<typeof readStartSettings>,
 ) {
   const mail = siteSettings.smtpHost
     ? `mails go out through ${siteSettings.smtpHost}`
     : `no SMTP configured: mails are written to ${describeDataDir(api.dataDir)}/outbox`;
   const apiUrl = behindNginx ? originAt(enquiryApi, siteSettings.portBase) : api.url;
-  const releasesUrl = behindNginx ? publicReleaseServiceUrl() : releases.url;
+  const releasesUrl = behindNginx ? publicReleaseServiceUrl(hostSettings) : releases.url;
   console.log(`\nThe enquiry API is running at ${apiUrl} (data in ${describeDataDir(api.dataDir)}; ${mail})`);
   const checks =
     canarySettings.intervalSeconds > 0
@@ -260,7 +274,7 @@ function printRunning(
     console.log(
       `nginx serves the site, the enquiry API and the release service (configuration: ${shownDeploy}/nginx/nginx.conf)`,
     );
-  console.log(`The site is running at ${siteUrl(process.env)}  (Ctrl+C to stop)\n`);
+  console.log(`The site is running at ${siteUrl(hostSettings)}  (Ctrl+C to stop)\n`);
 }
 
 export async function start(options: StartOptions) {
@@ -297,7 +311,7 @@ export async function start(options: StartOptions) {
     : undefined;
   const services = await startServices(deploy, behindNginx, settings.siteSettings);
   const { api, releases } = services;
-  const stopServing = await startServing(deploy, services, behindNginx, () => {
+  const stopServing = await startServing(deploy, services, behindNginx, settings.hostSettings, () => {
     console.error(`nginx stopped unexpectedly (see ${shownDeploy}/nginx/error.log); stopping the site.`);
     void shutdown(1);
   }).catch(async (error: Error) => {
@@ -310,7 +324,7 @@ export async function start(options: StartOptions) {
     console.log(
       `runtime.json held the embedded defaults for another port; the forms now post to ${originAt(enquiryApi, settings.siteSettings.portBase)}.`,
     );
-  if (staging) printStaging(staging, stagingPublished);
+  if (staging) printStaging(staging, stagingPublished, settings.hostSettings);
   printRunning(shownDeploy, services, behindNginx, settings);
   // Tools run on this host (pnpm release, status) find this site's own service from the deploy.
   writeHostRecord(deploy.path, { releaseService: releases.url, healthUrl: services.healthUrl });

@@ -22,11 +22,14 @@ const convertedPackages = [
   'platform/release-client',
   'platform/pages',
   'build-config',
+  'platform/hosting',
 ];
 
 /** The modules that parse an environment into settings: their functions take it, by definition. */
 const settingsParsers: Record<string, string> = {
   'platform/kit/src/settings/read.ts': 'reads one variable, parses a schema',
+  'platform/kit/src/settings/hosts.ts':
+    "the static hosts' settings, embedded and nginx, and the services' addresses",
   'platform/kit/src/settings/site.ts':
     "the composed site's settings (and staging's environment, for its children)",
   'platform/kit/src/settings/release-service.ts': "the release service's settings",
@@ -45,6 +48,8 @@ const childHandoffs: Record<string, string> = {
   'platform/kit/src/chromium.ts': 'apt-get installs Chromium, with its PATH and DEBIAN_FRONTEND',
   'platform/kit/src/debian-tools.ts': 'the probes (command -v, java -version) and apt-get run with the PATH',
   'platform/kit/src/enquiry-api.ts': 'the enquiry API is a process of its own and parses its own settings',
+  'platform/hosting/src/nginx/serve.ts':
+    'apt-get installs nginx (ensureNginx), with the PATH and DEBIAN_FRONTEND',
   'platform/release-client/src/dev-against.ts':
     "the remote's dev server reads its ports from its environment",
 };

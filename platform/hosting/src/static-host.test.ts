@@ -20,6 +20,7 @@ import { shellHtmlHeaders, standalonePageHeaders } from 'deploy-folder/security-
 import { pageFileName, pagesDir } from 'deploy-model/layout';
 import { bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
+import { hostSettings } from 'platform-kit/settings/hosts';
 import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { pageFor, writePages } from 'site-pages/pages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -358,23 +359,28 @@ describe('listening address', () => {
   });
 
   it('reads AGENCY_HOST and AGENCY_TRUST_PROXY for every host serveDeploy starts, strictly', () => {
-    for (const root of siteRoots(deploy, {})) {
+    for (const root of siteRoots(deploy, hostSettings({}))) {
       expect(root.host).toBeUndefined();
       expect(root.trustProxy).toBe(0);
     }
-    const configured = siteRoots(deploy, { AGENCY_HOST: '0.0.0.0', AGENCY_TRUST_PROXY: 'true' });
+    const configured = siteRoots(
+      deploy,
+      hostSettings({ AGENCY_HOST: '0.0.0.0', AGENCY_TRUST_PROXY: 'true' }),
+    );
     expect(configured.map(({ host, trustProxy }) => [host, trustProxy])).toEqual(
       Array(4).fill(['0.0.0.0', 1]),
     );
-    expect(siteRoots(deploy, { AGENCY_TRUST_PROXY: '2' })[0]?.trustProxy).toBe(2);
-    expect(siteRoots(deploy, { AGENCY_TRUST_PROXY: 'false' })[0]?.trustProxy).toBe(0);
+    expect(siteRoots(deploy, hostSettings({ AGENCY_TRUST_PROXY: '2' }))[0]?.trustProxy).toBe(2);
+    expect(siteRoots(deploy, hostSettings({ AGENCY_TRUST_PROXY: 'false' }))[0]?.trustProxy).toBe(0);
     for (const bad of ['yes please', '-1', '11', '1.5']) {
-      expect(() => siteRoots(deploy, { AGENCY_TRUST_PROXY: bad }), bad).toThrow(/AGENCY_TRUST_PROXY/);
+      expect(() => siteRoots(deploy, hostSettings({ AGENCY_TRUST_PROXY: bad })), bad).toThrow(
+        /AGENCY_TRUST_PROXY/,
+      );
     }
   });
 
   it('listens where AGENCY_HOST says, and only there', async () => {
-    const [shellRoot] = siteRoots(deploy, { AGENCY_HOST: '127.0.0.1' });
+    const [shellRoot] = siteRoots(deploy, hostSettings({ AGENCY_HOST: '127.0.0.1' }));
     const started = await startStaticHost([
       { ...(shellRoot ?? { dir: '', spa: true, cors: false }), port: 0 },
     ]);
@@ -401,7 +407,9 @@ describe('a remote’s standalone page', () => {
     );
 
   it('gets the site’s security headers and a policy of its own origin, as serveDeploy serves it', async () => {
-    const started = await startStaticHost(siteRoots(deploy, {}).map((root) => ({ ...root, port: 0 })));
+    const started = await startStaticHost(
+      siteRoots(deploy, hostSettings({})).map((root) => ({ ...root, port: 0 })),
+    );
     try {
       const { port } = addressOf(started[1]);
       for (const target of ['/1.0.0/index.html', '/1.0.0/']) {

@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contentDigestHeader, releaseRoutes } from 'build-config/release-protocol';
 import { readAudit } from 'deploy-folder/audit';
+import { hostSettings } from 'platform-kit/settings/hosts';
 import { packBuild } from 'release-client/pack';
 import { siteRoots } from 'site-hosting/serve-deploy';
 import { startStaticHost } from 'site-hosting/static-host';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   site = makeServiceDeploy();
   service = await startService(site.deploy, env);
   operatorKey = ensureOperatorKey(site.deploy);
-  const [shellRoot] = siteRoots(site.deploy, {});
+  const [shellRoot] = siteRoots(site.deploy, hostSettings({}));
   host = await startStaticHost([
     { ...(shellRoot as NonNullable<typeof shellRoot>), port: 0, host: '127.0.0.1' },
   ]);

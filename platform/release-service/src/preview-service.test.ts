@@ -7,6 +7,7 @@ import { readAudit } from 'deploy-folder/audit';
 import { readPreviewSecret, signPreviewClaim } from 'deploy-folder/preview/token';
 import { remoteMapFile } from 'deploy-folder/remote-map-file';
 import { pagesDir, previewSecretFile } from 'deploy-model/layout';
+import { hostSettings } from 'platform-kit/settings/hosts';
 import { packBuild } from 'release-client/pack';
 import { siteRoots } from 'site-hosting/serve-deploy';
 import { startStaticHost } from 'site-hosting/static-host';
@@ -61,7 +62,7 @@ beforeAll(async () => {
   service = await startService(site.deploy, env);
   operatorKey = ensureOperatorKey(site.deploy);
   portfolioKey = createKey(site.deploy, 'mf-portfolio').key;
-  const [shellRoot] = siteRoots(site.deploy, {});
+  const [shellRoot] = siteRoots(site.deploy, hostSettings({}));
   host = await startStaticHost([
     { ...(shellRoot as NonNullable<typeof shellRoot>), port: 0, host: '127.0.0.1' },
   ]);

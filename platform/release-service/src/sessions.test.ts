@@ -10,6 +10,7 @@ import { previewSessionFile } from 'deploy-model/layout';
 import type { PreviewClaim } from 'federation/preview';
 import { previewSessionPaths } from 'federation/preview-session';
 import { parseRemoteMapDocument } from 'federation/remote-map';
+import { hostSettings } from 'platform-kit/settings/hosts';
 import { siteRoots } from 'site-hosting/serve-deploy';
 import { startStaticHost } from 'site-hosting/static-host';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +73,7 @@ beforeAll(async () => {
     issued,
   });
   service = await startService(site.deploy, env);
-  const [shellRoot] = siteRoots(site.deploy, {});
+  const [shellRoot] = siteRoots(site.deploy, hostSettings({}));
   const root = shellRoot as NonNullable<typeof shellRoot>;
   host = await startStaticHost([
     {

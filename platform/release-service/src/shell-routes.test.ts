@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from 'platform-kit/paths';
+import { hostSettings } from 'platform-kit/settings/hosts';
 import { publishAll } from 'releases/changes/publish-site';
 import { portfolioCopy } from 'shared-content/portfolio';
 import { siteConfig } from 'shared-content/site';
@@ -63,7 +64,7 @@ function run(command: string, args: string[], cwd: string, extra: NodeJS.Process
 }
 
 const get = async (path: string) => {
-  const response = await fetch(`${siteUrl(env)}${path}`);
+  const response = await fetch(`${siteUrl(hostSettings(env))}${path}`);
   return { status: response.status, text: await response.text() };
 };
 
@@ -71,7 +72,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'shell-routes-'));
   deploy = join(work, 'deploy');
   publishAll(deploy, env);
-  servers = await serveDeploy(deploy, env);
+  servers = await serveDeploy(deploy, hostSettings(env));
   service = await startReleaseService({ deploy, env, port: 0, log: quietLog });
   shellKey = createKey(deploy, 'shell', 'shell-ci').key;
   // The team's clone of the same commit, the route added as add-a-route.md says, installed from the store.

@@ -12,6 +12,7 @@ import { readAudit } from 'deploy-folder/audit';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { defaultEntry } from 'deploy-model/canary/map';
 import { previewSecretFile, stagingDeployDir } from 'deploy-model/layout';
+import { hostSettings } from 'platform-kit/settings/hosts';
 import { releaseBuild } from 'releases/changes/release';
 import { stagingSiteRoots } from 'site-hosting/serve-deploy';
 import { startStaticHost } from 'site-hosting/static-host';
@@ -147,7 +148,7 @@ describe('rollback and preview on a host with staging (issue 44, item 4)', { tim
       env: 'staging',
     });
 
-    const [shellRoot] = stagingSiteRoots(running.deploy, stagingServiceEnv);
+    const [shellRoot] = stagingSiteRoots(running.deploy, hostSettings(stagingServiceEnv));
     hosts = await startStaticHost([
       { ...(shellRoot as NonNullable<typeof shellRoot>), port: 0, host: '127.0.0.1' },
     ]);

@@ -15,6 +15,7 @@ import { readAudit } from 'deploy-folder/audit';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
 import { appDist } from 'platform-kit/paths';
+import { hostSettings } from 'platform-kit/settings/hosts';
 import { countsOf, healthReader, healthSource } from 'releases/canary/health';
 import { publishAll } from 'releases/changes/publish-site';
 import { type HealthApi, startHealthApi } from 'releases/testing/fixtures';
@@ -125,7 +126,7 @@ beforeAll(async () => {
   // The pages send their beacons to this API: a synthetic visit that sent one would count as a real view.
   writeFileSync(join(deploy, 'shell', 'runtime.json'), JSON.stringify({ apiUrl: health.url }));
   health.useDeploy(deploy);
-  hosts = await serveDeploy(deploy, env);
+  hosts = await serveDeploy(deploy, hostSettings(env));
 }, 240_000);
 afterAll(async () => {
   for (const host of hosts ?? []) host.close();

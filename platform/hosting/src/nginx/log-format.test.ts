@@ -5,6 +5,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from 'platform-kit/paths';
+import { nginxSettings } from 'platform-kit/settings/hosts';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePortBase, makeTestDeploy, type TestDeploy } from '../../testing/nginx-deploy.ts';
@@ -33,7 +34,10 @@ describe('the access log', () => {
     'is written by nginx as JSON lines: path without the query, the variant served, status, times',
     async () => {
       const base = await freePortBase();
-      const nginx = await serveDeployWithNginx(site.deploy, { AGENCY_PORT_BASE: String(base) });
+      const nginx = await serveDeployWithNginx(
+        site.deploy,
+        nginxSettings({ AGENCY_PORT_BASE: String(base) }),
+      );
       try {
         const page = await fetch(`http://127.0.0.1:${base}/services?from=mail`, {
           headers: { Cookie: `agency-bucket=${site.canaryVisitor}` },

@@ -11,6 +11,7 @@ import { pagesDir } from 'deploy-model/layout';
 import { variantsIndexName } from 'deploy-model/variants';
 import { bucketOf } from 'federation/bucket';
 import { remoteMapSchema } from 'federation/remote-map';
+import { hostSettings, nginxSettings } from 'platform-kit/settings/hosts';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -54,9 +55,9 @@ beforeAll(async () => {
   if (missing) return;
   site = makeTestDeploy();
   bases.embedded = await freePortBase();
-  embedded = await serveDeploy(site.deploy, { AGENCY_PORT_BASE: String(bases.embedded) });
+  embedded = await serveDeploy(site.deploy, hostSettings({ AGENCY_PORT_BASE: String(bases.embedded) }));
   bases.nginx = await freePortBase();
-  nginx = await serveDeployWithNginx(site.deploy, { AGENCY_PORT_BASE: String(bases.nginx) });
+  nginx = await serveDeployWithNginx(site.deploy, nginxSettings({ AGENCY_PORT_BASE: String(bases.nginx) }));
 }, 60_000);
 
 afterAll(async () => {

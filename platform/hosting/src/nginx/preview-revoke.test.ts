@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { revokePreviewLinks } from 'deploy-folder/preview/revocations';
 import { ensurePreviewSecret, signPreviewClaim } from 'deploy-folder/preview/token';
 import type { PreviewClaim } from 'federation/preview';
+import { hostSettings, nginxSettings } from 'platform-kit/settings/hosts';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,9 +31,9 @@ beforeAll(async () => {
   if (missing) return;
   site = makeTestDeploy();
   bases.embedded = await freePortBase();
-  embedded = await serveDeploy(site.deploy, { AGENCY_PORT_BASE: String(bases.embedded) });
+  embedded = await serveDeploy(site.deploy, hostSettings({ AGENCY_PORT_BASE: String(bases.embedded) }));
   bases.nginx = await freePortBase();
-  nginx = await serveDeployWithNginx(site.deploy, { AGENCY_PORT_BASE: String(bases.nginx) });
+  nginx = await serveDeployWithNginx(site.deploy, nginxSettings({ AGENCY_PORT_BASE: String(bases.nginx) }));
 }, 60_000);
 afterAll(async () => {
   await nginx?.stop();

@@ -7,6 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { readPreviewSecret } from 'deploy-folder/preview/token';
+import { nginxSettings } from 'platform-kit/settings/hosts';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePortBase, makeTestDeploy, secret, type TestDeploy } from '../../testing/nginx-deploy.ts';
@@ -73,7 +74,7 @@ beforeAll(async () => {
   if (missing) return;
   site = makeTestDeploy();
   base = await freePortBase();
-  nginx = await serveDeployWithNginx(site.deploy, { AGENCY_PORT_BASE: String(base) });
+  nginx = await serveDeployWithNginx(site.deploy, nginxSettings({ AGENCY_PORT_BASE: String(base) }));
 }, 60_000);
 
 afterAll(async () => {

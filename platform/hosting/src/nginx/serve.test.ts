@@ -7,10 +7,11 @@ import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { join } from 'node:path';
+import { nginxSettings, serviceAddresses } from 'platform-kit/settings/hosts';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePortBase, makeTestDeploy, send, type TestDeploy } from '../../testing/nginx-deploy.ts';
-import { nginxDir, serveDeployWithNginx } from './serve.ts';
+import { nginxDir, serveDeployWithNginx, upstreamSettings } from './serve.ts';
 
 const missing = !toolInstalled('nginx');
 
@@ -56,7 +57,7 @@ const childrenOf = (pid: number) =>
 describe.skipIf(missing)('serveDeployWithNginx', () => {
   it('serves on the deploy’s ports, keeps its files in <deploy>/nginx, and stops by its PID, workers and all', async () => {
     const base = await freePortBase();
-    const nginx = await serveDeployWithNginx(site.deploy, { AGENCY_PORT_BASE: String(base) });
+    const nginx = await serveDeployWithNginx(site.deploy, nginxSettings({ AGENCY_PORT_BASE: String(base) }));
     const workers = childrenOf(nginx.pid);
     expect(workers.length).toBeGreaterThan(0);
     for (const offset of [0, 1, 2, 3]) expect(await answers(base + offset)).toBe(true);
@@ -74,7 +75,7 @@ describe.skipIf(missing)('serveDeployWithNginx', () => {
     const link = `${site.deploy}-link`;
     symlinkSync(site.deploy, link, 'dir');
     const base = await freePortBase();
-    const nginx = await serveDeployWithNginx(link, { AGENCY_PORT_BASE: String(base) });
+    const nginx = await serveDeployWithNginx(link, nginxSettings({ AGENCY_PORT_BASE: String(base) }));
     try {
       expect((await send(base, '/services')).status).toBe(200);
       expect((await send(base + 1, '/1.0.0/mf-manifest.json')).status).toBe(200);
@@ -89,9 +90,9 @@ describe.skipIf(missing)('serveDeployWithNginx', () => {
     const holder = createServer();
     await new Promise<void>((done) => holder.listen(base + 2, '127.0.0.1', done));
     try {
-      await expect(serveDeployWithNginx(site.deploy, { AGENCY_PORT_BASE: String(base) })).rejects.toThrow(
-        `Port ${base + 2} is already in use: stop the other server or set AGENCY_PORT_BASE`,
-      );
+      await expect(
+        serveDeployWithNginx(site.deploy, nginxSettings({ AGENCY_PORT_BASE: String(base) })),
+      ).rejects.toThrow(`Port ${base + 2} is already in use: stop the other server or set AGENCY_PORT_BASE`);
       expect(await answers(base)).toBe(false);
     } finally {
       holder.close();
@@ -99,10 +100,13 @@ describe.skipIf(missing)('serveDeployWithNginx', () => {
   }, 30_000);
 
   it('refuses a second start on the same deploy while one runs, naming it', async () => {
-    const nginx = await serveDeployWithNginx(site.deploy, { AGENCY_PORT_BASE: String(await freePortBase()) });
+    const nginx = await serveDeployWithNginx(
+      site.deploy,
+      nginxSettings({ AGENCY_PORT_BASE: String(await freePortBase()) }),
+    );
     try {
       await expect(
-        serveDeployWithNginx(site.deploy, { AGENCY_PORT_BASE: String(await freePortBase()) }),
+        serveDeployWithNginx(site.deploy, nginxSettings({ AGENCY_PORT_BASE: String(await freePortBase()) })),
       ).rejects.toThrow(`nginx (pid ${nginx.pid}) already serves ${site.deploy}: stop it first`);
     } finally {
       await nginx.stop();
@@ -127,11 +131,12 @@ describe.skipIf(missing)('serveDeployWithNginx', () => {
     await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
     const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
     const base = await freePortBase();
-    const nginx = await serveDeployWithNginx(
-      site.deploy,
-      { AGENCY_PORT_BASE: String(base) },
-      { upstreams: { enquiryApi: url, releaseService: url } },
-    );
+    const nginx = await serveDeployWithNginx(site.deploy, nginxSettings({ AGENCY_PORT_BASE: String(base) }), {
+      upstreams: upstreamSettings(
+        { enquiryApi: url, releaseService: url },
+        serviceAddresses({ AGENCY_PORT_BASE: String(base) }),
+      ),
+    });
     try {
       for (const port of [base + 10, base + 11]) {
         const small = await fetch(`http://127.0.0.1:${port}/send-email`, {
@@ -168,11 +173,12 @@ describe.skipIf(missing)('serveDeployWithNginx', () => {
     await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
     const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
     const base = await freePortBase();
-    const nginx = await serveDeployWithNginx(
-      site.deploy,
-      { AGENCY_PORT_BASE: String(base) },
-      { upstreams: { enquiryApi: url, releaseService: url } },
-    );
+    const nginx = await serveDeployWithNginx(site.deploy, nginxSettings({ AGENCY_PORT_BASE: String(base) }), {
+      upstreams: upstreamSettings(
+        { enquiryApi: url, releaseService: url },
+        serviceAddresses({ AGENCY_PORT_BASE: String(base) }),
+      ),
+    });
     try {
       for (const path of ['/__preview/session', '/__preview/session/switch', '/__preview/session/options']) {
         const answer = await fetch(`http://127.0.0.1:${base}${path}`, {
@@ -207,8 +213,13 @@ describe.skipIf(missing)('serveDeployWithNginx', () => {
       const base = await freePortBase();
       const nginx = await serveDeployWithNginx(
         site.deploy,
-        { AGENCY_PORT_BASE: String(base), AGENCY_TRUST_PROXY_FROM: trusted },
-        { upstreams: { enquiryApi: url, releaseService: url } },
+        nginxSettings({ AGENCY_PORT_BASE: String(base), AGENCY_TRUST_PROXY_FROM: trusted }),
+        {
+          upstreams: upstreamSettings(
+            { enquiryApi: url, releaseService: url },
+            serviceAddresses({ AGENCY_PORT_BASE: String(base), AGENCY_TRUST_PROXY_FROM: trusted }),
+          ),
+        },
       );
       try {
         const answer = await fetch(`http://127.0.0.1:${base + 10}/beacon`, {

@@ -8,14 +8,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { enquiryApi, portOf } from 'build-config/topology';
+import { enquiryApi, portAt } from 'build-config/topology';
 import { stagingDeployDir } from 'deploy-model/layout';
 import { debianTool, nginxBinary } from 'platform-kit/debian-tools';
-import { releaseServiceAddress } from 'platform-kit/release-service-address';
 import { run } from 'platform-kit/run';
-import { enquiryHostSetting, stagingEnvironment } from 'platform-kit/settings/site';
+import { type NginxSettings, type ServiceAddresses, stagingHostSide } from 'platform-kit/settings/hosts';
 import type { NginxModel } from './config.ts';
-import { deployFolder, deployOwner, writeNginxFiles } from './site-model.ts';
+import { deployFolder, deployOwner, type NginxOptions, writeNginxFiles } from './site-model.ts';
 
 export { nginxBinary };
 
@@ -25,19 +24,22 @@ export const aptInstallCommand = `apt-get install -y --no-install-recommends ${n
 /** nginx and the two dynamic modules the configuration loads (platform-kit's table of Debian tools). */
 export const nginxInstalled = () => nginxTool.installed({ chromePath: undefined, childEnv: {} });
 
+const notInstalled = () =>
+  new Error(
+    `nginx is not installed: install it (Debian or Ubuntu) with "sudo ${aptInstallCommand}", then start again.`,
+  );
+
 /**
  * Installs Debian's nginx with its js and brotli_static modules (and the njs CLI the tests check the module
- * with) when missing, as root where apt-get exists; anywhere else throws, saying the exact command.
+ * with) when missing, as root where apt-get exists; anywhere else throws, saying the exact command. apt-get runs
+ * in `childEnv` (the process's own: its PATH) with DEBIAN_FRONTEND=noninteractive.
  */
-export function ensureNginx(env: NodeJS.ProcessEnv): void {
+export function ensureNginx(childEnv: NodeJS.ProcessEnv): void {
   if (nginxInstalled()) return;
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  if (!canInstall)
-    throw new Error(
-      `nginx is not installed: install it (Debian or Ubuntu) with "sudo ${aptInstallCommand}", then start again.`,
-    );
+  if (!canInstall) throw notInstalled();
   console.log('Installing Debian nginx with its js and brotli_static modules…');
-  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+  const aptEnv = { ...childEnv, DEBIAN_FRONTEND: 'noninteractive' };
   const [command, ...args] = aptInstallCommand.split(' ') as [string, ...string[]];
   if (!run('apt-get', ['update', '-qq'], aptEnv) || !run(command, args, aptEnv) || !nginxInstalled())
     throw new Error(`apt-get could not install nginx; try "${aptInstallCommand}" by hand.`);
@@ -164,12 +166,17 @@ async function stopNginx(child: ChildProcess, exited: Promise<void>, graceful: b
 /** How long a graceful stop (SIGQUIT: requests in flight finish) may take before SIGTERM, then SIGKILL. */
 const gracefulStopMs = 10_000;
 
+/**
+ * nginx serving `deploy` by the settings its entry parsed (platform-kit/settings/hosts' nginxSettings), with the
+ * services behind it when `upstreams` says where (upstreamSettings). nginx must be installed: the entry installs
+ * it first where it may (ensureNginx), before anything is built.
+ */
 export async function serveDeployWithNginx(
   deploy: string,
-  env: NodeJS.ProcessEnv,
-  options: { upstreams?: { enquiryApi: string; releaseService: string } } = {},
+  settings: NginxSettings,
+  options: Pick<NginxOptions, 'upstreams'> = {},
 ): Promise<RunningNginx> {
-  ensureNginx(env);
+  if (!nginxInstalled()) throw notInstalled();
   const absolute = deployFolder(deploy);
   const dir = nginxDir(absolute);
   mkdirSync(dir, { recursive: true });
@@ -179,9 +186,9 @@ export async function serveDeployWithNginx(
     throw new Error(
       `nginx (pid ${already}) already serves ${absolute}: stop it first (kill -QUIT ${already}), or serve another deploy folder.`,
     );
-  const { configFile, model } = await writeNginxFiles(absolute, dir, env, {
+  const { configFile, model } = await writeNginxFiles(absolute, dir, settings, {
     user: process.getuid?.() === 0 ? deployOwner(absolute) : undefined,
-    upstreams: options.upstreams && upstreamSettings(options.upstreams, env),
+    upstreams: options.upstreams,
   });
   const child = spawn(
     nginxBinary,
@@ -217,24 +224,25 @@ export async function serveDeployWithNginx(
  * (<deploy>/staging) on staging's ports, its configuration, njs modules and logs in <deploy>/staging/nginx/. No
  * service behind it (they are production's): its preview links work, the page devtools' session paths do not.
  */
-export const serveStagingWithNginx = (deploy: string, env: NodeJS.ProcessEnv) =>
-  serveDeployWithNginx(stagingDeployDir(deployFolder(deploy)), stagingEnvironment(env));
+export const serveStagingWithNginx = (deploy: string, settings: NginxSettings) =>
+  serveDeployWithNginx(stagingDeployDir(deployFolder(deploy)), stagingHostSide(settings));
 
 /**
  * The services behind nginx: it listens where each would listen on its own (ENQUIRY_HOST and the API's port;
  * AGENCY_RELEASE_HOST and the release service's port: loopback unless their operator says otherwise, whatever
- * AGENCY_HOST opens for the static hosts) and passes to the internal URLs given.
+ * AGENCY_HOST opens for the static hosts: platform-kit/settings/hosts' serviceAddresses) and passes to the
+ * internal URLs given.
  */
 export function upstreamSettings(
   upstreams: { enquiryApi: string; releaseService: string },
-  env: NodeJS.ProcessEnv,
-) {
-  const release = releaseServiceAddress(env);
+  addresses: ServiceAddresses,
+): NonNullable<NginxOptions['upstreams']> {
+  const release = addresses.releaseService;
   return {
     enquiryApi: {
       // The API's own default when ENQUIRY_HOST is unset (enquiry-api/src/runtime/config.ts).
-      host: enquiryHostSetting(env),
-      port: portOf(enquiryApi, env),
+      host: addresses.enquiryHost,
+      port: portAt(enquiryApi, addresses.portBase),
       url: upstreams.enquiryApi,
     },
     releaseService: { host: release.host, port: release.port, url: upstreams.releaseService },

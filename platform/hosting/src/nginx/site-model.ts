@@ -1,7 +1,8 @@
 /**
- * The model nginx's configuration is generated from, read from the same places the embedded host reads its
- * own (site.ts): ports from build-config/topology and AGENCY_PORT_BASE, addresses from AGENCY_HOST, the
- * trusted proxies from AGENCY_TRUST_PROXY. writeNginxFiles puts the configuration and the njs module into one
+ * The model nginx's configuration is generated from, by the same settings the embedded host takes
+ * (serve-deploy.ts), parsed by the process's entry (platform-kit/settings/hosts' nginxSettings): ports from
+ * build-config/topology and AGENCY_PORT_BASE, addresses from AGENCY_HOST, the trusted proxies from
+ * AGENCY_TRUST_PROXY and AGENCY_TRUST_PROXY_FROM. writeNginxFiles puts the configuration and the njs module into one
  * folder, the configuration naming the module and the deploy by absolute path.
  */
 
@@ -9,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { portOf, remoteNames, remotes, shell } from 'build-config/topology';
+import { portAt, remoteNames, remotes, shell } from 'build-config/topology';
 import { isAddressRange } from 'build-config/trusted-proxy';
 import {
   inlineScriptsIndexName,
@@ -19,9 +20,8 @@ import {
   previewSecretFile,
   previewSessionFile,
 } from 'deploy-model/layout';
-import { trustProxyFromSetting } from 'platform-kit/settings/site';
-import { listenHost, loopbackAddresses } from '../static-host/listen.ts';
-import { trustedProxyHops } from '../static-host/proxy.ts';
+import type { NginxSettings } from 'platform-kit/settings/hosts';
+import { loopbackAddresses } from '../static-host/listen.ts';
 import { bundleNjsModule } from './bundle.ts';
 import { type NginxModel, nginxConfig } from './config.ts';
 import type { NjsModel } from './njs/model.ts';
@@ -39,15 +39,10 @@ export interface NginxOptions {
   tls?: { certificate: string; key: string };
   serverName?: string;
   user?: string;
-  /** The proxies whose X-Forwarded-For is believed (default: AGENCY_TRUST_PROXY_FROM, comma-separated). */
-  trustProxyFrom?: string[];
 }
 
 /** What nginx's set_real_ip_from takes; the CLI checks --trust-proxy-from with it. */
 export { isAddressRange };
-
-/** AGENCY_TRUST_PROXY_FROM: the trusted proxies' addresses or ranges, comma-separated; a bad one is refused. */
-export const trustedProxyRanges = trustProxyFromSetting;
 
 /** Whether this machine has ::1 (a container may have no IPv6): nginx refuses to start on an address it lacks. */
 function hasAddress(address: string): Promise<boolean> {
@@ -61,8 +56,8 @@ function hasAddress(address: string): Promise<boolean> {
 /** How nginx writes an address in `listen`: IPv6 in brackets. */
 const listenAddress = (address: string) => (address.includes(':') ? `[${address}]` : address);
 
-async function listenAddresses(env: NodeJS.ProcessEnv): Promise<string[]> {
-  const host = listenHost(env);
+/** AGENCY_HOST's address, or each loopback address this machine has. */
+async function listenAddresses(host: string | undefined): Promise<string[]> {
   if (host !== undefined) return [listenAddress(host)];
   const present = await Promise.all(loopbackAddresses.map(hasAddress));
   return loopbackAddresses.filter((_, index) => present[index]).map(listenAddress);
@@ -91,7 +86,7 @@ export function njsModel(deploy: string, policyCache?: string): NjsModel {
 export async function nginxModel(
   deploy: string,
   dir: string,
-  env: NodeJS.ProcessEnv,
+  settings: NginxSettings,
   options: NginxOptions = {},
 ): Promise<NginxModel> {
   const upstreams = options.upstreams;
@@ -106,17 +101,17 @@ export async function nginxModel(
       tempDir: join(dir, 'temp'),
     },
     sites: [
-      { name: 'shell', folder: shell.folder, port: portOf(shell, env), shell: true },
+      { name: 'shell', folder: shell.folder, port: portAt(shell, settings.portBase), shell: true },
       ...remoteNames.map((name) => ({
         name,
         folder: remotes[name].folder,
-        port: portOf(remotes[name], env),
+        port: portAt(remotes[name], settings.portBase),
         shell: false,
       })),
     ],
-    addresses: await listenAddresses(env),
-    trustProxy: trustedProxyHops(env),
-    trustedProxies: options.trustProxyFrom ?? trustedProxyRanges(env),
+    addresses: await listenAddresses(settings.host),
+    trustProxy: settings.trustProxy,
+    trustedProxies: settings.trustProxyFrom,
     upstreams: upstreams && [
       { name: 'enquiry API', ...upstreamOf(upstreams.enquiryApi), uploads: false },
       { name: 'release service', ...upstreamOf(upstreams.releaseService), uploads: true },
@@ -163,11 +158,11 @@ export function deployFolder(deploy: string): string {
 export async function writeNginxFiles(
   deploy: string,
   dir: string,
-  env: NodeJS.ProcessEnv,
+  settings: NginxSettings,
   options: NginxOptions & { configFile?: string } = {},
 ): Promise<{ configFile: string; njsFile: string; model: NginxModel }> {
   const absolute = deployFolder(deploy);
-  const model = await nginxModel(absolute, resolve(dir), env, options);
+  const model = await nginxModel(absolute, resolve(dir), settings, options);
   mkdirSync(model.files.tempDir, { recursive: true });
   // The workers write the page policies they build here (njs/site.ts); nginx's own folder, not the deploy.
   const policyCache = join(resolve(dir), 'policy-cache');

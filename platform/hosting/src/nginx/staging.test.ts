@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stagingPortShift } from 'build-config/topology';
+import { nginxSettings } from 'platform-kit/settings/hosts';
 import { toolInstalled } from 'platform-kit/testing/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePortBase, makeTestDeploy, send, type TestDeploy } from '../../testing/nginx-deploy.ts';
@@ -35,10 +36,10 @@ afterAll(() => {
 describe.skipIf(missing)('staging served by nginx', () => {
   it("serves staging's folder on staging's ports beside production's, each its own files", async () => {
     const base = await freePortBase();
-    const env = { AGENCY_PORT_BASE: String(base), AGENCY_STAGING: 'on' };
-    const production = await serveDeployWithNginx(site.deploy, env);
+    const settings = nginxSettings({ AGENCY_PORT_BASE: String(base), AGENCY_STAGING: 'on' });
+    const production = await serveDeployWithNginx(site.deploy, settings);
     try {
-      const staging = await serveStagingWithNginx(site.deploy, env);
+      const staging = await serveStagingWithNginx(site.deploy, settings);
       try {
         const stagingBase = base + stagingPortShift;
         expect((await send(stagingBase + 1, manifest)).body).toBe('{"name":"mf_marketing","on":"staging"}');

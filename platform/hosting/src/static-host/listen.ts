@@ -1,13 +1,12 @@
 import type { Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import { listenHostSetting } from 'platform-kit/settings/site';
 
-/**
- * AGENCY_HOST: the address the static hosts listen on. Unset, they listen on loopback only, where the
- * site's URLs (http://localhost:…) reach them; a production host behind a proxy on another machine sets it
- * (0.0.0.0 or :: for every interface, or one interface's address).
+/*
+ * AGENCY_HOST (platform-kit/settings/site's listenHostSetting, in the hosts' settings) is the address the static
+ * hosts listen on. Unset, they listen on loopback only, where the site's URLs (http://localhost:…) reach them; a
+ * production host behind a proxy on another machine sets it (0.0.0.0 or :: for every interface, or one
+ * interface's address).
  */
-export const listenHost = listenHostSetting;
 
 /**
  * The loopback addresses a host with no configured address listens on. "localhost" is 127.0.0.1 for some

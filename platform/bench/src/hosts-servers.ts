@@ -1,5 +1,5 @@
-import { hostSettings, nginxSettings } from 'platform-kit/settings/hosts';
-import { ensureNginx, serveDeployWithNginx } from 'site-hosting/nginx/serve';
+import type { HostSettings, NginxSettings } from 'platform-kit/settings/hosts';
+import { serveDeployWithNginx } from 'site-hosting/nginx/serve';
 import { serveDeploy } from 'site-hosting/serve-deploy';
 import type { BenchHost } from './hosts-options.ts';
 
@@ -8,8 +8,8 @@ export interface RunningHost {
 }
 
 /** The embedded host (serveDeploy) on the topology's ports, as npm start serves the deploy. */
-async function startEmbedded(deploy: string, env: NodeJS.ProcessEnv): Promise<RunningHost> {
-  const servers = await serveDeploy(deploy, hostSettings(env));
+async function startEmbedded(deploy: string, settings: HostSettings): Promise<RunningHost> {
+  const servers = await serveDeploy(deploy, settings);
   return {
     stop: () =>
       Promise.all(
@@ -21,13 +21,16 @@ async function startEmbedded(deploy: string, env: NodeJS.ProcessEnv): Promise<Ru
   };
 }
 
-/** Each host on the same ports (AGENCY_PORT_BASE), as `pnpm serve` and `pnpm serve --nginx` serve the deploy. */
+/**
+ * Each host on the same ports (AGENCY_PORT_BASE), as `pnpm serve` and `pnpm serve --nginx` serve the deploy, by
+ * the settings the entry parsed (settings.ts's loadHostsBenchSettings); nginx is installed by then (hosts.ts).
+ */
 export async function startBenchHost(
   host: BenchHost,
   deploy: string,
-  env: NodeJS.ProcessEnv,
+  settings: { hosts: HostSettings; nginx: NginxSettings },
 ): Promise<RunningHost> {
-  if (host === 'embedded') return startEmbedded(deploy, env);
-  ensureNginx(env);
-  return serveDeployWithNginx(deploy, nginxSettings(env));
+  return host === 'embedded'
+    ? startEmbedded(deploy, settings.hosts)
+    : serveDeployWithNginx(deploy, settings.nginx);
 }

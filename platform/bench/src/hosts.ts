@@ -9,15 +9,16 @@
  */
 
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { originOf, portBase, remoteNames, remotes, shell } from 'build-config/topology';
-import { repoRoot } from 'platform-kit/paths';
+import { originAt, remoteNames, remotes, shell } from 'build-config/topology';
+import type { HostSettings } from 'platform-kit/settings/hosts';
 import { publishAll } from 'releases/changes/publish-site';
+import { ensureNginx } from 'site-hosting/nginx/serve';
 import type { BenchHost, HostsBenchOptions } from './hosts-options.ts';
 import { startBenchHost } from './hosts-servers.ts';
 import { formatHostsTable, type HostFigures } from './hosts-table.ts';
 import { nearestInSize, servedScripts } from './hosts-targets.ts';
+import type { HostsBenchSettings } from './settings.ts';
 
 // Any valid identifier: the page is chosen by it (a variant during a canary), as for a returning visitor.
 const bucketCookie = 'agency-bucket=0123456789abcdef0123456789abcdef';
@@ -29,16 +30,16 @@ interface Target {
   headers: Record<string, string>;
 }
 
-function targets(deploy: string, env: NodeJS.ProcessEnv): Target[] {
+function targets(deploy: string, { portBase }: Pick<HostSettings, 'portBase'>): Target[] {
   const folders = [shell.folder, ...remoteNames.map((name) => remotes[name].folder)];
   const chunk = nearestInSize(servedScripts(deploy, folders), chunkBytes);
   if (!chunk) throw new Error(`No content-hashed script in ${deploy}: was it published?`);
   const name = remoteNames.find((remote) => remotes[remote].folder === chunk.root);
-  const chunkOrigin = originOf(name ? remotes[name] : shell, env);
+  const chunkOrigin = originAt(name ? remotes[name] : shell, portBase);
   return [
     {
       name: '/services (page, bucket cookie)',
-      url: `${originOf(shell, env)}/services`,
+      url: `${originAt(shell, portBase)}/services`,
       headers: { cookie: bucketCookie, 'accept-encoding': 'br, gzip' },
     },
     {
@@ -48,7 +49,7 @@ function targets(deploy: string, env: NodeJS.ProcessEnv): Target[] {
     },
     {
       name: '/remotes.json',
-      url: `${originOf(shell, env)}/remotes.json`,
+      url: `${originAt(shell, portBase)}/remotes.json`,
       headers: { 'accept-encoding': 'br, gzip' },
     },
   ];
@@ -85,18 +86,19 @@ async function measure(
 }
 
 /**
- * pnpm bench:hosts with its options read (platform/cli/src/bench-args.ts); `processEnv` is the environment the
- * program was started with, which the hosts and the publish are given with the bench's own deploy folder.
+ * pnpm bench:hosts with its options read (platform/cli/src/bench-args.ts) and its settings parsed by the entry
+ * (settings.ts's loadHostsBenchSettings: the bench's own deploy folder, and the hosts' settings).
  */
-export async function runHostsBench(options: HostsBenchOptions, processEnv: NodeJS.ProcessEnv) {
-  const deploy = join(repoRoot, `.data/bench-hosts-deploy-${portBase(processEnv)}`);
-  const env: NodeJS.ProcessEnv = { ...processEnv, AGENCY_DEPLOY_DIR: deploy };
+export async function runHostsBench(options: HostsBenchOptions, settings: HostsBenchSettings) {
+  const { deploy, childEnv } = settings;
   rmSync(deploy, { recursive: true, force: true });
-  publishAll(deploy, env);
-  const list = targets(deploy, env);
+  publishAll(deploy, childEnv);
+  const list = targets(deploy, settings.hosts);
   const figures: HostFigures[] = [];
   for (const host of options.hosts) {
-    const running = await startBenchHost(host, deploy, env);
+    // Installed with apt where the process may (as npm start --nginx does), else a message with the command.
+    if (host === 'nginx') ensureNginx(childEnv);
+    const running = await startBenchHost(host, deploy, settings);
     try {
       for (const target of list)
         figures.push(await measure(host, target, options.durationSeconds, options.connections));

@@ -14,7 +14,7 @@
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { portBase, shell } from 'build-config/topology';
+import { shell } from 'build-config/topology';
 import { precompressFolder } from 'deploy-folder/precompress';
 import { ensureRuntimeConfig } from 'deploy-folder/publish';
 import { pagesDir, serverBuildDir } from 'deploy-model/layout';
@@ -22,57 +22,19 @@ import { ensureChromium } from 'platform-kit/chromium';
 import { startEnquiryApi } from 'platform-kit/enquiry-api';
 import { repoRoot } from 'platform-kit/paths';
 import { runPnpm } from 'platform-kit/run';
-import { hostSettings } from 'platform-kit/settings/hosts';
-import { loadSiteSettings, siteAddressesSetting, siteUrlsSetting } from 'platform-kit/settings/site';
-import { loadToolSettings } from 'platform-kit/settings/tools';
 import { missingBuilds, publishAll } from 'releases/changes/publish-site';
 import { serveDeploy, siteUrl } from 'site-hosting/serve-deploy';
 import { startStaticHost } from 'site-hosting/static-host';
 import { writePages } from 'site-pages/pages';
 import { measureSites } from './measure.ts';
 import type { BenchOptions } from './options.ts';
-
-const oneBundlePortOffset = 200;
-
-/** Where the bench's two sites live and are served. */
-interface BenchSites {
-  env: NodeJS.ProcessEnv;
-  deploy: string;
-  oneBundleDeploy: string;
-  oneBundlePort: number;
-}
-
-/**
- * The bench's folders and environment, from the one the program was started with: a bench on another port base
- * gets folders of its own, so it never deletes what a running bench serves.
- */
-function benchSites(processEnv: NodeJS.ProcessEnv): BenchSites {
-  const base = portBase(processEnv);
-  const folderSuffix = base === 3000 ? '' : `-${base}`;
-  const oneBundlePort = base + oneBundlePortOffset;
-  const env: NodeJS.ProcessEnv = {
-    ...processEnv,
-    AGENCY_DEPLOY_DIR: processEnv.AGENCY_DEPLOY_DIR ?? `.data/bench-deploy${folderSuffix}`,
-    ENQUIRY_DATA_DIR: processEnv.ENQUIRY_DATA_DIR ?? `.data/bench-enquiry-api${folderSuffix}`,
-    ENQUIRY_LOG_LEVEL: 'warn',
-  };
-  // The one-bundle site sends the same health beacons as the federated one: the API takes both, so neither
-  // page meets a refusal the other does not (and the bench's output is not strewn with the API's warnings).
-  env.ENQUIRY_ALLOWED_ORIGINS ??= `${siteUrl(hostSettings(env))},http://localhost:${oneBundlePort}`;
-  return {
-    env,
-    deploy: join(repoRoot, env.AGENCY_DEPLOY_DIR as string),
-    oneBundleDeploy: join(repoRoot, `.data/bench-one-bundle${folderSuffix}`),
-    oneBundlePort,
-  };
-}
+import type { BenchSettings } from './settings.ts';
 
 /** Both builds, or the process ends saying the build failed. */
-function buildBoth(env: NodeJS.ProcessEnv) {
-  const tools = loadToolSettings(env);
+function buildBoth({ tools, childEnv }: BenchSettings) {
   if (
-    !runPnpm(tools, ['build'], env) ||
-    !runPnpm(tools, ['--filter', 'shell', 'build'], { ...env, AGENCY_ONE_BUNDLE: '1' })
+    !runPnpm(tools, ['build'], childEnv) ||
+    !runPnpm(tools, ['--filter', 'shell', 'build'], { ...childEnv, AGENCY_ONE_BUNDLE: '1' })
   ) {
     console.error('The production build failed; see the output above.');
     process.exit(1);
@@ -97,10 +59,10 @@ function requireBuilds() {
 }
 
 /** Both sites published into their own deploy folders, afresh. */
-function publishBoth({ env, deploy, oneBundleDeploy }: BenchSites) {
+function publishBoth({ childEnv, site, deploy, oneBundleDeploy }: BenchSettings) {
   // The federated site, published and served as `pnpm start` does, in its own deploy folder.
   rmSync(deploy, { recursive: true, force: true });
-  publishAll(deploy, env);
+  publishAll(deploy, childEnv);
   // The one-bundle site: the same shell folder layout and per-route pages, prerendered (its remote map is empty,
   // so no remote preloads), served by the same static host.
   rmSync(oneBundleDeploy, { recursive: true, force: true });
@@ -114,14 +76,19 @@ function publishBoth({ env, deploy, oneBundleDeploy }: BenchSites) {
   cpSync(join(repoRoot, shell.folder, 'dist-one-bundle-server'), serverBuildDir(oneBundleDeploy), {
     recursive: true,
   });
-  ensureRuntimeConfig(oneBundleDeploy, siteAddressesSetting(env));
-  writePages(oneBundleDeploy, siteUrlsSetting(env));
+  ensureRuntimeConfig(oneBundleDeploy, site);
+  writePages(oneBundleDeploy, site);
 }
 
 /** The federated site as npm start serves it, and the one bundle on its own port. */
-async function serveBoth({ env, deploy, oneBundleDeploy, oneBundlePort }: BenchSites): Promise<Server[]> {
+async function serveBoth({
+  hosts,
+  deploy,
+  oneBundleDeploy,
+  oneBundlePort,
+}: BenchSettings): Promise<Server[]> {
   return [
-    ...(await serveDeploy(deploy, hostSettings(env))),
+    ...(await serveDeploy(deploy, hosts)),
     ...(await startStaticHost([
       {
         port: oneBundlePort,
@@ -135,21 +102,20 @@ async function serveBoth({ env, deploy, oneBundleDeploy, oneBundlePort }: BenchS
 }
 
 /**
- * Runs the bench with its options read (platform/cli/src/bench-args.ts); `processEnv` is the environment the
- * program was started with.
+ * Runs the bench with its options read (platform/cli/src/bench-args.ts) and its settings parsed by the entry
+ * (settings.ts's loadBenchSettings, from the environment the program was started with).
  */
-export async function runBench(options: BenchOptions, processEnv: NodeJS.ProcessEnv) {
-  const chromePath = ensureChromium(loadToolSettings(processEnv), processEnv) ?? process.exit(1);
-  const sites = benchSites(processEnv);
-  if (options.build) buildBoth(sites.env);
+export async function runBench(options: BenchOptions, settings: BenchSettings) {
+  const chromePath = ensureChromium(settings.tools, settings.childEnv) ?? process.exit(1);
+  if (options.build) buildBoth(settings);
   requireBuilds();
-  publishBoth(sites);
-  const api = await startEnquiryApi(loadSiteSettings(sites.env), sites.env);
-  const servers = await serveBoth(sites);
+  publishBoth(settings);
+  const api = await startEnquiryApi(settings.site, settings.childEnv);
+  const servers = await serveBoth(settings);
   try {
     await measureSites(
       options,
-      { federated: siteUrl(hostSettings(sites.env)), oneBundle: `http://localhost:${sites.oneBundlePort}` },
+      { federated: siteUrl(settings.hosts), oneBundle: `http://localhost:${settings.oneBundlePort}` },
       chromePath,
     );
   } finally {

@@ -240,7 +240,8 @@ function addBenchCommands(program: Command) {
         fail(withUsage(benchUsage), error);
       }
     })();
-    await (await import('site-bench/index')).runBench(options, process.env);
+    const { loadBenchSettings } = await import('site-bench/settings');
+    await (await import('site-bench/index')).runBench(options, loadBenchSettings(process.env));
   });
 
   const hosts = add(program, {
@@ -252,7 +253,10 @@ function addBenchCommands(program: Command) {
   });
   withHostsOptions(hosts).action(() =>
     runAs(explained(hostsUsage), async () =>
-      (await import('site-bench/hosts')).runHostsBench(hostsOptionsFrom(hosts), process.env),
+      (await import('site-bench/hosts')).runHostsBench(
+        hostsOptionsFrom(hosts),
+        (await import('site-bench/settings')).loadHostsBenchSettings(process.env),
+      ),
     ),
   );
 

@@ -26,7 +26,7 @@ const settingsModules = [
  * service's environment (setting a variable there is the way to configure that process), or is a test's helper.
  */
 const exceptions: Record<string, string> = {
-  'platform/bench/src/index.ts': "the bench's child processes get their own deploy and data folders",
+  'platform/bench/src/settings.ts': "the bench's child processes get their own deploy and data folders",
   'platform/cli/bootstrap.mjs': 'tells the scripts it starts how pnpm was reached (AGENCY_PNPM)',
   'platform/cli/src/dev.ts': 'the dev servers get their own port base and data folder',
   'platform/cli/src/start.ts': 'the API and the release service get their proxy, health URL and environment',

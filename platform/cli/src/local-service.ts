@@ -5,11 +5,15 @@
  */
 import type { LocalService } from 'release-client/connection';
 
-const hostSide = async (env: NodeJS.ProcessEnv) =>
-  (await import('release-service/local-service')).localServiceIn(env);
+const hostSide = async (serviceEnv: NodeJS.ProcessEnv) =>
+  (await import('release-service/local-service')).localServiceIn(serviceEnv);
 
-/** The host's side for a command whose process has the environment `env` (a service it starts reads it). */
-export const localServiceIn = (env: NodeJS.ProcessEnv): LocalService => ({
-  operatorKey: async (deploy) => (await hostSide(env)).operatorKey(deploy),
-  start: async (deploy) => (await hostSide(env)).start(deploy),
+/**
+ * The host's side for a command whose process has the environment `serviceEnv`: the release service it starts
+ * for one command parses its own settings there (release-service takes no typed settings yet:
+ * platform/dev-tools/src/typed-settings.test.ts lists this module among its pending handoffs).
+ */
+export const localServiceIn = (serviceEnv: NodeJS.ProcessEnv): LocalService => ({
+  operatorKey: async (deploy) => (await hostSide(serviceEnv)).operatorKey(deploy),
+  start: async (deploy) => (await hostSide(serviceEnv)).start(deploy),
 });

@@ -30,6 +30,8 @@ describe("the bench's settings", () => {
     });
     expect(settings.deploy).toBe(join(repoRoot, '.data/my-bench'));
     expect(settings.childEnv.ENQUIRY_ALLOWED_ORIGINS).toBe('https://example.com');
+    // An absolute folder is the operator's as given, as npm start takes it (it was once joined onto the root).
+    expect(loadBenchSettings({ AGENCY_DEPLOY_DIR: '/srv/agency-bench' }).deploy).toBe('/srv/agency-bench');
     expect(() => loadBenchSettings({ AGENCY_TRUST_PROXY: 'maybe' })).toThrow(/^AGENCY_TRUST_PROXY must be/);
   });
 

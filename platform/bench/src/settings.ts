@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { originAt, shell } from 'build-config/topology';
-import { repoRoot } from 'platform-kit/paths';
+import { deployDir, repoRoot } from 'platform-kit/paths';
 import {
   type HostSettings,
   hostSettings,
@@ -47,12 +47,14 @@ export function loadBenchSettings(env: NodeJS.ProcessEnv): BenchSettings {
   // The one-bundle site sends the same health beacons as the federated one: the API takes both, so neither
   // page meets a refusal the other does not (and the bench's output is not strewn with the API's warnings).
   childEnv.ENQUIRY_ALLOWED_ORIGINS ??= `${originAt(shell, base)},http://localhost:${oneBundlePort}`;
+  const site = loadSiteSettings(childEnv);
   return {
     childEnv,
-    site: loadSiteSettings(childEnv),
+    site,
     hosts: hostSettings(childEnv),
     tools: loadToolSettings(env),
-    deploy: join(repoRoot, childEnv.AGENCY_DEPLOY_DIR as string),
+    // Taken as the site takes it: from the repository root when relative, as given when absolute.
+    deploy: deployDir(site),
     oneBundleDeploy: join(repoRoot, `.data/bench-one-bundle${folderSuffix}`),
     oneBundlePort,
   };

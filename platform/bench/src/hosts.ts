@@ -12,6 +12,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { originOf, portBase, remoteNames, remotes, shell } from 'build-config/topology';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { repoRoot } from 'platform-kit/paths';
 import { publishAll } from 'releases/changes/publish-site';
 import type { BenchHost, HostsBenchOptions } from './hosts-options.ts';
@@ -92,7 +93,7 @@ export async function runHostsBench(options: HostsBenchOptions, processEnv: Node
   const deploy = join(repoRoot, `.data/bench-hosts-deploy-${portBase(processEnv)}`);
   const env: NodeJS.ProcessEnv = { ...processEnv, AGENCY_DEPLOY_DIR: deploy };
   rmSync(deploy, { recursive: true, force: true });
-  publishAll(deploy, env);
+  publishAll(deploy, loadChangeSettings(env));
   const list = targets(deploy, env);
   const figures: HostFigures[] = [];
   for (const host of options.hosts) {

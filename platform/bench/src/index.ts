@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { portBase, shell } from 'build-config/topology';
 import { precompressFolder } from 'deploy-folder/precompress';
 import { ensureRuntimeConfig } from 'deploy-folder/publish';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { pagesDir, serverBuildDir } from 'deploy-model/layout';
 import { ensureChromium } from 'platform-kit/chromium';
 import { startEnquiryApi } from 'platform-kit/enquiry-api';
@@ -99,7 +100,7 @@ function requireBuilds() {
 function publishBoth({ env, deploy, oneBundleDeploy }: BenchSites) {
   // The federated site, published and served as `pnpm start` does, in its own deploy folder.
   rmSync(deploy, { recursive: true, force: true });
-  publishAll(deploy, env);
+  publishAll(deploy, loadChangeSettings(env));
   // The one-bundle site: the same shell folder layout and per-route pages, prerendered (its remote map is empty,
   // so no remote preloads), served by the same static host.
   rmSync(oneBundleDeploy, { recursive: true, force: true });

@@ -6,7 +6,10 @@
 import type { LocalService } from 'release-client/connection';
 
 const hostSide = async (env: NodeJS.ProcessEnv) =>
-  (await import('release-service/local-service')).localServiceIn(env);
+  (await import('release-service/local-service')).localServiceIn(
+    (await import('release-service/service-settings')).loadServiceSettings(env),
+    env,
+  );
 
 /** The host's side for a command whose process has the environment `env` (a service it starts reads it). */
 export const localServiceIn = (env: NodeJS.ProcessEnv): LocalService => ({

@@ -25,6 +25,7 @@ import { openDeploy } from 'deploy-folder/deploy';
 import { removeHostRecord, writeHostRecord } from 'deploy-folder/host-record';
 import { ensureRuntimeConfig } from 'deploy-folder/publish';
 import type { ReleaseEventAuthor } from 'deploy-folder/release-log';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { stagingDeployDir } from 'deploy-model/layout';
 import { describeDataDir, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { deployDir } from 'platform-kit/paths';
@@ -39,7 +40,7 @@ import {
 } from 'platform-kit/settings/site';
 import { loadToolSettings, pnpmThroughNpx } from 'platform-kit/settings/tools';
 import { startReleaseService } from 'release-service/server';
-import { canaryWatchSettings } from 'releases/canary/watcher';
+import { loadServiceSettings } from 'release-service/service-settings';
 import type { PublishedSite } from 'releases/changes/publish-site';
 import { publishAll } from 'releases/changes/publish-site';
 import { ensureNginx, serveDeployWithNginx, serveStagingWithNginx } from 'site-hosting/nginx/serve';
@@ -76,7 +77,7 @@ function readStartSettings() {
     const siteSettings = loadSiteSettings(process.env);
     loadReleaseServiceSettings(process.env);
     siteRoots(deployDir(siteSettings), process.env);
-    return { canarySettings: canaryWatchSettings(process.env), siteSettings };
+    return { canarySettings: loadChangeSettings(process.env).canary, siteSettings };
   } catch (error) {
     exitWith(error);
   }
@@ -110,11 +111,14 @@ function buildAndPublish(
   }
   try {
     const audit = staging ? { env: 'production' as const } : {};
-    const published = publishAs && publishAll(deploy, process.env, publishAs, audit);
+    const published = publishAs && publishAll(deploy, loadChangeSettings(process.env), publishAs, audit);
     const stagingPublished =
       staging &&
       stagingAs &&
-      publishAll(staging, stagingEnvironment(process.env), stagingAs, { log: deploy, env: 'staging' });
+      publishAll(staging, loadChangeSettings(stagingEnvironment(process.env)), stagingAs, {
+        log: deploy,
+        env: 'staging',
+      });
     if (staging) ensureRuntimeConfig(staging.path, siteSettings);
     return { publishAs, published: published || undefined, stagingPublished: stagingPublished || undefined };
   } catch (error) {
@@ -141,7 +145,8 @@ async function startServices(
   };
   const releases = await startReleaseService({
     deploy,
-    env: serviceEnv,
+    settings: loadServiceSettings(serviceEnv),
+    childEnv: serviceEnv,
     ...(behindNginx ? { host: '127.0.0.1', port: behindNginx.releasePort } : {}),
   }).catch(async (error: Error) => {
     await api.stop();

@@ -21,6 +21,9 @@ const convertedPackages = [
   'platform/deploy-folder',
   'platform/release-client',
   'platform/pages',
+  'platform/releases',
+  'platform/environments',
+  'platform/release-service',
 ];
 
 /** The modules that parse an environment into settings: their functions take it, by definition. */
@@ -32,6 +35,10 @@ const settingsParsers: Record<string, string> = {
   'platform/kit/src/settings/release-client.ts': "the release client's settings",
   'platform/kit/src/settings/tools.ts': "the test runner's, the bench's and the dev servers' settings",
   'platform/deploy-model/src/canary/rules.ts': 'the canary rules (AGENCY_CANARY_*), beside their defaults',
+  'platform/deploy-model/src/change-settings.ts': "a change's settings, composed of the modules above",
+  'platform/environments/src/environment-settings.ts': "production's and staging's change settings",
+  'platform/release-service/src/service-settings.ts':
+    "the release service's settings, both environments' with them",
 };
 
 /** The modules that start a child process with an environment of its own (`childEnv`), and why it needs one. */
@@ -43,6 +50,12 @@ const childHandoffs: Record<string, string> = {
   'platform/kit/src/enquiry-api.ts': 'the enquiry API is a process of its own and parses its own settings',
   'platform/release-client/src/dev-against.ts':
     "the remote's dev server reads its ports from its environment",
+  'platform/release-service/src/operation.ts':
+    "each change runs in a child process (operation-main.ts) that parses the service's settings itself",
+  'platform/release-service/src/server.ts':
+    "the service hands its changes' children the environment it was started with",
+  'platform/release-service/src/local-service.ts':
+    "a command's service for one change hands its children the command's environment",
 };
 
 /** Each place in `source` that takes an environment: a parameter or a field typed NodeJS.ProcessEnv or Env. */

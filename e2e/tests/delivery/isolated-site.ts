@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { originOf, type RemoteName, remotes, shell } from 'build-config/topology';
 import { readRemoteMap as readDeployedRemoteMap } from 'deploy-folder/remote-map-file';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { hostSettings } from 'platform-kit/settings/hosts';
 import { publishAll } from 'releases/changes/publish-site';
 import { serveDeploy } from 'site-hosting/serve-deploy';
@@ -32,7 +33,7 @@ export const remoteOriginOf = (name: RemoteName) => originOf(remotes[name], site
 export async function startIsolatedSite(): Promise<() => Promise<void>> {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
-  publishAll(deploy, siteEnv);
+  publishAll(deploy, loadChangeSettings(siteEnv));
   const servers: Server[] = await serveDeploy(deploy, hostSettings(siteEnv));
   return async () => {
     await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));

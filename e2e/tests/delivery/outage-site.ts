@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { originOf, type RemoteName, remotes, shell } from 'build-config/topology';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { hostSettings } from 'platform-kit/settings/hosts';
 import { publishAll } from 'releases/changes/publish-site';
 import { releaseBuild, rollbackRemote } from 'releases/changes/release';
@@ -67,7 +68,7 @@ export async function startOutageSite(
   rmSync(own.folder, { recursive: true, force: true });
   mkdirSync(own.folder, { recursive: true });
   const deploy = join(own.folder, 'deploy');
-  publishAll(deploy, { ...own.env, AGENCY_DEPLOY_DIR: deploy });
+  publishAll(deploy, loadChangeSettings({ ...own.env, AGENCY_DEPLOY_DIR: deploy }));
   const [shellRoot, ...remoteRoots] = siteRoots(deploy, hostSettings(own.env));
   if (!shellRoot) throw new Error('siteRoots gave no shell');
   const [shellServer] = await startStaticHost([shellRoot]);
@@ -138,9 +139,17 @@ export function hideFile(file: string): () => void {
 
 /** Releases a build into the outage site as `pnpm release --force` does; returns the way back. */
 export function releaseVariant(remote: RemoteName, buildDir: string): () => void {
-  const { previous } = releaseBuild(outageDeploy, remote, { buildDir, env: outageEnv, force: true });
+  const { previous } = releaseBuild(outageDeploy, remote, {
+    buildDir,
+    settings: loadChangeSettings(outageEnv),
+    force: true,
+  });
   return () => {
-    rollbackRemote(outageDeploy, remote, { env: outageEnv, version: previous, force: true });
+    rollbackRemote(outageDeploy, remote, {
+      settings: loadChangeSettings(outageEnv),
+      version: previous,
+      force: true,
+    });
   };
 }
 

@@ -92,7 +92,7 @@ async function measure(
 export async function runHostsBench(options: HostsBenchOptions, settings: HostsBenchSettings) {
   const { deploy, childEnv } = settings;
   rmSync(deploy, { recursive: true, force: true });
-  publishAll(deploy, childEnv);
+  publishAll(deploy, settings.change);
   const list = targets(deploy, settings.hosts);
   const figures: HostFigures[] = [];
   for (const host of options.hosts) {

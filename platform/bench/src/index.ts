@@ -59,10 +59,10 @@ function requireBuilds() {
 }
 
 /** Both sites published into their own deploy folders, afresh. */
-function publishBoth({ childEnv, site, deploy, oneBundleDeploy }: BenchSettings) {
+function publishBoth({ site, change, deploy, oneBundleDeploy }: BenchSettings) {
   // The federated site, published and served as `pnpm start` does, in its own deploy folder.
   rmSync(deploy, { recursive: true, force: true });
-  publishAll(deploy, childEnv);
+  publishAll(deploy, change);
   // The one-bundle site: the same shell folder layout and per-route pages, prerendered (its remote map is empty,
   // so no remote preloads), served by the same static host.
   rmSync(oneBundleDeploy, { recursive: true, force: true });

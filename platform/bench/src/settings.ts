@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { originAt, shell } from 'build-config/topology';
+import { type ChangeSettings, loadChangeSettings } from 'deploy-model/change-settings';
 import { deployDir, repoRoot } from 'platform-kit/paths';
 import {
   type HostSettings,
@@ -27,6 +28,8 @@ export interface BenchSettings {
   site: SiteSettings;
   /** The embedded hosts' settings, read from childEnv. */
   hosts: HostSettings;
+  /** What publishing the federated site reads (releases' publishAll), read from childEnv. */
+  change: ChangeSettings;
   tools: ToolSettings;
   /** The federated site's deploy folder, absolute; the one bundle's, and its port (AGENCY_PORT_BASE + 200). */
   deploy: string;
@@ -52,6 +55,7 @@ export function loadBenchSettings(env: NodeJS.ProcessEnv): BenchSettings {
     childEnv,
     site,
     hosts: hostSettings(childEnv),
+    change: loadChangeSettings(childEnv),
     tools: loadToolSettings(env),
     // Taken as the site takes it: from the repository root when relative, as given when absolute.
     deploy: deployDir(site),
@@ -68,10 +72,18 @@ export interface HostsBenchSettings {
   /** The embedded host's settings and nginx's, read from childEnv. */
   hosts: HostSettings;
   nginx: NginxSettings;
+  /** What publishing reads (releases' publishAll), read from childEnv. */
+  change: ChangeSettings;
 }
 
 export function loadHostsBenchSettings(env: NodeJS.ProcessEnv): HostsBenchSettings {
   const deploy = join(repoRoot, `.data/bench-hosts-deploy-${portBaseSetting(env)}`);
   const childEnv: NodeJS.ProcessEnv = { ...env, AGENCY_DEPLOY_DIR: deploy };
-  return { childEnv, deploy, hosts: hostSettings(childEnv), nginx: nginxSettings(childEnv) };
+  return {
+    childEnv,
+    deploy,
+    hosts: hostSettings(childEnv),
+    nginx: nginxSettings(childEnv),
+    change: loadChangeSettings(childEnv),
+  };
 }

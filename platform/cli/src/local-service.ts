@@ -5,15 +5,18 @@
  */
 import type { LocalService } from 'release-client/connection';
 
-const hostSide = async (serviceEnv: NodeJS.ProcessEnv) =>
-  (await import('release-service/local-service')).localServiceIn(serviceEnv);
+const hostSide = async (childEnv: NodeJS.ProcessEnv) =>
+  (await import('release-service/local-service')).localServiceIn(
+    (await import('release-service/service-settings')).loadServiceSettings(childEnv),
+    childEnv,
+  );
 
 /**
- * The host's side for a command whose process has the environment `serviceEnv`: the release service it starts
- * for one command parses its own settings there (release-service takes no typed settings yet:
- * platform/dev-tools/src/typed-settings.test.ts lists this module among its pending handoffs).
+ * The host's side for a command whose process has the environment `childEnv`: the release service it starts for
+ * one command parses its settings from it, only then (a team's CI never loads the service), and starts the
+ * change's child with it.
  */
-export const localServiceIn = (serviceEnv: NodeJS.ProcessEnv): LocalService => ({
-  operatorKey: async (deploy) => (await hostSide(serviceEnv)).operatorKey(deploy),
-  start: async (deploy) => (await hostSide(serviceEnv)).start(deploy),
+export const localServiceIn = (childEnv: NodeJS.ProcessEnv): LocalService => ({
+  operatorKey: async (deploy) => (await hostSide(childEnv)).operatorKey(deploy),
+  start: async (deploy) => (await hostSide(childEnv)).start(deploy),
 });

@@ -15,6 +15,7 @@ import {
   type ReleaseServiceSettings,
 } from 'platform-kit/settings/release-service';
 import { startReleaseService } from 'release-service/server';
+import { loadServiceSettings } from 'release-service/service-settings';
 
 export async function releaseService() {
   let service: Awaited<ReturnType<typeof startReleaseService>>;
@@ -22,7 +23,11 @@ export async function releaseService() {
   try {
     // Every setting read and checked before the service starts: a bad one exits 1, naming the variable.
     settings = loadReleaseServiceSettings(process.env);
-    service = await startReleaseService({ deploy: openDeploy(deployDir(settings)), env: process.env });
+    service = await startReleaseService({
+      deploy: openDeploy(deployDir(settings)),
+      settings: loadServiceSettings(process.env),
+      childEnv: process.env,
+    });
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -25,6 +25,7 @@ import { openDeploy } from 'deploy-folder/deploy';
 import { removeHostRecord, writeHostRecord } from 'deploy-folder/host-record';
 import { ensureRuntimeConfig } from 'deploy-folder/publish';
 import type { ReleaseEventAuthor } from 'deploy-folder/release-log';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { stagingDeployDir } from 'deploy-model/layout';
 import { describeDataDir, startEnquiryApi } from 'platform-kit/enquiry-api';
 import { deployDir } from 'platform-kit/paths';
@@ -34,7 +35,7 @@ import { healthUrlSetting, loadReleaseServiceSettings } from 'platform-kit/setti
 import { loadSiteSettings, type SiteSettings, stagingEnvironment } from 'platform-kit/settings/site';
 import { loadToolSettings, pnpmThroughNpx } from 'platform-kit/settings/tools';
 import { startReleaseService } from 'release-service/server';
-import { canaryWatchSettings } from 'releases/canary/watcher';
+import { loadServiceSettings } from 'release-service/service-settings';
 import type { PublishedSite } from 'releases/changes/publish-site';
 import { publishAll } from 'releases/changes/publish-site';
 import {
@@ -82,7 +83,8 @@ function readStartSettings() {
       releaseService: loadReleaseServiceSettings(process.env).address,
     };
     siteRoots(deployDir(siteSettings), hostSettings);
-    return { canarySettings: canaryWatchSettings(process.env), siteSettings, hostSettings };
+    const changeSettings = loadChangeSettings(process.env);
+    return { canarySettings: changeSettings.canary, changeSettings, siteSettings, hostSettings };
   } catch (error) {
     exitWith(error);
   }
@@ -102,7 +104,10 @@ function buildAndPublish(
   deploy: Deploy,
   staging: Deploy | undefined,
   options: { publish?: boolean; skipBuild: boolean },
-  siteSettings: SiteSettings,
+  {
+    siteSettings,
+    changeSettings,
+  }: Pick<ReturnType<typeof readStartSettings>, 'siteSettings' | 'changeSettings'>,
 ) {
   const publishAs = publisherOf(deploy, options.publish);
   const stagingAs = staging && publisherOf(staging, options.publish);
@@ -116,11 +121,14 @@ function buildAndPublish(
   }
   try {
     const audit = staging ? { env: 'production' as const } : {};
-    const published = publishAs && publishAll(deploy, process.env, publishAs, audit);
+    const published = publishAs && publishAll(deploy, changeSettings, publishAs, audit);
     const stagingPublished =
       staging &&
       stagingAs &&
-      publishAll(staging, stagingEnvironment(process.env), stagingAs, { log: deploy, env: 'staging' });
+      publishAll(staging, loadChangeSettings(stagingEnvironment(process.env)), stagingAs, {
+        log: deploy,
+        env: 'staging',
+      });
     if (staging) ensureRuntimeConfig(staging.path, siteSettings);
     return { publishAs, published: published || undefined, stagingPublished: stagingPublished || undefined };
   } catch (error) {
@@ -147,7 +155,8 @@ async function startServices(
   };
   const releases = await startReleaseService({
     deploy,
-    env: serviceEnv,
+    settings: loadServiceSettings(serviceEnv),
+    childEnv: serviceEnv,
     ...(behindNginx ? { host: '127.0.0.1', port: behindNginx.releasePort } : {}),
   }).catch(async (error: Error) => {
     await api.stop();
@@ -297,7 +306,7 @@ export async function start(options: StartOptions) {
     deploy,
     staging,
     { publish: options.publish, skipBuild: !options.build },
-    settings.siteSettings,
+    settings,
   );
   // A restart under another AGENCY_PORT_BASE: the embedded runtime.json follows this start's enquiry API.
   const runtimeFollowed = ensureRuntimeConfig(deploy.path, settings.siteSettings);

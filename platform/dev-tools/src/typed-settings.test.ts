@@ -1,23 +1,24 @@
 /**
  * Settings are parsed once, into a typed object (issue 43, item 4): a process's entry parses its environment with
  * the settings modules (platform-kit/settings/*) and hands the library the typed settings, or the fields it needs.
- * In the packages converted so far, no library function, method or options field takes the raw environment
- * (`NodeJS.ProcessEnv`, or the settings' `Env`), except
+ * In the packages listed below (every platform package but the command line's, and build-config), no library
+ * function, method or options field takes the raw environment (`NodeJS.ProcessEnv`, or the settings' `Env`), except
  * - the settings parsers themselves, which turn an environment into settings, and
- * - the environment a child process is started with, always named `childEnv`, in the modules listed below, and
- * - the environment handed to a package not converted yet, which parses it itself, always named `serviceEnv`, in
- *   the modules listed below (each goes when that package takes typed settings).
- * The command line's library modules (platform/cli/src/ but its entries) are held too, as they are converted.
+ * - the environment a child process is started with, always named `childEnv`, in the modules listed below.
+ * The command line's modules that are no process's entry are held too.
  * process-environment.test.ts holds the other half: only the entries read `process.env`.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from 'platform-kit/paths';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-/** The packages whose library takes typed settings; the others still take the environment (docs/settings.md). */
+/**
+ * The packages whose library takes typed settings: every platform package but the command line (platform/cli, whose
+ * entries parse the environment; its other modules are heldModules), and build-config.
+ */
 const convertedPackages = [
   'platform/kit',
   'platform/deploy-model',
@@ -27,6 +28,10 @@ const convertedPackages = [
   'build-config',
   'platform/hosting',
   'platform/bench',
+  'platform/dev-tools',
+  'platform/releases',
+  'platform/environments',
+  'platform/release-service',
 ];
 
 /** Modules of the command line that are no process's entry, held as the converted packages are. */
@@ -48,6 +53,10 @@ const settingsParsers: Record<string, string> = {
   'build-config/src/topology.ts':
     'AGENCY_PORT_BASE, read from the environment its caller hands in (originAt and portAt take a base already read)',
   'build-config/src/build-settings.ts': "an app build's settings, parsed by its rsbuild.config.ts",
+  'platform/deploy-model/src/change-settings.ts': "a change's settings, composed of the modules above",
+  'platform/environments/src/environment-settings.ts': "production's and staging's change settings",
+  'platform/release-service/src/service-settings.ts':
+    "the release service's settings, both environments' with them",
 };
 
 /** The modules that start a child process with an environment of its own (`childEnv`), and why it needs one. */
@@ -61,12 +70,14 @@ const childHandoffs: Record<string, string> = {
     'apt-get installs nginx (ensureNginx), with the PATH and DEBIAN_FRONTEND',
   'platform/release-client/src/dev-against.ts':
     "the remote's dev server reads its ports from its environment",
-};
-
-/** The modules that hand the environment to a package not converted yet (`serviceEnv`), and why. */
-const pendingHandoffs: Record<string, string> = {
+  'platform/release-service/src/operation.ts':
+    "each change runs in a child process (operation-main.ts) that parses the service's settings itself",
+  'platform/release-service/src/server.ts':
+    "the service hands its changes' children the environment it was started with",
+  'platform/release-service/src/local-service.ts':
+    "a command's service for one change hands its children the command's environment",
   'platform/cli/src/local-service.ts':
-    "the release service started for one command (release-service/local-service) parses its own settings from the command's environment",
+    "the release service started for one command parses its settings from the command's environment, and hands it to its change's child",
 };
 
 /** Each place in `source` that takes an environment: a parameter or a field typed NodeJS.ProcessEnv or Env. */
@@ -99,30 +110,31 @@ const libraryModules = execFileSync(
   .filter((path) => /\/src\/.*\.ts$/.test(path) && !/\.test\.ts$/.test(path));
 
 describe('the converted packages take typed settings', () => {
-  it('take no environment but a child process’s (childEnv) or a pending handoff’s (serviceEnv), outside the settings parsers', () => {
+  it('take no environment but a child process’s (childEnv), outside the settings parsers', () => {
     const takers = libraryModules
       .filter((path) => settingsParsers[path] === undefined)
       .flatMap((path) =>
         environmentTakers(readFileSync(join(repoRoot, path), 'utf8')).map((taker) => ({ path, ...taker })),
       );
-    const pending = (taker: { path: string; name: string }) =>
-      taker.name === 'serviceEnv' && pendingHandoffs[taker.path] !== undefined;
     const raw = takers
-      .filter((taker) => taker.name !== 'childEnv' && !pending(taker))
+      .filter((taker) => taker.name !== 'childEnv')
       .map((t) => `${t.path}:${t.line} ${t.name}`);
     expect(raw).toEqual([]);
-    const handing = (name: string) =>
-      [...new Set(takers.filter((taker) => taker.name === name).map((taker) => taker.path))].sort();
-    expect(handing('childEnv')).toEqual(Object.keys(childHandoffs).sort());
-    expect(handing('serviceEnv')).toEqual(Object.keys(pendingHandoffs).sort());
+    const handing = [...new Set(takers.map((taker) => taker.path))].sort();
+    expect(handing).toEqual(Object.keys(childHandoffs).sort());
+  });
+
+  it('hold every platform package but the command line', () => {
+    const platformPackages = readdirSync(join(repoRoot, 'platform'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'cli')
+      .map((entry) => `platform/${entry.name}`);
+    expect(convertedPackages.filter((path) => path.startsWith('platform/')).sort()).toEqual(
+      platformPackages.sort(),
+    );
   });
 
   it('list only modules that exist', () => {
-    for (const path of [
-      ...Object.keys(settingsParsers),
-      ...Object.keys(childHandoffs),
-      ...Object.keys(pendingHandoffs),
-    ])
+    for (const path of [...Object.keys(settingsParsers), ...Object.keys(childHandoffs)])
       expect(libraryModules, path).toContain(path);
   });
 

@@ -14,6 +14,7 @@ import type { Deploy } from 'deploy-folder/deploy';
 import { precompressedSource } from 'deploy-folder/precompress';
 import { copySealedVersion } from 'deploy-folder/promote-version';
 import { isEnvironmentFile, shellVersion } from 'deploy-folder/publish';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { serverBuildDir } from 'deploy-model/layout';
 import type { PromotionRequest } from 'deploy-model/release-command';
 import { repoRoot } from 'platform-kit/paths';
@@ -35,8 +36,8 @@ import { releaseShell } from 'releases/changes/shell-release';
 export interface PromotionContext {
   staging: Deploy;
   production: Deploy;
-  /** Production's environment: its origins are the ones the map entry names. */
-  env: NodeJS.ProcessEnv;
+  /** Production's settings: its origins are the ones the map entry names. */
+  settings: ChangeSettings;
   out(text: string): void;
 }
 
@@ -80,7 +81,7 @@ export function promoteToProduction(
   context: PromotionContext,
 ): PromotionOutcome {
   const { folder } = remotes[name];
-  const { staging, production, env, out } = context;
+  const { staging, production, settings, out } = context;
   const version = versionOnStaging(staging, name, wanted);
   const previous = liveVersion(production, name);
   const asCanary = percent !== undefined;
@@ -94,7 +95,13 @@ export function promoteToProduction(
   contractProblems(production, name, stagedFolder, false);
   const copy = copySealedVersion(staging.path, production.path, folder, version);
   try {
-    checkLiveBreaks(production, name, version, { env }, `Promoting ${folder} ${version} to production`);
+    checkLiveBreaks(
+      production,
+      name,
+      version,
+      { settings: settings },
+      `Promoting ${folder} ${version} to production`,
+    );
   } catch (error) {
     copy.undo();
     throw error;
@@ -103,7 +110,7 @@ export function promoteToProduction(
   copy.keep();
   const files = `${relative(repoRoot, production.path)}/${folder}/${version}/ (${copy.copied ? 'copied from staging, checked by digest' : 'there already, the same digests'})`;
   if (asCanary) {
-    const outcome = canaryOfPublished(production, name, version, percent, new Date(), env);
+    const outcome = canaryOfPublished(production, name, version, percent, new Date(), settings);
     const staged = rollout ? startRollout(production, name, rollout) : '';
     out(
       `Promoted ${folder} ${version} from staging to production as a canary: it serves ${percent}% of ` +
@@ -113,7 +120,7 @@ export function promoteToProduction(
         `Watch it: pnpm release status ${folder}. Then: pnpm release ${folder} promote, or pnpm release ${folder} abort${staged}`,
     );
   } else {
-    const { url, replacedCanary } = makeOnlyVersion(production, name, version, env);
+    const { url, replacedCanary } = makeOnlyVersion(production, name, version, settings);
     // A release for everyone replaces a canary, and with it the canary's staged rollout.
     endRolloutPlan(production.path, folder);
     const replaced = replacedCanary ? `The canary ${replacedCanary} in production is gone too.\n` : '';
@@ -136,7 +143,7 @@ export function promoteToProduction(
  */
 export function promoteShellToProduction(
   wanted: string | undefined,
-  { staging, production, env, out }: PromotionContext,
+  { staging, production, settings, out }: PromotionContext,
 ): PromotionOutcome {
   const version = staging.liveShellVersion();
   if (version === undefined)
@@ -167,7 +174,7 @@ export function promoteShellToProduction(
       throw new ReleaseError(
         `Staging's shell changed while it was copied (its digest is no longer ${version}); nothing changed.`,
       );
-    const outcome = releaseShell(production, { build, env });
+    const outcome = releaseShell(production, { build, settings: settings });
     const live = production.liveShellVersion();
     if (live !== version)
       throw new Error(`Production's shell is ${live ?? 'missing'} after the promotion of ${version}`);

@@ -3,6 +3,7 @@ import { readAudit } from 'deploy-folder/audit';
 import { lastAutomaticAbort } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { canaryEntry } from 'deploy-model/canary/map';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { startCanary } from 'releases/canary/release-canary';
 import { type HealthApi, startHealthApi } from 'releases/testing/fixtures';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
 } from '../testing/service.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
+import { loadServiceSettings } from './service-settings.ts';
 
 let site: ServiceDeploy;
 let health: HealthApi;
@@ -29,7 +31,7 @@ beforeEach(async () => {
   canary = startCanary(site.deploy, 'mf_marketing', {
     buildDir: remoteBuild(site.work, 'mf_marketing'),
     percent: 10,
-    env: serviceEnv,
+    settings: loadChangeSettings(serviceEnv),
   }).version;
   health = await startHealthApi();
   health.useDeploy(site.deploy);
@@ -48,7 +50,8 @@ afterEach(async () => {
 const start = (seconds: string) =>
   startReleaseService({
     deploy: site.deploy,
-    env: { ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: seconds },
+    settings: loadServiceSettings({ ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: seconds }),
+    childEnv: { ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: seconds },
     port: 0,
     log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
   });

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeServiceDeploy, type ServiceDeploy, startService } from '../testing/service.ts';
 import { localServiceIn } from './local-service.ts';
 import type { RunningReleaseService } from './server.ts';
+import { loadServiceSettings } from './service-settings.ts';
 
 let site: ServiceDeploy;
 let service: RunningReleaseService;
@@ -31,7 +32,10 @@ describe("a tool on the host finds the running site's own release service (issue
   it('uses the service the running site recorded in its deploy, whatever its own port base', async () => {
     writeHostRecord(site.deploy, { releaseService: service.url });
     const env = { AGENCY_DEPLOY_DIR: site.deploy, AGENCY_PORT_BASE: '6900' };
-    const connection = await connect(loadReleaseClientSettings(env), localServiceIn(env));
+    const connection = await connect(
+      loadReleaseClientSettings(env),
+      localServiceIn(loadServiceSettings(env), env),
+    );
     expect(connection.url).toBe(service.url);
     await connection.close();
   });
@@ -40,7 +44,10 @@ describe("a tool on the host finds the running site's own release service (issue
     const record = join(site.deploy, 'releases', 'host.json');
     writeHostRecord(site.deploy, { releaseService: 'http://127.0.0.1:9' });
     const env = { AGENCY_DEPLOY_DIR: site.deploy, AGENCY_PORT_BASE: '6900' };
-    const elsewhere = await connect(loadReleaseClientSettings(env), localServiceIn(env));
+    const elsewhere = await connect(
+      loadReleaseClientSettings(env),
+      localServiceIn(loadServiceSettings(env), env),
+    );
     // Nothing answers there: a service for this one command, not the dead address.
     expect(elsewhere.url).not.toBe('http://127.0.0.1:9');
     await elsewhere.close();

@@ -6,9 +6,14 @@
 import type { LocalService } from 'release-client/connection';
 import { ensureOperatorKey } from './keys.ts';
 import { startReleaseService } from './server.ts';
+import type { ServiceSettings } from './service-settings.ts';
 
-/** The host's side for a command run in an environment `env` (the service for one command reads its settings there). */
-export const localServiceIn = (env: NodeJS.ProcessEnv): LocalService => ({
+/**
+ * The host's side for a command whose service (for that one command) has the settings `settings`, parsed by the
+ * command's entry, and starts each change's child with `childEnv`, the environment they were parsed from.
+ */
+export const localServiceIn = (settings: ServiceSettings, childEnv: NodeJS.ProcessEnv): LocalService => ({
   operatorKey: async (deploy) => ensureOperatorKey(deploy),
-  start: (deploy) => startReleaseService({ deploy, env, host: '127.0.0.1', port: 0, watch: false }),
+  start: (deploy) =>
+    startReleaseService({ deploy, settings, childEnv, host: '127.0.0.1', port: 0, watch: false }),
 });

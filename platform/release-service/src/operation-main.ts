@@ -32,7 +32,9 @@ console.warn = keep('warn');
 console.error = keep('warn');
 
 const { performOperation } = await import('./operation.ts');
+const { loadEnvironmentSettings } = await import('site-environments/environment-settings');
 const request = JSON.parse(await text(process.stdin)) as OperationRequest;
-// The process's entry: the service's environment, which the child inherits, is read here and handed down.
-const result = await performOperation(request, process.env);
+// The process's entry: the service's environment, which the child inherits, is parsed here once (production's
+// and staging's settings) and handed down typed.
+const result = await performOperation(request, loadEnvironmentSettings(process.env));
 write(JSON.stringify({ ...result, output: [...printed, ...result.output] }), () => process.exit(0));

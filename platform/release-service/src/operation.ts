@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { AuditEntry, OutputLine } from 'build-config/release-protocol';
 import type { Deploy } from 'deploy-folder/deploy';
 import { forgetVersionSource, readVersionSource, recordVersionSource } from 'deploy-folder/version-source';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import type { ReleaseCommand } from 'deploy-model/release-command';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
@@ -22,6 +23,7 @@ import { advanceStage } from 'releases/canary/rollout';
 import { readRolloutPlan } from 'releases/canary/rollout-plan';
 import { ReleaseError } from 'releases/changes/release';
 import { runRollback } from 'releases/changes/rollback-command';
+import type { EnvironmentSettings } from 'site-environments/environment-settings';
 import {
   changesOf,
   liveState,
@@ -100,12 +102,12 @@ function abortJudged(
   version: string,
   reason: string | undefined,
   out: (text: string) => void,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
 ) {
   const outcome = abortCanary(deploy, remoteOfScope(scope), {
     version,
     by: 'automatic',
-    env,
+    settings,
     ...(reason === undefined ? {} : { reason }),
   });
   if (!outcome) return out(`The canary ${scope} ${version} is no longer live; nothing changed.`);
@@ -120,14 +122,14 @@ function nextStage(
   deploy: Deploy,
   operation: Extract<Operation, { kind: 'stage' }>,
   out: (text: string) => void,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
 ) {
   const { scope, version, at, reason } = operation;
   const outcome = advanceStage(deploy, remoteOfScope(scope), {
     version,
     now: new Date(at),
     reason,
-    env,
+    settings,
   });
   if (!outcome) return out(`The staged rollout of ${scope} ${version} is over or not due; nothing changed.`);
   const plan = readRolloutPlan(deploy.path, scope);
@@ -140,10 +142,13 @@ function nextStage(
   );
 }
 
-/** Runs the operation in this process, appends its audit entries, and never throws. */
+/**
+ * Runs the operation in this process, appends its audit entries, and never throws. `environments`: production's
+ * and staging's settings, parsed by the child's entry (operation-main.ts).
+ */
 export async function performOperation(
   request: OperationRequest,
-  env: NodeJS.ProcessEnv,
+  environments: EnvironmentSettings,
   now = () => new Date(),
 ): Promise<OperationResult> {
   const { operation, by, from } = request;
@@ -153,9 +158,9 @@ export async function performOperation(
   const {
     deploy,
     production,
-    env: changeEnv,
+    settings,
     audit: environment,
-  } = operationEnvironment(request.deploy, target, env);
+  } = operationEnvironment(request.deploy, target, environments);
   const output: OutputLine[] = [];
   const forced: string[] = [];
   const out = (text: string) => output.push({ stream: 'out', text });
@@ -189,18 +194,23 @@ export async function performOperation(
   };
   try {
     const before = liveState(deploy);
-    const context = { deploy, env: changeEnv, out, warn, by, ...values };
+    const context = { deploy, settings, out, warn, by, ...values };
     if (operation.kind === 'promote-to-production') {
       const { kind: _, scope, ...request } = operation;
       const staging = stagingOf(production);
-      promote(scope === 'shell' ? 'shell' : remoteOfScope(scope), request, { staging, production, env, out });
+      promote(scope === 'shell' ? 'shell' : remoteOfScope(scope), request, {
+        staging,
+        production,
+        settings: environments.production,
+        out,
+      });
     } else if (operation.kind === 'rollback') {
       const { scope, version, force } = operation;
       runRollback({ name: remoteOfScope(scope), force, ...(version ? { version } : {}) }, context);
     } else if (operation.kind === 'stage') {
-      nextStage(deploy, operation, out, env);
+      nextStage(deploy, operation, out, environments.production);
     } else if (operation.kind === 'abort' && operation.version !== undefined) {
-      abortJudged(deploy, operation.scope, operation.version, operation.reason, out, env);
+      abortJudged(deploy, operation.scope, operation.version, operation.reason, out, environments.production);
     } else {
       await runReleaseCommand(releaseCommandOf(operation), {
         ...context,
@@ -236,18 +246,19 @@ export const operationTimeoutMs = 15 * 60_000;
 const childMain = join(import.meta.dirname, 'operation-main.ts');
 
 /**
- * Runs the operation in a child process with `env` as its environment: the request on its stdin, the result on
- * its stdout. A child that dies or prints something else is a 500 naming what it wrote on stderr.
+ * Runs the operation in a child process with `childEnv` as its environment (the service's own: the child parses
+ * its settings from it): the request on its stdin, the result on its stdout. A child that dies or prints
+ * something else is a 500 naming what it wrote on stderr.
  */
 export function runOperationInChild(
   request: OperationRequest,
-  env: NodeJS.ProcessEnv,
+  childEnv: NodeJS.ProcessEnv,
   timeoutMs = operationTimeoutMs,
 ): Promise<OperationResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', tsxLoader, childMain], {
       cwd: repoRoot,
-      env,
+      env: childEnv,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let timedOut = false;

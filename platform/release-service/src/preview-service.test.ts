@@ -6,6 +6,7 @@ import { contentDigestHeader, releaseRoutes } from 'build-config/release-protoco
 import { readAudit } from 'deploy-folder/audit';
 import { readPreviewSecret, signPreviewClaim } from 'deploy-folder/preview/token';
 import { remoteMapFile } from 'deploy-folder/remote-map-file';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { pagesDir, previewSecretFile } from 'deploy-model/layout';
 import { hostSettings } from 'platform-kit/settings/hosts';
 import { packBuild } from 'release-client/pack';
@@ -208,7 +209,7 @@ describe('opening a preview link at the static host', () => {
     const open = JSON.parse(readFileSync(file, 'utf8')) as Array<{ until: string }>;
     writeFileSync(file, JSON.stringify(open.map((entry) => ({ ...entry, until: '2020-01-01T00:00:00Z' }))));
     const { regeneratePages } = await import('releases/changes/release');
-    regeneratePages(site.deploy, env);
+    regeneratePages(site.deploy, loadChangeSettings(env));
     expect(existsSync(join(pagesDir(site.deploy), 'previews'))).toBe(false);
   }, 60_000);
 });

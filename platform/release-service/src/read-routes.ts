@@ -12,7 +12,6 @@ import { remoteNames, remotes } from 'build-config/topology';
 import { describeAuditEntry, readAuditWithUploads } from 'deploy-folder/audit';
 import { describeStaging } from 'deploy-folder/staging-status';
 import { environmentOf } from 'deploy-model/release-command';
-import { siteAddressesSetting } from 'platform-kit/settings/site';
 import { runReleaseCommand } from 'releases/canary/release-command';
 import { listVersions } from 'releases/changes/release';
 import { listRollbackVersions } from 'releases/changes/rollback-command';
@@ -20,7 +19,8 @@ import { operationEnvironment } from 'site-environments/operation-environment';
 import { booleanQuery, problemReply } from './http.ts';
 import { isScope, type ServiceApp, type ServiceParts, unknownScope } from './service-parts.ts';
 
-export function readRoutes(app: ServiceApp, { deploy, env, staging }: ServiceParts) {
+export function readRoutes(app: ServiceApp, { deploy, settings, staging }: ServiceParts) {
+  const production = settings.environments.production;
   app.get('/v1/:scope/versions', (c) => {
     const scope = c.req.param('scope');
     if (!isScope(scope)) return unknownScope(c, scope);
@@ -35,7 +35,7 @@ export function readRoutes(app: ServiceApp, { deploy, env, staging }: ServicePar
     } catch (error) {
       return problemReply(c, 400, 'usage', (error as Error).message);
     }
-    const inEnvironment = operationEnvironment(deploy.path, where.env, env).deploy;
+    const inEnvironment = operationEnvironment(deploy.path, where.env, settings.environments).deploy;
     const output: OutputLine[] = [];
     listRollbackVersions(name, {
       deploy: inEnvironment,
@@ -63,7 +63,7 @@ export function readRoutes(app: ServiceApp, { deploy, env, staging }: ServicePar
       { kind: 'status', names },
       {
         deploy,
-        env,
+        settings: production,
         build() {
           throw new Error('The status builds nothing.');
         },
@@ -74,7 +74,7 @@ export function readRoutes(app: ServiceApp, { deploy, env, staging }: ServicePar
     if (staging)
       output.push({
         stream: 'out',
-        text: describeStaging(deploy.path, names, siteAddressesSetting(env)),
+        text: describeStaging(deploy.path, names, production),
       });
     return c.json({ output } satisfies CommandReply);
   });

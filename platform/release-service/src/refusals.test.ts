@@ -1,5 +1,6 @@
 import { releaseRoutes } from 'build-config/release-protocol';
 import { readAudit } from 'deploy-folder/audit';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { UsageError } from 'platform-kit/cli';
 import { startCanary } from 'releases/canary/release-canary';
 import { ReleaseError } from 'releases/changes/release';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   startCanary(site.deploy, 'mf_contact', {
     buildDir: remoteBuild(site.work, 'mf_contact'),
     percent: 10,
-    env: serviceEnv,
+    settings: loadChangeSettings(serviceEnv),
   });
   service = await startService(site.deploy);
   key = ensureOperatorKey(site.deploy);

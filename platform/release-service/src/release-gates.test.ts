@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { appDist } from 'platform-kit/paths';
 import { publishAll } from 'releases/changes/publish-site';
 import { checkRenderGates, RenderGateError, renderGateProblems } from 'releases/release-gates/gates';
@@ -33,13 +34,15 @@ const snapshot = (dir: string) =>
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'release-gates-test-'));
   deploy = join(work, 'deploy');
-  publishAll(deploy, env);
+  publishAll(deploy, loadChangeSettings(env));
 }, 180_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the release gates', () => {
   it('let a build whose every expose renders in Node, in its pages and in Chromium through', () => {
-    expect(renderGateProblems(deploy, 'mf_portfolio', appDist('mf-portfolio'), env)).toEqual([]);
+    expect(
+      renderGateProblems(deploy, 'mf_portfolio', appDist('mf-portfolio'), loadChangeSettings(env)),
+    ).toEqual([]);
   }, 180_000);
 
   it('refuse a build whose expose throws, naming it and the error in each page and in Node; nothing changes', () => {
@@ -47,7 +50,7 @@ describe('the release gates', () => {
     const before = snapshot(deploy);
     let refusal: unknown;
     try {
-      checkRenderGates(deploy, 'mf_portfolio', build, { env });
+      checkRenderGates(deploy, 'mf_portfolio', build, { settings: loadChangeSettings(env) });
     } catch (error) {
       refusal = error;
     }
@@ -66,7 +69,10 @@ describe('the release gates', () => {
     expect(snapshot(deploy)).toEqual(before);
 
     // Forced: what it goes ahead despite, for the release's warnings and the audit's reason.
-    const forced = checkRenderGates(deploy, 'mf_portfolio', build, { env, force: true });
+    const forced = checkRenderGates(deploy, 'mf_portfolio', build, {
+      settings: loadChangeSettings(env),
+      force: true,
+    });
     expect(forced).toContain(`ProcessSection threw while rendering in Node: ${thrown}`);
     expect(snapshot(deploy)).toEqual(before);
   }, 240_000);
@@ -78,14 +84,14 @@ describe('the release gates', () => {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
     delete manifest.metaData.exposeProps;
     writeFileSync(manifestFile, JSON.stringify(manifest));
-    expect(renderGateProblems(deploy, 'mf_portfolio', old, env)).toEqual([
+    expect(renderGateProblems(deploy, 'mf_portfolio', old, loadChangeSettings(env))).toEqual([
       'its mf-manifest.json records no declared props (metaData.exposeProps): it was built before the release gates; build it again',
     ]);
 
     const noPage = join(work, 'mf-portfolio-no-page');
     cpSync(appDist('mf-portfolio'), noPage, { recursive: true });
     rmSync(join(noPage, 'index.html'));
-    expect(renderGateProblems(deploy, 'mf_portfolio', noPage, env)).toEqual([
+    expect(renderGateProblems(deploy, 'mf_portfolio', noPage, loadChangeSettings(env))).toEqual([
       'its Chromium renders did not run: the build has no standalone page (index.html) to render its exposes in a browser',
     ]);
     expect(readRemoteMapDocument(deploy).microFrontends.mf_portfolio).toHaveLength(1);
@@ -96,8 +102,12 @@ describe('the release gates', () => {
     cpSync(appDist('mf-portfolio'), old, { recursive: true });
     rmSync(join(old, 'index.html'));
     expect(
-      checkRenderGates(deploy, 'mf_portfolio', old, { env: { ...env, AGENCY_RELEASE_GATES: 'off' } }),
+      checkRenderGates(deploy, 'mf_portfolio', old, {
+        settings: loadChangeSettings({ ...env, AGENCY_RELEASE_GATES: 'off' }),
+      }),
     ).toEqual([]);
-    expect(() => checkRenderGates(deploy, 'mf_portfolio', old, { env })).toThrow(RenderGateError);
+    expect(() =>
+      checkRenderGates(deploy, 'mf_portfolio', old, { settings: loadChangeSettings(env) }),
+    ).toThrow(RenderGateError);
   }, 240_000);
 });

@@ -9,19 +9,19 @@
 import { remotes } from 'build-config/topology';
 import { describeAuditEntry } from 'deploy-folder/audit';
 import type { Deploy } from 'deploy-folder/deploy';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import type { CanaryCheck } from 'releases/canary/check';
 import { dueRollouts } from 'releases/canary/rollout';
-import type { WatchSettings } from 'releases/canary/watcher';
 import { type ChangeGate, ChangeYielded } from './busy.ts';
 import type { Operation, OperationRequest, OperationResult } from './operation.ts';
 
 export interface AdvancerOptions {
   deploy: Deploy;
-  env: NodeJS.ProcessEnv;
+  /** Production's change settings: the health source, the canary rules (`canary`) read once at the start. */
+  settings: ChangeSettings;
   log: { info(line: string): void; error(line: string): void };
   gate: ChangeGate;
   runOperation: (request: OperationRequest) => Promise<OperationResult>;
-  settings: WatchSettings;
   now?: (() => Date) | undefined;
 }
 
@@ -33,7 +33,7 @@ export interface RolloutAdvancer {
 }
 
 export function rolloutAdvancer(options: AdvancerOptions): RolloutAdvancer {
-  const { deploy, env, log, gate, runOperation, settings } = options;
+  const { deploy, log, gate, runOperation, settings } = options;
   const clock = options.now ?? (() => new Date());
   const held = new Map<string, string>();
   let running: Promise<void> | undefined;
@@ -44,10 +44,10 @@ export function rolloutAdvancer(options: AdvancerOptions): RolloutAdvancer {
   async function advance(checks: CanaryCheck[]) {
     const now = clock();
     const due = await dueRollouts(deploy, {
-      env,
+      settings,
       now,
-      rules: settings.rules,
-      vitalsRules: settings.vitalsRules,
+      rules: settings.canary.rules,
+      vitalsRules: settings.canary.vitalsRules,
       checks,
     });
     for (const { remote, plan, verdict } of due) {

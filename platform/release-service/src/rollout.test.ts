@@ -20,6 +20,7 @@ import {
 } from '../testing/service.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
+import { loadServiceSettings } from './service-settings.ts';
 
 /**
  * Staged rollouts against a real release service on loopback: the canary's health comes from a real enquiry API
@@ -54,7 +55,8 @@ afterEach(async () => {
 const start = async () => {
   service = await startReleaseService({
     deploy: site.deploy,
-    env: { ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: '1' },
+    settings: loadServiceSettings({ ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: '1' }),
+    childEnv: { ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: '1' },
     port: 0,
     now: () => new Date(Date.now() + skewMs),
     log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },

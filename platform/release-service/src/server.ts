@@ -13,12 +13,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { Hono } from 'hono';
-import { releaseServiceAddress } from 'platform-kit/release-service-address';
-import { canarySyntheticOff } from 'platform-kit/settings/release-service';
-import { stagingSetting } from 'platform-kit/settings/site';
 import { syntheticCheck } from 'releases/canary/synthetic';
-import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from 'releases/canary/watcher';
-import { trustedProxyHops } from 'site-hosting/static-host/proxy';
+import { type CanaryWatcher, watchCanaries } from 'releases/canary/watcher';
 import { createNodeServer } from 'site-node-server';
 import { automaticAborts } from './automatic-abort.ts';
 import { ChangeGate } from './busy.ts';
@@ -32,6 +28,7 @@ import { releaseRoutes } from './release-routes.ts';
 import { rolloutAdvancer } from './rollout-advancer.ts';
 import { serviceGuards } from './service-guards.ts';
 import type { ServiceApp, ServiceLog, ServiceParts } from './service-parts.ts';
+import type { ServiceSettings } from './service-settings.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { uploadLimits } from './upload.ts';
 
@@ -40,8 +37,13 @@ export type { ServiceLog } from './service-parts.ts';
 export interface ReleaseServiceOptions {
   /** The deploy it changes; one Deploy for the service's life (its map is read again when a change replaced it). */
   deploy: DeployRef;
-  /** The environment of the changes (ports, CDN origin, canary rules, the enquiry API's address). */
-  env: NodeJS.ProcessEnv;
+  /** The service's settings (service-settings.ts): its address and limits, both environments' change settings. */
+  settings: ServiceSettings;
+  /**
+   * The environment each change's child process starts with (operation-main.ts parses its settings from it):
+   * the one the service's settings were parsed from.
+   */
+  childEnv: NodeJS.ProcessEnv;
   log?: ServiceLog;
   /** Where uploads are unpacked while they are checked and published. */
   tempRoot?: string;
@@ -52,18 +54,18 @@ export interface ReleaseServiceOptions {
 
 /** The service's Hono app: the guards every request passes, then the routes, each file of them a part. */
 export function createReleaseService(options: ReleaseServiceOptions): ServiceApp {
-  const env = options.env;
+  const { settings, childEnv } = options;
   // Every line escaped: a path or a forwarded address a client sent cannot start a line of its own.
   const log = options.log && escapedLog(options.log);
   const parts: ServiceParts = {
     deploy: openDeploy(options.deploy),
-    env,
-    staging: stagingSetting(env),
+    settings,
+    staging: settings.environments.staging !== undefined,
     gate: options.gate ?? new ChangeGate(),
     tempRoot: options.tempRoot ?? join(tmpdir(), 'release-service-uploads'),
-    hops: trustedProxyHops(env),
-    limits: uploadLimits(env),
-    runOperation: options.runOperation ?? ((request) => runOperationInChild(request, env)),
+    hops: settings.trustProxyHops,
+    limits: uploadLimits(settings.uploadMegabytes),
+    runOperation: options.runOperation ?? ((request) => runOperationInChild(request, childEnv)),
     log,
     logError: (line) => log?.error(line),
   };
@@ -108,23 +110,24 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
  */
 export async function startReleaseService(options: StartOptions): Promise<RunningReleaseService> {
   const deploy = openDeploy(options.deploy);
-  const env = options.env;
+  const { settings: serviceSettings, childEnv } = options;
   const log = escapedLog(options.log ?? { info: console.log, error: console.error });
-  const address = releaseServiceAddress(env);
+  const address = serviceSettings.address;
   const host = options.host ?? address.host;
   const port = options.port ?? address.port;
-  const settings = canaryWatchSettings(env);
+  const changeSettings = serviceSettings.environments.production;
+  const settings = changeSettings.canary;
   ensureOperatorKey(deploy.path);
   const tempRoot = mkdtempSync(join(tmpdir(), 'release-service-'));
   mkdirSync(tempRoot, { recursive: true });
   const gate = new ChangeGate();
   const runOperation =
-    options.runOperation ?? ((request: OperationRequest) => runOperationInChild(request, env));
-  const app = createReleaseService({ ...options, deploy, env, log, gate, tempRoot, runOperation });
+    options.runOperation ?? ((request: OperationRequest) => runOperationInChild(request, childEnv));
+  const app = createReleaseService({ ...options, deploy, log, gate, tempRoot, runOperation });
 
   const server: Server = createNodeServer(app.fetch, {
     hostname: host,
-    maxBodyBytes: uploadLimits(env).maxBytes,
+    maxBodyBytes: uploadLimits(serviceSettings.uploadMegabytes).maxBytes,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -142,20 +145,26 @@ export async function startReleaseService(options: StartOptions): Promise<Runnin
 
   let stopping = false;
   const abortJudged = automaticAborts({ deploy, gate, runOperation, log, stopping: () => stopping });
-  const rollouts = rolloutAdvancer({ deploy, env, log, gate, runOperation, settings, now: options.now });
+  const rollouts = rolloutAdvancer({
+    deploy,
+    settings: changeSettings,
+    log,
+    gate,
+    runOperation,
+    now: options.now,
+  });
   const visits = new AbortController();
   let watcher: CanaryWatcher | undefined;
   if (options.watch !== false && settings.intervalSeconds > 0)
     watcher = watchCanaries(deploy, {
-      env,
-      settings,
+      settings: changeSettings,
       log,
       delegateAbort: abortJudged,
       onChecked: rollouts.onChecked,
       // Each check visits every canary's pages itself too, so a quiet site's canary gets a verdict.
-      ...(canarySyntheticOff(env)
+      ...(changeSettings.syntheticOff
         ? {}
-        : { synthetic: syntheticCheck(deploy.path, env, { signal: visits.signal }) }),
+        : { synthetic: syntheticCheck(deploy.path, changeSettings, { signal: visits.signal }) }),
     });
 
   let stopped: Promise<void> | undefined;

@@ -11,6 +11,7 @@ import { makeServiceDeploy, post, type ServiceDeploy, serviceEnv } from '../test
 import { runKeyCommand } from './key-command.ts';
 import { escapedLine } from './log-line.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
+import { loadServiceSettings } from './service-settings.ts';
 
 let site: ServiceDeploy;
 let service: RunningReleaseService;
@@ -22,7 +23,8 @@ beforeAll(async () => {
   site = makeServiceDeploy();
   service = await startReleaseService({
     deploy: site.deploy,
-    env: serviceEnv,
+    settings: loadServiceSettings(serviceEnv),
+    childEnv: serviceEnv,
     port: 0,
     log: { info: (line) => (written += `${line}\n`), error: (line) => (written += `${line}\n`) },
   });

@@ -12,6 +12,7 @@ import type { ChangeGate } from './busy.ts';
 import { problemReply } from './http.ts';
 import type { KeyHolder } from './keys.ts';
 import type { OperationRequest, OperationResult, RemoteScope } from './operation.ts';
+import type { ServiceSettings } from './service-settings.ts';
 import type { uploadLimits } from './upload.ts';
 
 export interface ServiceLog {
@@ -25,7 +26,8 @@ export type ServiceApp = Hono<{ Variables: Variables }>;
 
 export interface ServiceParts {
   deploy: Deploy;
-  env: NodeJS.ProcessEnv;
+  /** The service's settings, parsed once by the process that started it (service-settings.ts). */
+  settings: ServiceSettings;
   /** AGENCY_STAGING=on: a release lands on staging, and a promotion takes it on to production. */
   staging: boolean;
   gate: ChangeGate;

@@ -19,6 +19,7 @@ import {
 } from '../testing/service.ts';
 import { runKeyCommand } from './key-command.ts';
 import { startReleaseService } from './server.ts';
+import { loadServiceSettings } from './service-settings.ts';
 
 let site: TestService;
 
@@ -141,7 +142,8 @@ describe('the release service: its log', () => {
     const lines: string[] = [];
     const logged = await startReleaseService({
       deploy: site.deploy,
-      env: serviceEnv,
+      settings: loadServiceSettings(serviceEnv),
+      childEnv: serviceEnv,
       port: 0,
       log: { info: (line) => lines.push(`info: ${line}`), error: (line) => lines.push(`error: ${line}`) },
     });

@@ -11,6 +11,7 @@ import type { Deploy } from 'deploy-folder/deploy';
 import { readPreviewRevocations } from 'deploy-folder/preview/revocations';
 import { issueSession } from 'deploy-folder/preview/session';
 import { previewLink, siteOrigin, verifyPreviewToken } from 'deploy-folder/preview/token';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { isVersionName, versionGrammar } from 'deploy-model/version';
 import { isLoopbackOrigin, type PreviewClaim } from 'federation/preview';
 import {
@@ -22,7 +23,6 @@ import {
   type SessionPick,
 } from 'federation/preview-session';
 import { UsageError } from 'platform-kit/cli';
-import { siteAddressesSetting, siteOriginSetting } from 'platform-kit/settings/site';
 
 /** A request about a session refused: `status` 400 (bad input), 403 (not granted) or 410 (ended). */
 export class SessionRefusal extends UsageError {
@@ -137,14 +137,14 @@ function issued(
   deploy: Deploy,
   session: PreviewSession,
   expires: number,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
 ): SessionReply & { id: string } {
   const live = deploy.defaultVersions();
   const { token, id } = issueSession(deploy.path, deploy.ensurePreviewSecret(), {
     session,
     expires,
     liveVersion: (remote) => live[remote]?.version ?? 'unknown',
-    addresses: siteAddressesSetting(env),
+    addresses: { portBase: settings.portBase, remotesOrigin: settings.remotesOrigin },
   });
   const until = new Date(expires * 1000).toISOString();
   const picks = Object.fromEntries(
@@ -155,10 +155,7 @@ function issued(
   );
   return {
     id,
-    link: previewLink(
-      siteOrigin({ siteOrigin: siteOriginSetting(env), ...siteAddressesSetting(env) }),
-      token,
-    ),
+    link: previewLink(siteOrigin({ siteOrigin: settings.siteUrl, ...settings }), token),
     token,
     until,
     picks,
@@ -171,7 +168,7 @@ function issued(
  * printed or as its token. A later link's remotes replace an earlier one's; the session ends with the first of
  * them to expire.
  */
-export function joinLinks(deploy: Deploy, links: unknown, env: NodeJS.ProcessEnv) {
+export function joinLinks(deploy: Deploy, links: unknown, settings: ChangeSettings) {
   if (!Array.isArray(links) || links.length === 0 || links.length > remoteNames.length + 1)
     throw new SessionRefusal(
       400,
@@ -197,14 +194,14 @@ export function joinLinks(deploy: Deploy, links: unknown, env: NodeJS.ProcessEnv
       'usage',
       'Those links name more than one dev server: a browser loads unsealed code from one dev server at a time. Nothing changed.',
     );
-  return issued(deploy, { picks, grants }, expires, env);
+  return issued(deploy, { picks, grants }, expires, settings);
 }
 
 /**
  * `POST /sessions/switch { session, remote, to }`: the same session with one remote on another pick. Only a
  * remote a link of the session was made for; the session keeps its grants and its end.
  */
-export function switchRemote(deploy: Deploy, body: Record<string, unknown>, env: NodeJS.ProcessEnv) {
+export function switchRemote(deploy: Deploy, body: Record<string, unknown>, settings: ChangeSettings) {
   const claim = verifiedClaim(deploy, body.session, '"session"');
   const remote = remoteNamed(body.remote);
   const to = pickOf(body.to);
@@ -224,7 +221,7 @@ export function switchRemote(deploy: Deploy, body: Record<string, unknown>, env:
       'usage',
       `${nameOf(otherDev[0])} is on a dev server already: a browser loads unsealed code from one dev server at a time. Switch it first. Nothing changed.`,
     );
-  return issued(deploy, { picks: { ...picks, [remote]: to }, grants }, claim.expires, env);
+  return issued(deploy, { picks: { ...picks, [remote]: to }, grants }, claim.expires, settings);
 }
 
 /** How many published versions a remote's choices list (newest first). */

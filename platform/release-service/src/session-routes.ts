@@ -19,7 +19,8 @@ import { joinLinks, SessionRefusal, sessionChoices, switchRemote } from './sessi
  */
 export const sessionRequestLimits = { perAddress: 300, windowMs: 10 * 60 * 1000 };
 
-export function sessionRoutes(app: ServiceApp, { deploy, env, hops, log, logError }: ServiceParts) {
+export function sessionRoutes(app: ServiceApp, { deploy, settings, hops, log, logError }: ServiceParts) {
+  const production = settings.environments.production;
   const answer = async (
     c: Context,
     fields: readonly string[],
@@ -55,9 +56,11 @@ export function sessionRoutes(app: ServiceApp, { deploy, env, hops, log, logErro
     },
   });
   for (const path of ['/sessions', '/sessions/*']) app.use(path, limited, smallBody);
-  app.post(routes.join, (c) => answer(c, ['links'], (body) => logged(c, joinLinks(deploy, body.links, env))));
+  app.post(routes.join, (c) =>
+    answer(c, ['links'], (body) => logged(c, joinLinks(deploy, body.links, production))),
+  );
   app.post(routes.switch, (c) =>
-    answer(c, ['session', 'remote', 'to'], (body) => logged(c, switchRemote(deploy, body, env))),
+    answer(c, ['session', 'remote', 'to'], (body) => logged(c, switchRemote(deploy, body, production))),
   );
   app.post(routes.options, (c) => answer(c, ['session'], (body) => sessionChoices(deploy, body)));
   for (const path of Object.values(routes))

@@ -12,6 +12,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { repoRoot } from 'platform-kit/paths';
 import { hostSettings } from 'platform-kit/settings/hosts';
 import { publishAll } from 'releases/changes/publish-site';
@@ -22,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLog } from '../testing/service.ts';
 import { createKey } from './keys.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
+import { loadServiceSettings } from './service-settings.ts';
 
 const execFileAsync = promisify(execFile);
 const env = { ...process.env, AGENCY_PORT_BASE: '5800', AGENCY_CANARY_CHECK_SECONDS: '0' };
@@ -71,9 +73,15 @@ const get = async (path: string) => {
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'shell-routes-'));
   deploy = join(work, 'deploy');
-  publishAll(deploy, env);
+  publishAll(deploy, loadChangeSettings(env));
   servers = await serveDeploy(deploy, hostSettings(env));
-  service = await startReleaseService({ deploy, env, port: 0, log: quietLog });
+  service = await startReleaseService({
+    deploy,
+    settings: loadServiceSettings(env),
+    childEnv: env,
+    port: 0,
+    log: quietLog,
+  });
   shellKey = createKey(deploy, 'shell', 'shell-ci').key;
   // The team's clone of the same commit, the route added as add-a-route.md says, installed from the store.
   team = join(work, 'team');

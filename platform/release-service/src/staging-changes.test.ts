@@ -11,6 +11,7 @@ import { releaseRoutes } from 'build-config/release-protocol';
 import { readAudit } from 'deploy-folder/audit';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { defaultEntry } from 'deploy-model/canary/map';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { previewSecretFile, stagingDeployDir } from 'deploy-model/layout';
 import { hostSettings } from 'platform-kit/settings/hosts';
 import { releaseBuild } from 'releases/changes/release';
@@ -73,7 +74,7 @@ describe('rollback and preview on a host with staging (issue 44, item 4)', { tim
     // Production moved on too, by a release made before staging was turned on (the library's).
     const inProduction = releaseBuild(running.deploy, 'mf_portfolio', {
       buildDir: remoteBuild(running.work, 'mf_portfolio'),
-      env: serviceEnv,
+      settings: loadChangeSettings(serviceEnv),
     }).version;
 
     const stagingList = await get(running.url, key, releaseRoutes.versions('mf-portfolio'));

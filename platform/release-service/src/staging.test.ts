@@ -14,6 +14,7 @@ import { readAudit } from 'deploy-folder/audit';
 import { readIntegrityRecord } from 'deploy-folder/integrity';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { serverBuildDir, stagingDeployDir } from 'deploy-model/layout';
 import { releaseBuild } from 'releases/changes/release';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -222,7 +223,7 @@ describe('a staging environment beside production (issue 44, item 4)', { timeout
     // Published in production (by the library, as a release before staging was turned on), never on staging.
     const elsewhere = releaseBuild(running.deploy, 'mf_portfolio', {
       buildDir: remoteBuild(running.work, 'mf_portfolio'),
-      env: serviceEnv,
+      settings: loadChangeSettings(serviceEnv),
     }).version;
     const before = digestOf(running.deploy);
     const reply = await promote(running, running.keys['mf-portfolio'], { version: elsewhere });

@@ -11,6 +11,7 @@ import { contentDigestHeader, releaseRoutes } from 'build-config/release-protoco
 import { readAudit, readAuditWithUploads } from 'deploy-folder/audit';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { startCanary } from 'releases/canary/release-canary';
 import { releaseBuild } from 'releases/changes/release';
 import { type HealthApi, startHealthApi } from 'releases/testing/fixtures';
@@ -28,6 +29,7 @@ import {
 import { createKey, ensureOperatorKey } from './keys.ts';
 import { type OperationRequest, runOperationInChild } from './operation.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
+import { loadServiceSettings } from './service-settings.ts';
 
 let site: ServiceDeploy;
 let health: HealthApi;
@@ -41,7 +43,7 @@ beforeEach(async () => {
   canary = startCanary(site.deploy, 'mf_marketing', {
     buildDir: remoteBuild(site.work, 'mf_marketing'),
     percent: 10,
-    env: serviceEnv,
+    settings: loadChangeSettings(serviceEnv),
   }).version;
   health = await startHealthApi();
   health.useDeploy(site.deploy);
@@ -120,11 +122,12 @@ describe('a stalled upload holds nothing (issue 40)', () => {
     const previous = site.live.mf_portfolio;
     const current = releaseBuild(site.deploy, 'mf_portfolio', {
       buildDir: remoteBuild(site.work, 'mf_portfolio'),
-      env: serviceEnv,
+      settings: loadChangeSettings(serviceEnv),
     }).version;
     service = await startReleaseService({
       deploy: site.deploy,
-      env,
+      settings: loadServiceSettings(env),
+      childEnv: env,
       port: 0,
       log: { info() {}, error() {} },
     });
@@ -192,7 +195,8 @@ describe('a stalled upload holds nothing (issue 40)', () => {
     };
     service = await startReleaseService({
       deploy: site.deploy,
-      env,
+      settings: loadServiceSettings(env),
+      childEnv: env,
       port: 0,
       log: { info() {}, error() {} },
       runOperation,

@@ -8,6 +8,7 @@ import { serviceEnv } from '../testing/service.ts';
 import { ensureOperatorKey } from './keys.ts';
 import type { OperationResult } from './operation.ts';
 import { startReleaseService } from './server.ts';
+import { loadServiceSettings } from './service-settings.ts';
 
 /**
  * An operator's restart in the middle of a release: the service stops taking requests, lets the change under
@@ -23,7 +24,8 @@ describe('stopping the release service during a change', () => {
     let finished = false;
     const service = await startReleaseService({
       deploy,
-      env: serviceEnv,
+      settings: loadServiceSettings(serviceEnv),
+      childEnv: serviceEnv,
       port: 0,
       watch: false,
       log: { info: () => {}, error: () => {} },

@@ -14,9 +14,10 @@ import { join } from 'node:path';
 import { readAudit } from 'deploy-folder/audit';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { appDist } from 'platform-kit/paths';
 import { hostSettings } from 'platform-kit/settings/hosts';
-import { countsOf, healthReader, healthSource } from 'releases/canary/health';
+import { countsOf, healthReader } from 'releases/canary/health';
 import { publishAll } from 'releases/changes/publish-site';
 import { type HealthApi, startHealthApi } from 'releases/testing/fixtures';
 import { serveDeploy } from 'site-hosting/serve-deploy';
@@ -24,6 +25,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { printed, upload } from '../testing/service.ts';
 import { createKey } from './keys.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
+import { loadServiceSettings } from './service-settings.ts';
 
 /**
  * Issue 41, item 5: a quiet site's canary still gets a verdict. Real builds (each app's dist/, as `pnpm build`
@@ -103,7 +105,10 @@ async function until(condition: () => boolean, what: string, ms: number) {
 
 /** The real views (and failures) the API has for a version since the start: beacons of real visitors only. */
 async function realViews(version: string) {
-  const report = await healthReader(healthSource(env))({ since: new Date(Date.now() - 3600_000), env });
+  const report = await healthReader()({
+    since: new Date(Date.now() - 3600_000),
+    source: loadChangeSettings(env).health,
+  });
   return countsOf(report, 'mf_portfolio', version).views;
 }
 
@@ -122,7 +127,7 @@ beforeAll(async () => {
     AGENCY_RELEASE_GATES: 'off',
   };
   delete env.AGENCY_CANARY_SYNTHETIC;
-  publishAll(deploy, env);
+  publishAll(deploy, loadChangeSettings(env));
   // The pages send their beacons to this API: a synthetic visit that sent one would count as a real view.
   writeFileSync(join(deploy, 'shell', 'runtime.json'), JSON.stringify({ apiUrl: health.url }));
   health.useDeploy(deploy);
@@ -137,7 +142,8 @@ beforeEach(async () => {
   lines = [];
   service = await startReleaseService({
     deploy,
-    env,
+    settings: loadServiceSettings(env),
+    childEnv: env,
     port: 0,
     log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
   });

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { UploadAuditEntry } from 'build-config/release-protocol';
 import { readAuditWithUploads } from 'deploy-folder/audit';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { appDist, repoRoot } from 'platform-kit/paths';
 import { publishAll } from 'releases/changes/publish-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ import { digestOf, post, quietLog, upload } from '../testing/service.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
 import type { RunningReleaseService } from './server.ts';
 import { startReleaseService } from './server.ts';
+import { loadServiceSettings } from './service-settings.ts';
 
 const secret = `host-secret-${process.pid}-${Date.now()}`;
 const env = {
@@ -41,11 +43,17 @@ const keys = { operator: '', portfolio: '', marketing: '' };
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'team-code-attacks-'));
   deploy = join(work, 'deploy');
-  publishAll(deploy, env);
+  publishAll(deploy, loadChangeSettings(env));
   keys.operator = ensureOperatorKey(deploy);
   keys.portfolio = createKey(deploy, 'mf-portfolio', 'portfolio-ci').key;
   keys.marketing = createKey(deploy, 'mf-marketing', 'marketing-ci').key;
-  service = await startReleaseService({ deploy, env, port: 0, log: quietLog });
+  service = await startReleaseService({
+    deploy,
+    settings: loadServiceSettings(env),
+    childEnv: env,
+    port: 0,
+    log: quietLog,
+  });
   hostServer = createServer((request, response) => {
     hostCalls.push(request.url ?? '');
     response.end('ok');

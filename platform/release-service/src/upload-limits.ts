@@ -2,7 +2,7 @@
  * How much one upload may hold. A build of this site is a few MB; the limits stop a mistaken or hostile upload
  * (a whole node_modules, a gzip bomb) before it fills the host's disk.
  */
-import { uploadMegabytesSetting } from 'platform-kit/settings/release-service';
+import { defaultUploadMegabytes } from 'platform-kit/settings/release-service';
 export interface UploadLimits {
   /** The archive as sent (gzipped). */
   maxBytes: number;
@@ -27,9 +27,12 @@ const maxEntries = 5000;
 const bodyGraceMs = 10_000;
 const minBytesPerSecond = 64 * 1024;
 
-/** The limits, with the archive's size settable by AGENCY_RELEASE_MAX_UPLOAD_MB (the unpacked limit follows it). */
-export function uploadLimits(env: NodeJS.ProcessEnv): UploadLimits {
-  const maxBytes = Math.floor(uploadMegabytesSetting(env) * megabyte);
+/**
+ * The limits, with the archive's size in megabytes as the service's settings read it (AGENCY_RELEASE_MAX_UPLOAD_MB,
+ * platform-kit/settings/release-service); the unpacked limit follows it.
+ */
+export function uploadLimits(megabytes: number = defaultUploadMegabytes): UploadLimits {
+  const maxBytes = Math.floor(megabytes * megabyte);
   return {
     maxBytes,
     maxUnpackedBytes: maxBytes * unpackedFactor,

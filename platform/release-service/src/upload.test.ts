@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { contentDigestOf } from 'deploy-model/content-digest';
+import { uploadMegabytesSetting } from 'platform-kit/settings/release-service';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { archiveOf, headersFor, marketingEntries, type RawEntry, tarOf } from '../testing/archives.ts';
 import { archivePath } from './archive-entries.ts';
@@ -125,7 +126,7 @@ describe('receiveBuildUpload refuses, leaving nothing', () => {
       },
     });
     const error = await refusal(
-      receive(body, { ...headersFor(Buffer.alloc(0)), contentLength: uploadLimits({}).maxBytes + 1 }),
+      receive(body, { ...headersFor(Buffer.alloc(0)), contentLength: uploadLimits().maxBytes + 1 }),
     );
     expect([error.status, error.problem]).toEqual([413, 'too-large']);
     expect(read).toBe(false);
@@ -139,7 +140,7 @@ describe('receiveBuildUpload refuses, leaving nothing', () => {
         this.push(Buffer.alloc(1024));
       },
     });
-    const limits = { ...uploadLimits({}), maxBytes: 64 * 1024 };
+    const limits = { ...uploadLimits(), maxBytes: 64 * 1024 };
     const error = await refusal(
       receive(body, { ...headersFor(Buffer.alloc(0)), contentLength: undefined, limits }),
     );
@@ -236,7 +237,7 @@ describe('receiveBuildUpload refuses, leaving nothing', () => {
   });
 
   it('more files than the limit: 413 too-many-files', async () => {
-    const limits = { ...uploadLimits({}), maxEntries: 4 };
+    const limits = { ...uploadLimits(), maxEntries: 4 };
     const received = receive(withEntries({ path: 'a.txt', body: 'a' }, { path: 'b.txt', body: 'b' }), {
       limits,
     });
@@ -245,7 +246,7 @@ describe('receiveBuildUpload refuses, leaving nothing', () => {
   });
 
   it('files that unpack to more than the limit: 413 too-large', async () => {
-    const limits = { ...uploadLimits({}), maxUnpackedBytes: 4096 };
+    const limits = { ...uploadLimits(), maxUnpackedBytes: 4096 };
     const error = await refusal(
       receive(withEntries({ path: 'static/big.bin', body: Buffer.alloc(8192, 1) }), { limits }),
     );
@@ -411,18 +412,18 @@ describe('receiveBuildUpload for the shell', () => {
 
 describe('uploadLimits', () => {
   it('is 50 MB, 200 MB unpacked and 5000 files by default; AGENCY_RELEASE_MAX_UPLOAD_MB sets the archive’s (and so the unpacked) limit', () => {
-    expect(uploadLimits({})).toEqual({
+    expect(uploadLimits()).toEqual({
       maxBytes: 50 * 1024 * 1024,
       maxUnpackedBytes: 200 * 1024 * 1024,
       maxEntries: 5000,
       bodyGraceMs: 10_000,
       minBytesPerSecond: 64 * 1024,
     });
-    expect(uploadLimits({ AGENCY_RELEASE_MAX_UPLOAD_MB: '2' })).toMatchObject({
+    expect(uploadLimits(uploadMegabytesSetting({ AGENCY_RELEASE_MAX_UPLOAD_MB: '2' }))).toMatchObject({
       maxBytes: 2 * 1024 * 1024,
       maxUnpackedBytes: 8 * 1024 * 1024,
     });
-    expect(() => uploadLimits({ AGENCY_RELEASE_MAX_UPLOAD_MB: 'lots' })).toThrow(
+    expect(() => uploadLimits(uploadMegabytesSetting({ AGENCY_RELEASE_MAX_UPLOAD_MB: 'lots' }))).toThrow(
       /AGENCY_RELEASE_MAX_UPLOAD_MB/,
     );
   });

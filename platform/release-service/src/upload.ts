@@ -64,7 +64,7 @@ export async function receiveBuildUpload(
   body: WebReadableStream | Readable | ReadableStream,
   options: UploadOptions,
 ): Promise<ReceivedBuild> {
-  const limits = options.limits ?? uploadLimits({});
+  const limits = options.limits ?? uploadLimits();
   const sha256 = checkHeaders(options, limits);
   const createdRoot = !existsSync(options.tempRoot);
   mkdirSync(options.tempRoot, { recursive: true });

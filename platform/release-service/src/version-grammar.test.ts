@@ -23,6 +23,7 @@ import {
 import { runKeyCommand } from './key-command.ts';
 import { ensureOperatorKey } from './keys.ts';
 import { type RunningReleaseService, startReleaseService } from './server.ts';
+import { loadServiceSettings } from './service-settings.ts';
 
 let site: ServiceDeploy;
 let service: RunningReleaseService;
@@ -34,7 +35,8 @@ beforeAll(async () => {
   site = makeServiceDeploy();
   service = await startReleaseService({
     deploy: site.deploy,
-    env: serviceEnv,
+    settings: loadServiceSettings(serviceEnv),
+    childEnv: serviceEnv,
     port: 0,
     log: { info: (line) => logged.push(line), error: (line) => logged.push(line) },
   });

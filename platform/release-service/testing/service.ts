@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentDigestHeader, type ReleaseScope, releaseRoutes } from 'build-config/release-protocol';
 import { type RemoteName, remoteNames, remotes } from 'build-config/topology';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { serverBuildDir, serverEntryFile, stagingDeployDir } from 'deploy-model/layout';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
@@ -18,6 +19,7 @@ import { releaseBuild } from 'releases/changes/release';
 import { makeDeploy } from 'releases/testing/fixtures';
 import { createKey, ensureOperatorKey } from '../src/keys.ts';
 import { type RunningReleaseService, startReleaseService } from '../src/server.ts';
+import { loadServiceSettings } from '../src/service-settings.ts';
 
 // Deploy and build helpers the releases package's own tests share.
 export { digestOf, throwingInNode } from 'releases/testing/fixtures';
@@ -125,8 +127,14 @@ export function makeServiceDeploy(options: { staging?: boolean } = {}): ServiceD
     remoteNames.map((name) => {
       const buildDir = remoteBuild(work, name);
       if (options.staging)
-        releaseBuild(staging, name, { buildDir, env: stagingEnvironment(stagingServiceEnv) });
-      return [name, releaseBuild(deploy, name, { buildDir, env: serviceEnv }).version];
+        releaseBuild(staging, name, {
+          buildDir,
+          settings: loadChangeSettings(stagingEnvironment(stagingServiceEnv)),
+        });
+      return [
+        name,
+        releaseBuild(deploy, name, { buildDir, settings: loadChangeSettings(serviceEnv) }).version,
+      ];
     }),
   ) as Record<RemoteName, string>;
   return { work, deploy, live, remove: fixture.remove };
@@ -137,7 +145,8 @@ export const quietLog = { info: () => undefined, error: () => undefined };
 export const startService = (
   deploy: string,
   env: NodeJS.ProcessEnv = serviceEnv,
-): Promise<RunningReleaseService> => startReleaseService({ deploy, env, port: 0, log: quietLog });
+): Promise<RunningReleaseService> =>
+  startReleaseService({ deploy, settings: loadServiceSettings(env), childEnv: env, port: 0, log: quietLog });
 
 export interface TestService<Scope extends ReleaseScope = never> extends Omit<ServiceDeploy, 'remove'> {
   service: RunningReleaseService;

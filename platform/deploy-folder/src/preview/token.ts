@@ -84,8 +84,8 @@ export class PreviewError extends UsageError {
 }
 
 /**
- * The origin visitors open the site at: AGENCY_SITE_URL's origin (siteOriginSetting), else the shell's local
- * origin on the port base.
+ * The origin visitors open the site at: AGENCY_SITE_URL's origin (the checked site URL of the change's settings),
+ * else the shell's local origin on the port base.
  */
 export function siteOrigin(site: { siteOrigin: string | undefined; portBase: number }): string {
   return site.siteOrigin ?? originAt(shell, site.portBase);

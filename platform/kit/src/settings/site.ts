@@ -187,20 +187,6 @@ export function siteUrlSetting(env: Env, fallback?: string): string | undefined 
   return siteOrigin(trimmed(env, 'AGENCY_SITE_URL') ?? fallback);
 }
 
-/** The origin of AGENCY_SITE_URL as preview links read it (a path is dropped), or undefined when unset. */
-export function siteOriginSetting(env: Env): string | undefined {
-  const configured = trimmed(env, 'AGENCY_SITE_URL');
-  return configured ? new URL(configured).origin : undefined;
-}
-
-/**
- * The settings a render in a sandbox (platform-kit/sandbox) is given, and nothing else of the host's environment:
- * where the deploy's URLs point (AGENCY_PORT_BASE, AGENCY_REMOTES_ORIGIN). None of them is a secret.
- */
-export function renderSandboxSettings(env: Env): Record<string, string | undefined> {
-  return { AGENCY_PORT_BASE: env.AGENCY_PORT_BASE, AGENCY_REMOTES_ORIGIN: env.AGENCY_REMOTES_ORIGIN };
-}
-
 /** AGENCY_REMOTES_ORIGIN: the one static host or CDN the whole deploy folder is uploaded to, checked. */
 export function remotesOriginSetting(env: Env): string | undefined {
   return one(remotesOriginVariable, env, 'AGENCY_REMOTES_ORIGIN');

@@ -1,4 +1,5 @@
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { env, type HealthApi, makeDeploy, marketingBuild, startHealthApi } from '../../testing/fixtures.ts';
 import { releaseBuild } from '../changes/release.ts';
@@ -26,14 +27,24 @@ beforeEach(() => {
   let work: string;
   ({ work, deploy, remove } = makeDeploy());
   api.useDeploy(deploy);
-  stable = releaseBuild(deploy, 'mf_marketing', { buildDir: marketingBuild(work), env }).version;
-  version = startCanary(deploy, 'mf_marketing', { buildDir: marketingBuild(work), percent: 10, env }).version;
+  stable = releaseBuild(deploy, 'mf_marketing', {
+    buildDir: marketingBuild(work),
+    settings: loadChangeSettings(env),
+  }).version;
+  version = startCanary(deploy, 'mf_marketing', {
+    buildDir: marketingBuild(work),
+    percent: 10,
+    settings: loadChangeSettings(env),
+  }).version;
 });
 afterEach(() => remove());
 
 /** The canary check judging only (as `pnpm release status` does), then for real. */
 const judge = async () => {
-  const [check] = await checkCanaries(deploy, { env: { ...env, ...api.env }, judgeOnly: true });
+  const [check] = await checkCanaries(deploy, {
+    settings: loadChangeSettings({ ...env, ...api.env }),
+    judgeOnly: true,
+  });
   return check?.verdict;
 };
 const live = () =>
@@ -49,7 +60,10 @@ const event = (kind: string, count: number, extra: Record<string, unknown> = {})
 });
 /** The canary's counts as the API sums them. */
 const canaryCounts = async () => {
-  const report = await healthReader({ url: api.url })({ since: new Date(Date.now() - 3_600_000), env: {} });
+  const report = await healthReader({ url: api.url })({
+    since: new Date(Date.now() - 3_600_000),
+    source: loadChangeSettings({}).health,
+  });
   const of = (kind: string) =>
     report.counts
       .filter((row) => row.version === version && row.kind === kind)
@@ -86,7 +100,9 @@ describe('the forgeries of issue 29, replayed', () => {
     expect(after?.action).toBe('keep');
     // The rate alone would now call it worse; the failures' single client does not make a verdict.
     expect(after?.reason).toMatch(/its failures from 2 clients in 2 networks: an abort needs/);
-    expect((await checkCanaries(deploy, { env: { ...env, ...api.env } }))[0]?.aborted).toBe(false);
+    expect(
+      (await checkCanaries(deploy, { settings: loadChangeSettings({ ...env, ...api.env }) }))[0]?.aborted,
+    ).toBe(false);
     expect(live()).toEqual([stable, version]);
   }, 60_000);
 
@@ -113,7 +129,7 @@ describe('the forgeries of issue 29, replayed', () => {
       );
     expect(await canaryCounts()).toEqual({ views: 1360, failures: 1200 });
     expect((await judge())?.action).toBe('abort');
-    const [check] = await checkCanaries(deploy, { env: { ...env, ...api.env } });
+    const [check] = await checkCanaries(deploy, { settings: loadChangeSettings({ ...env, ...api.env }) });
     expect(check?.aborted).toBe(true);
     expect(live()).toEqual([stable]);
   }, 120_000);
@@ -124,7 +140,7 @@ describe('the forgeries of issue 29, replayed', () => {
     const before = await judge();
     const reportBefore = await healthReader({ url: api.url })({
       since: new Date(Date.now() - 3_600_000),
-      env: {},
+      source: loadChangeSettings({}).health,
     });
 
     // As then: 24 versions of their own per beacon, each of which made a row.
@@ -138,7 +154,7 @@ describe('the forgeries of issue 29, replayed', () => {
     expect(new Set(statuses)).toEqual(new Set([400]));
     const reportAfter = await healthReader({ url: api.url })({
       since: new Date(Date.now() - 3_600_000),
-      env: {},
+      source: loadChangeSettings({}).health,
     });
     expect(reportAfter.counts).toEqual(reportBefore.counts);
     expect(reportAfter.visitors).toEqual(reportBefore.visitors);
@@ -149,7 +165,7 @@ describe('the forgeries of issue 29, replayed', () => {
     await api.report('mf_marketing', stable, { view: 300, 'render-error': 3 });
     // 80 visitors in 80 networks, 30 of whom see it fail.
     await api.report('mf_marketing', version, { view: 80, 'render-error': 30 });
-    const [check] = await checkCanaries(deploy, { env: { ...env, ...api.env } });
+    const [check] = await checkCanaries(deploy, { settings: loadChangeSettings({ ...env, ...api.env }) });
     expect(check).toMatchObject({ aborted: true, verdict: { action: 'abort' } });
     expect(live()).toEqual([stable]);
   }, 60_000);
@@ -165,7 +181,7 @@ describe('the forgeries of issue 29, replayed', () => {
     );
     // The network's share caps its page loads at 50 a day.
     expect(await canaryCounts()).toEqual({ views: 50, failures: 30 });
-    const [check] = await checkCanaries(deploy, { env: { ...env, ...api.env } });
+    const [check] = await checkCanaries(deploy, { settings: loadChangeSettings({ ...env, ...api.env }) });
     expect(check?.aborted).toBe(false);
     expect(check?.verdict.reason).toMatch(/its views come from 50 clients in 1 network/);
     expect(live()).toEqual([stable, version]);

@@ -1,5 +1,6 @@
 import { lastAutomaticAbort } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   env,
@@ -28,17 +29,24 @@ afterAll(() => api?.stop());
 beforeEach(() => {
   ({ work, deploy, remove } = makeDeploy());
   api.useDeploy(deploy);
-  stable = releaseBuild(deploy, 'mf_marketing', { buildDir: marketingBuild(work), env }).version;
+  stable = releaseBuild(deploy, 'mf_marketing', {
+    buildDir: marketingBuild(work),
+    settings: loadChangeSettings(env),
+  }).version;
 });
 afterEach(() => remove());
 
 const canary = (percent = 10) =>
-  startCanary(deploy, 'mf_marketing', { buildDir: marketingBuild(work), percent, env }).version;
+  startCanary(deploy, 'mf_marketing', {
+    buildDir: marketingBuild(work),
+    percent,
+    settings: loadChangeSettings(env),
+  }).version;
 const versions = () =>
   readRemoteMapDocument(deploy).microFrontends.mf_marketing?.map((entry) => entry.metadata.version);
 /** The real path: GET /remote-health of the API at AGENCY_HEALTH_URL, the rules from the same environment. */
 const check = (extra: NodeJS.ProcessEnv = {}) =>
-  checkCanaries(deploy, { env: { ...env, ...api.env, ...extra } });
+  checkCanaries(deploy, { settings: loadChangeSettings({ ...env, ...api.env, ...extra }) });
 
 describe('checkCanaries, from the counts the enquiry API stored', () => {
   it('aborts a canary clearly worse than the default version, recording the verdict as the reason', async () => {
@@ -111,7 +119,7 @@ describe('checkCanaries, from the counts the enquiry API stored', () => {
     const version = canary();
     const failed = 'synthetic visits failed: / shows the fallback for mf_marketing/Hero (render)';
     const [kept] = await checkCanaries(deploy, {
-      env: { ...env, ...api.env },
+      settings: loadChangeSettings({ ...env, ...api.env }),
       synthetic: async () => ({ state: 'passed', reason: 'synthetic visits passed: / hydrated' }),
     });
     expect(kept).toMatchObject({
@@ -124,7 +132,7 @@ describe('checkCanaries, from the counts the enquiry API stored', () => {
     );
     const seen: string[] = [];
     const [result] = await checkCanaries(deploy, {
-      env: { ...env, ...api.env },
+      settings: loadChangeSettings({ ...env, ...api.env }),
       synthetic: async (target) => {
         seen.push(`${target.remote} ${target.version}`);
         return { state: 'failed', reason: failed };
@@ -142,7 +150,7 @@ describe('checkCanaries, from the counts the enquiry API stored', () => {
     await api.report('mf_marketing', version, { view: 60, 'render-error': 30 });
     const visited: string[] = [];
     const [result] = await checkCanaries(deploy, {
-      env: { ...env, ...api.env },
+      settings: loadChangeSettings({ ...env, ...api.env }),
       synthetic: async (target) => {
         visited.push(target.version);
         return { state: 'passed', reason: 'synthetic visits passed' };
@@ -167,20 +175,24 @@ describe('checkCanaries, around the counts', () => {
 
   it('reads the counts since the canary started, and reads nothing without a canary', async () => {
     const seen: Date[] = [];
-    expect(await checkCanaries(deploy, { env, readHealth: rowsFor(seen) })).toEqual([]);
+    expect(
+      await checkCanaries(deploy, { settings: loadChangeSettings(env), readHealth: rowsFor(seen) }),
+    ).toEqual([]);
     expect(seen).toEqual([]);
     // Without a canary there is nothing to read, so an API that does not answer is no error.
     const nowhere = `http://127.0.0.1:${await freePort()}`;
-    expect(await checkCanaries(deploy, { env: { AGENCY_HEALTH_URL: nowhere } })).toEqual([]);
+    expect(
+      await checkCanaries(deploy, { settings: loadChangeSettings({ AGENCY_HEALTH_URL: nowhere }) }),
+    ).toEqual([]);
 
     const now = new Date('2025-03-01T10:30:00.000Z');
     startCanary(deploy, 'mf_marketing', {
       buildDir: marketingBuild(work),
       percent: 10,
-      env,
+      settings: loadChangeSettings(env),
       now: new Date('2025-03-01T10:00:00.000Z'),
     });
-    await checkCanaries(deploy, { env, now, readHealth: rowsFor(seen) });
+    await checkCanaries(deploy, { settings: loadChangeSettings(env), now, readHealth: rowsFor(seen) });
     expect(seen).toEqual([new Date('2025-03-01T10:00:00.000Z')]);
   });
 
@@ -189,7 +201,9 @@ describe('checkCanaries, around the counts', () => {
     // Counts that would abort it, were they read.
     await api.report('mf_marketing', version, { view: 60, 'render-error': 60 });
     const port = await freePort();
-    const failed = checkCanaries(deploy, { env: { ...env, AGENCY_HEALTH_URL: `http://127.0.0.1:${port}` } });
+    const failed = checkCanaries(deploy, {
+      settings: loadChangeSettings({ ...env, AGENCY_HEALTH_URL: `http://127.0.0.1:${port}` }),
+    });
     await expect(failed).rejects.toThrow(HealthUnavailableError);
     await expect(failed).rejects.toThrow(
       `The canary check judged nothing and aborted nothing: health is unavailable: the enquiry API at http://127.0.0.1:${port}/remote-health did not answer (ECONNREFUSED).`,
@@ -205,26 +219,32 @@ describe('checkCanaries, around the counts', () => {
       const version = canary();
       await keyed.report('mf_marketing', version, { view: 60, 'render-error': 60 });
       const withKey = (key: string) => ({ ...env, ...keyed.env, ENQUIRY_HEALTH_KEY: key });
-      await expect(checkCanaries(deploy, { env: { ...env, ...keyed.env } })).rejects.toThrow(
+      await expect(
+        checkCanaries(deploy, { settings: loadChangeSettings({ ...env, ...keyed.env }) }),
+      ).rejects.toThrow(
         `health is unavailable: the enquiry API at ${keyed.url}/remote-health asks for a key (401): set ENQUIRY_HEALTH_KEY to the API's.`,
       );
-      await expect(checkCanaries(deploy, { env: withKey('another-key-0123456789abcdef') })).rejects.toThrow(
+      await expect(
+        checkCanaries(deploy, { settings: loadChangeSettings(withKey('another-key-0123456789abcdef')) }),
+      ).rejects.toThrow(
         `the enquiry API at ${keyed.url}/remote-health refused the key (401): ENQUIRY_HEALTH_KEY must be the one the API has.`,
       );
       expect(versions()).toEqual([stable, version]);
       // The key the API has: the counts are read, and the canary judged.
-      expect(await checkCanaries(deploy, { env: withKey('the-api-key-0123456789abcdef') })).toEqual([
-        expect.objectContaining({ canary: version, aborted: true }),
-      ]);
+      expect(
+        await checkCanaries(deploy, {
+          settings: loadChangeSettings(withKey('the-api-key-0123456789abcdef')),
+        }),
+      ).toEqual([expect.objectContaining({ canary: version, aborted: true })]);
     } finally {
       await keyed.stop();
     }
   }, 60_000);
 
-  it('throws what stops it (a bad rule), for the watcher to log', async () => {
+  it('never meets a bad rule: the settings refuse it where the entry parses them, naming it', () => {
     canary();
-    await expect(
-      checkCanaries(deploy, { env: { ...api.env, AGENCY_CANARY_MAX_EXCESS_POINTS: 'lots' } }),
-    ).rejects.toThrow('AGENCY_CANARY_MAX_EXCESS_POINTS must be a number from 0 to 100, got "lots"');
+    expect(() => loadChangeSettings({ ...api.env, AGENCY_CANARY_MAX_EXCESS_POINTS: 'lots' })).toThrow(
+      'AGENCY_CANARY_MAX_EXCESS_POINTS must be a number from 0 to 100, got "lots"',
+    );
   });
 });

@@ -57,7 +57,7 @@ export interface CanaryCheck {
  */
 export async function checkCanaries(ref: DeployRef, options: CheckOptions): Promise<CanaryCheck[]> {
   const deploy = openDeploy(ref);
-  const { env, now, readHealth, rules, vitalsRules } = judgingContext(options);
+  const { settings, now, readHealth, rules, vitalsRules } = judgingContext(options);
   const document = deploy.remoteMap();
   const live = remoteNames.flatMap((remote) => {
     const canary = canaryEntry(document, remote);
@@ -69,8 +69,8 @@ export async function checkCanaries(ref: DeployRef, options: CheckOptions): Prom
     reports = await Promise.all(
       live.map(({ canary }) =>
         readHealth({
-          since: healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env).since,
-          env,
+          since: healthPeriod(canary.extras?.releasedAt, "the canary's start", now, settings).since,
+          source: settings.health,
         }),
       ),
     );
@@ -137,7 +137,7 @@ export async function checkCanaries(ref: DeployRef, options: CheckOptions): Prom
     const aborted =
       verdict.action === 'abort' &&
       !options.judgeOnly &&
-      abortCanary(deploy, remote, { version, reason: verdict.reason, by: 'automatic', env, now }) !==
+      abortCanary(deploy, remote, { version, reason: verdict.reason, by: 'automatic', settings, now }) !==
         undefined;
     return {
       remote,

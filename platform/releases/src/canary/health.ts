@@ -5,11 +5,10 @@
  */
 
 import { deployedSite } from 'deploy-folder/site-description';
-import { canaryRulesFromEnv, vitalsRulesFromEnv } from 'deploy-model/canary/rules';
 import type { CanaryRules, VersionHealth } from 'deploy-model/canary/verdict';
 import type { VitalsRules } from 'deploy-model/canary/vitals-verdict';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { pathsShowing } from 'federation/site-description';
-import { healthRetentionDaysSetting, healthSourceSetting } from 'platform-kit/settings/release-service';
 import {
   enquiryApiPaths,
   type LoadFailureReason,
@@ -17,9 +16,11 @@ import {
   type RemoteVitals,
   remoteHealthReportSchema,
 } from 'shared-content/enquiry';
-
-/** How the counts are read: over HTTP by default (healthReader); tests may pass a reader of their own. */
-export type ReadHealth = (query: { since: Date; env: NodeJS.ProcessEnv }) => Promise<RemoteHealthReport>;
+/**
+ * How the counts are read: over HTTP by default (healthReader), from the settings' health source; tests may pass
+ * a reader of their own.
+ */
+export type ReadHealth = (query: { since: Date; source: HealthSource }) => Promise<RemoteHealthReport>;
 
 /** The health could not be read: the API did not answer, refused, or answered something else. */
 export class HealthUnavailableError extends Error {
@@ -31,10 +32,6 @@ export interface HealthSource {
   url: string;
   /** ENQUIRY_HEALTH_KEY, sent as a Bearer token when set (the API then asks for it from everyone). */
   key?: string;
-}
-
-export function healthSource(env: NodeJS.ProcessEnv): HealthSource {
-  return healthSourceSetting(env);
 }
 
 /** A health read that hangs must not hold the check or the status: the API answers from one SQL query. */
@@ -64,13 +61,14 @@ function refusal(status: number, where: string, keyed: boolean): string {
 }
 
 /**
- * Reads the counts over HTTP from the given source (by default the environment's, per call). Throws
+ * Reads the counts over HTTP from the given source (by default the one each query names: the settings'). Throws
  * HealthUnavailableError naming the URL and why: an API that does not answer or refuses must not read as zero
  * failures, which would pass for a healthy canary.
  */
 export function healthReader(source?: HealthSource): ReadHealth {
-  return async ({ since, env }) => {
-    const { url: base, key } = source ?? healthSource(env);
+  return async (query) => {
+    const { url: base, key } = source ?? query.source;
+    const since = query.since;
     const url = reportUrl(base, since);
     const where = `${url.origin}${url.pathname}`;
     let response: Response;
@@ -171,15 +169,6 @@ export function vitalsOf(
 
 const dayMs = 24 * 60 * 60_000;
 
-/**
- * Days the API keeps the counts (ENQUIRY_HEALTH_RETENTION_DAYS, default 30, as the API reads it): counts from
- * before are gone, so a period that starts earlier is cut to it and said so. A value the API would refuse
- * leaves the API stopped, not this: the default then.
- */
-export function healthRetentionDays(env: NodeJS.ProcessEnv): number {
-  return healthRetentionDaysSetting(env);
-}
-
 export interface HealthPeriod {
   since: Date;
   /** Why it starts then, for the status: "the canary's start", or that the retention cut it. */
@@ -188,15 +177,17 @@ export interface HealthPeriod {
 
 /**
  * From `start` (a version's release or a canary's start), or from the oldest counts kept when that is earlier
- * or unknown (a map written before release times were kept).
+ * or unknown (a map written before release times were kept). The settings' healthRetentionDays: how long the API
+ * keeps the counts (ENQUIRY_HEALTH_RETENTION_DAYS): counts from before are gone, so a period that starts earlier
+ * is cut to it and said so.
  */
 export function healthPeriod(
   start: string | undefined,
   what: string,
   now: Date,
-  env: NodeJS.ProcessEnv,
+  settings: Pick<ChangeSettings, 'healthRetentionDays'>,
 ): HealthPeriod {
-  const days = healthRetentionDays(env);
+  const days = settings.healthRetentionDays;
   const oldest = new Date(now.getTime() - days * dayMs);
   const at = start === undefined ? Number.NaN : Date.parse(start);
   if (Number.isNaN(at)) return { since: oldest, from: `the ${days}-day retention; ${what} is unknown` };
@@ -207,24 +198,24 @@ export function healthPeriod(
 
 /** What judging a canary reads, each with its default: the canary check and the staged rollout judge alike. */
 export interface JudgingOptions {
-  env: NodeJS.ProcessEnv;
+  settings: ChangeSettings;
   now?: Date;
-  /** Default: GET /remote-health of the enquiry API (AGENCY_HEALTH_URL, ENQUIRY_HEALTH_KEY). */
+  /** Default: GET /remote-health of the enquiry API (the settings' health: AGENCY_HEALTH_URL, ENQUIRY_HEALTH_KEY). */
   readHealth?: ReadHealth;
-  /** Default: canaryRules with the AGENCY_CANARY_* overrides of env. */
+  /** Default: the settings' canary rules (canaryRules with the AGENCY_CANARY_* overrides). */
   rules?: CanaryRules;
-  /** Default: vitalsRules with AGENCY_CANARY_VITALS_MIN_SAMPLES of env. */
+  /** Default: the settings' Web Vitals rule (AGENCY_CANARY_VITALS_MIN_SAMPLES). */
   vitalsRules?: VitalsRules;
 }
 
 /** The options with their defaults filled in. */
 export function judgingContext(options: JudgingOptions) {
-  const env = options.env;
+  const settings = options.settings;
   return {
-    env,
+    settings,
     now: options.now ?? new Date(),
     readHealth: options.readHealth ?? healthReader(),
-    rules: options.rules ?? canaryRulesFromEnv(env),
-    vitalsRules: options.vitalsRules ?? vitalsRulesFromEnv(env),
+    rules: options.rules ?? settings.canary.rules,
+    vitalsRules: options.vitalsRules ?? settings.canary.vitalsRules,
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { releaseVersion } from 'deploy-folder/publish';
 import { publishedVersions, releaseEvents } from 'deploy-folder/release-log';
 import { readRemoteMap, readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { canaryPercent } from 'deploy-model/release-command';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { env, makeDeploy, marketingBuild, otherEntries, sealedMapOf } from '../../testing/fixtures.ts';
@@ -26,7 +27,10 @@ const at = (time: string) => new Date(`2025-03-01T${time}:00.000Z`);
 let stable: string;
 beforeEach(() => {
   ({ work, deploy, remove } = makeDeploy());
-  stable = releaseBuild(deploy, 'mf_marketing', { buildDir: build(), env }).version;
+  stable = releaseBuild(deploy, 'mf_marketing', {
+    buildDir: build(),
+    settings: loadChangeSettings(env),
+  }).version;
 });
 afterEach(() => remove());
 
@@ -36,7 +40,7 @@ describe('a canary', () => {
     const outcome = startCanary(deploy, 'mf_marketing', {
       buildDir: dir,
       percent: 10,
-      env,
+      settings: loadChangeSettings(env),
       now: at('10:00'),
     });
     expect(outcome).toEqual({
@@ -65,10 +69,12 @@ describe('a canary', () => {
     const { version } = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 25,
-      env,
+      settings: loadChangeSettings(env),
       now: at('10:00'),
     });
-    expect(promoteCanary(deploy, 'mf_marketing', { env, now: at('11:00') })).toEqual({
+    expect(
+      promoteCanary(deploy, 'mf_marketing', { settings: loadChangeSettings(env), now: at('11:00') }),
+    ).toEqual({
       version,
       defaultVersion: stable,
       percent: 25,
@@ -78,12 +84,20 @@ describe('a canary', () => {
       releasedAt: '2025-03-01T10:00:00.000Z',
     });
     // The old default is still published: a rollback goes back to it.
-    expect(rollbackRemote(deploy, 'mf_marketing', { env }).version).toBe(stable);
+    expect(rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env) }).version).toBe(
+      stable,
+    );
   });
 
   it('is aborted: the canary leaves the map and the default version serves everyone again', () => {
-    const { version } = startCanary(deploy, 'mf_marketing', { buildDir: build(), percent: 5, env });
-    expect(abortCanary(deploy, 'mf_marketing', { env, reason: 'the header jumps' })).toEqual({
+    const { version } = startCanary(deploy, 'mf_marketing', {
+      buildDir: build(),
+      percent: 5,
+      settings: loadChangeSettings(env),
+    });
+    expect(
+      abortCanary(deploy, 'mf_marketing', { settings: loadChangeSettings(env), reason: 'the header jumps' }),
+    ).toEqual({
       version,
       defaultVersion: stable,
       percent: 5,
@@ -93,9 +107,14 @@ describe('a canary', () => {
 
   it('is refused for the version that is already the default, changing nothing', () => {
     const same = build();
-    const first = releaseBuild(deploy, 'mf_marketing', { buildDir: same, env }).version;
+    const first = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: same,
+      settings: loadChangeSettings(env),
+    }).version;
     const before = readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8');
-    expect(() => startCanary(deploy, 'mf_marketing', { buildDir: same, percent: 10, env })).toThrow(
+    expect(() =>
+      startCanary(deploy, 'mf_marketing', { buildDir: same, percent: 10, settings: loadChangeSettings(env) }),
+    ).toThrow(
       new ReleaseError(
         `mf-marketing ${first} is already the default version; a canary needs a changed build.`,
       ),
@@ -104,13 +123,19 @@ describe('a canary', () => {
   });
 
   it('is refused while another canary of the remote is live, saying to promote or abort it first', () => {
-    const { version } = startCanary(deploy, 'mf_marketing', { buildDir: build(), percent: 10, env });
+    const { version } = startCanary(deploy, 'mf_marketing', {
+      buildDir: build(),
+      percent: 10,
+      settings: loadChangeSettings(env),
+    });
     const message =
       `mf-marketing already has a canary, ${version} at 10%: promote it ` +
       '(pnpm release mf-marketing promote) or abort it (pnpm release mf-marketing abort) first.';
     expect(() => checkCanaryCanStart(deploy, 'mf_marketing')).toThrow(message);
     const next = build();
-    expect(() => startCanary(deploy, 'mf_marketing', { buildDir: next, percent: 20, env })).toThrow(message);
+    expect(() =>
+      startCanary(deploy, 'mf_marketing', { buildDir: next, percent: 20, settings: loadChangeSettings(env) }),
+    ).toThrow(message);
     // Refused before publishing: the refused build is no version here.
     expect(publishedVersions(deploy, 'mf-marketing')).toHaveLength(2);
     // Another remote's canary is not this one's business.
@@ -119,7 +144,13 @@ describe('a canary', () => {
 
   it('is refused for a remote with nothing live to run beside', () => {
     writeFileSync(join(deploy, 'shell', 'remotes.json'), sealedMapOf(otherEntries));
-    expect(() => startCanary(deploy, 'mf_marketing', { buildDir: build(), percent: 10, env })).toThrow(
+    expect(() =>
+      startCanary(deploy, 'mf_marketing', {
+        buildDir: build(),
+        percent: 10,
+        settings: loadChangeSettings(env),
+      }),
+    ).toThrow(
       'mf-marketing has no live version here for a canary to run beside; release it first: pnpm release mf-marketing',
     );
   });
@@ -129,11 +160,16 @@ describe('a canary', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
     manifest.exposes = manifest.exposes.filter(({ name }: { name: string }) => name !== 'Hero');
     writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
-    expect(() => startCanary(deploy, 'mf_marketing', { buildDir: dir, percent: 10, env })).toThrow(
-      /mf-marketing is incompatible with the shell, so nothing changed/,
-    );
+    expect(() =>
+      startCanary(deploy, 'mf_marketing', { buildDir: dir, percent: 10, settings: loadChangeSettings(env) }),
+    ).toThrow(/mf-marketing is incompatible with the shell, so nothing changed/);
     expect(marketing()).toEqual([[stable, 100, true]]);
-    const forced = startCanary(deploy, 'mf_marketing', { buildDir: dir, percent: 10, env, force: true });
+    const forced = startCanary(deploy, 'mf_marketing', {
+      buildDir: dir,
+      percent: 10,
+      settings: loadChangeSettings(env),
+      force: true,
+    });
     expect(forced.forced).toEqual([expect.stringContaining('Hero')]);
   });
 
@@ -147,14 +183,14 @@ describe('a canary', () => {
 
   it('says clearly that there is no canary to promote or abort, changing nothing', () => {
     const before = readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8');
-    expect(() => promoteCanary(deploy, 'mf_marketing', { env })).toThrow(
+    expect(() => promoteCanary(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toThrow(
       `mf-marketing has no canary to promote (${stable} is live for everyone); nothing changed. ` +
         'Start one with: pnpm release mf-marketing --canary <percent>',
     );
-    expect(() => abortCanary(deploy, 'mf_marketing', { env })).toThrow(
+    expect(() => abortCanary(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toThrow(
       /^mf-marketing has no canary to abort/,
     );
-    expect(() => abortCanary(deploy, 'mf_portfolio', { env })).toThrow(
+    expect(() => abortCanary(deploy, 'mf_portfolio', { settings: loadChangeSettings(env) })).toThrow(
       /mf-portfolio has no canary to abort \(1\.0\.0-aaaaaaaa is live for everyone\)/,
     );
     expect(readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8')).toBe(before);
@@ -162,10 +198,18 @@ describe('a canary', () => {
   });
 
   it('is left alone by an abort of another version (one judged before it was replaced)', () => {
-    const { version } = startCanary(deploy, 'mf_marketing', { buildDir: build(), percent: 10, env });
-    expect(abortCanary(deploy, 'mf_marketing', { version: 'some-other-version', by: 'automatic', env })).toBe(
-      undefined,
-    );
+    const { version } = startCanary(deploy, 'mf_marketing', {
+      buildDir: build(),
+      percent: 10,
+      settings: loadChangeSettings(env),
+    });
+    expect(
+      abortCanary(deploy, 'mf_marketing', {
+        version: 'some-other-version',
+        by: 'automatic',
+        settings: loadChangeSettings(env),
+      }),
+    ).toBe(undefined);
     expect(marketing()).toEqual([
       [stable, 90, true],
       [version, 10, false],
@@ -173,14 +217,21 @@ describe('a canary', () => {
   });
 
   it('is replaced, with the default, by a plain release, which says so', () => {
-    const { version: canary } = startCanary(deploy, 'mf_marketing', { buildDir: build(), percent: 10, env });
-    const outcome = releaseBuild(deploy, 'mf_marketing', { buildDir: build(), env });
+    const { version: canary } = startCanary(deploy, 'mf_marketing', {
+      buildDir: build(),
+      percent: 10,
+      settings: loadChangeSettings(env),
+    });
+    const outcome = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: build(),
+      settings: loadChangeSettings(env),
+    });
     expect(outcome).toMatchObject({ previous: stable, replacedCanary: canary });
     expect(marketing()).toEqual([[outcome.version, 100, true]]);
     // A plain release without a canary says nothing about one.
-    expect(releaseBuild(deploy, 'mf_marketing', { buildDir: build(), env })).not.toHaveProperty(
-      'replacedCanary',
-    );
+    expect(
+      releaseBuild(deploy, 'mf_marketing', { buildDir: build(), settings: loadChangeSettings(env) }),
+    ).not.toHaveProperty('replacedCanary');
   });
 });
 
@@ -189,18 +240,22 @@ describe('the release log', () => {
     const first = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 10,
-      env,
+      settings: loadChangeSettings(env),
       now: at('10:00'),
     });
-    abortCanary(deploy, 'mf_marketing', { env, now: at('10:30'), reason: 'the header jumps' });
+    abortCanary(deploy, 'mf_marketing', {
+      settings: loadChangeSettings(env),
+      now: at('10:30'),
+      reason: 'the header jumps',
+    });
     const second = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 20,
-      env,
+      settings: loadChangeSettings(env),
       now: at('11:00'),
     });
     abortCanary(deploy, 'mf_marketing', {
-      env,
+      settings: loadChangeSettings(env),
       now: at('11:10'),
       by: 'automatic',
       version: second.version,
@@ -209,17 +264,20 @@ describe('the release log', () => {
     const third = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 30,
-      env,
+      settings: loadChangeSettings(env),
       now: at('12:00'),
     });
-    promoteCanary(deploy, 'mf_marketing', { env, now: at('13:00') });
+    promoteCanary(deploy, 'mf_marketing', { settings: loadChangeSettings(env), now: at('13:00') });
     const fourth = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 40,
-      env,
+      settings: loadChangeSettings(env),
       now: at('14:00'),
     });
-    const plain = releaseBuild(deploy, 'mf_marketing', { buildDir: build(), env });
+    const plain = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: build(),
+      settings: loadChangeSettings(env),
+    });
 
     const events = releaseEvents(deploy, 'mf-marketing');
     expect(events.slice(0, -1)).toEqual([
@@ -296,8 +354,12 @@ describe('the release log', () => {
     expect(Object.keys(old)).toEqual(['versions']);
     expect(releaseEvents(deploy, 'mf-marketing')).toEqual([]);
 
-    const { version } = startCanary(deploy, 'mf_marketing', { buildDir: build(), percent: 10, env });
-    releaseBuild(deploy, 'mf_marketing', { buildDir: build(), env });
+    const { version } = startCanary(deploy, 'mf_marketing', {
+      buildDir: build(),
+      percent: 10,
+      settings: loadChangeSettings(env),
+    });
+    releaseBuild(deploy, 'mf_marketing', { buildDir: build(), settings: loadChangeSettings(env) });
     const log = JSON.parse(readFileSync(file, 'utf8'));
     expect(log.versions).toHaveLength(3);
     expect(log.events.map(({ action }: { action: string }) => action)).toEqual(['canary', 'abort']);

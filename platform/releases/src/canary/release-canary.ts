@@ -10,10 +10,10 @@ import { type Deploy, type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { manifestUrl, releaseVersion } from 'deploy-folder/publish';
 import type { ReleaseEvent } from 'deploy-folder/release-log';
 import { canaryEntry, defaultEntry, onlyVersion, withCanary } from 'deploy-model/canary/map';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { canaryPercent } from 'deploy-model/release-command';
 import type { RemoteMapDocument, RemoteVersionEntry } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
-import { siteAddressesSetting } from 'platform-kit/settings/site';
 import { checkLiveBreaks } from '../changes/live-check.ts';
 import {
   contractProblems,
@@ -107,10 +107,13 @@ export function startCanary(ref: DeployRef, name: RemoteName, options: CanaryOpt
   refuseDefaultAsCanary(name, refuseCanaryStart(deploy.remoteMap(), name), releaseVersion(buildDir));
   const forced = contractProblems(deploy, name, buildDir, options.force ?? false);
   forced.push(
-    ...checkRenderGates(deploy, name, buildDir, { force: options.force ?? false, env: options.env }),
+    ...checkRenderGates(deploy, name, buildDir, {
+      force: options.force ?? false,
+      settings: options.settings,
+    }),
   );
   const published = deploy.publishRemoteBuild(name, buildDir);
-  return { ...canaryOfPublished(deploy, name, published, percent, now, options.env), forced };
+  return { ...canaryOfPublished(deploy, name, published, percent, now, options.settings), forced };
 }
 
 /** Refuses a canary of this published version before anything changes: one live already, or it is the default. */
@@ -129,10 +132,10 @@ export function canaryOfPublished(
   published: string,
   percent: number,
   now: Date,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
 ): Omit<CanaryOutcome, 'forced'> {
   const deploy = openDeploy(ref);
-  const url = manifestUrl(name, published, siteAddressesSetting(env));
+  const url = manifestUrl(name, published, settings);
   const defaultVersion = changeRemoteMap(deploy, (document) => {
     const stable = refuseCanaryStart(document, name);
     refuseDefaultAsCanary(name, stable, published);
@@ -147,7 +150,7 @@ export function canaryOfPublished(
     defaultVersion,
     traffic: percent,
   });
-  regeneratePages(deploy, env);
+  regeneratePages(deploy, settings);
   return { version: published, defaultVersion, percent, manifestUrl: url };
 }
 
@@ -166,7 +169,7 @@ function requireCanary(document: RemoteMapDocument, name: RemoteName, step: 'pro
 }
 
 export interface CanaryStepOptions {
-  env: NodeJS.ProcessEnv;
+  settings: ChangeSettings;
   now?: Date;
 }
 
@@ -206,7 +209,7 @@ export function promoteCanary(ref: DeployRef, name: RemoteName, options: Promote
     deploy,
     name,
     version(live.canary),
-    { env: options.env },
+    { settings: options.settings },
     `Promoting ${remotes[name].folder} ${version(live.canary)}`,
   );
   const done = changeRemoteMap(deploy, (document) => {
@@ -223,7 +226,7 @@ export function promoteCanary(ref: DeployRef, name: RemoteName, options: Promote
     traffic: done.percent,
     ...(options.reason ? { reason: options.reason } : {}),
   });
-  regeneratePages(deploy, options.env);
+  regeneratePages(deploy, options.settings);
   return done;
 }
 
@@ -270,6 +273,6 @@ export function abortCanary(
     traffic: outcome.percent,
     ...(reason ? { reason } : {}),
   });
-  regeneratePages(deploy, options.env);
+  regeneratePages(deploy, options.settings);
   return outcome;
 }

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { releaseEvents } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import type { ReleaseCommand } from 'deploy-model/release-command';
 import { repoRoot } from 'platform-kit/paths';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -33,7 +34,11 @@ beforeAll(async () => {
 const context = (): CommandContext => ({
   deploy,
   // Stand-in builds: nothing to render, so no release gates (release-gates/gates.test.ts has real builds).
-  env: { AGENCY_PORT_BASE: '5000', AGENCY_HEALTH_URL: noApi, AGENCY_RELEASE_GATES: 'off' },
+  settings: loadChangeSettings({
+    AGENCY_PORT_BASE: '5000',
+    AGENCY_HEALTH_URL: noApi,
+    AGENCY_RELEASE_GATES: 'off',
+  }),
   build: (name) => builds.push(name),
   out: (text) => output.push(text),
   warn: (text) => output.push(`warn: ${text}`),

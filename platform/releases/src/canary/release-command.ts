@@ -6,6 +6,7 @@ import { relative } from 'node:path';
 import { type RemoteName, remotes } from 'build-config/topology';
 import { type Deploy, type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry } from 'deploy-model/canary/map';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { holdText, type ReleaseCommand, type RolloutRequest, stagesText } from 'deploy-model/release-command';
 import { UsageError } from 'platform-kit/cli';
 import { appDist, repoRoot } from 'platform-kit/paths';
@@ -16,12 +17,11 @@ import { checkCanaries, describeCheck } from './check.ts';
 import { abortCanary, checkCanaryCanStart, promoteCanary, startCanary } from './release-canary.ts';
 import { endRolloutPlan, newRolloutPlan, writeRolloutPlan } from './rollout-plan.ts';
 import { formatReleaseStatus, releaseStatus } from './status.ts';
-import { type CanaryWatcher, canaryWatchSettings, watchCanaries } from './watcher.ts';
-
+import { type CanaryWatcher, watchCanaries } from './watcher.ts';
 export interface CommandContext {
   /** The deploy it changes (a path opens one for this command). */
   deploy: DeployRef;
-  env: NodeJS.ProcessEnv;
+  settings: ChangeSettings;
   /** Builds the remote or the shell (pnpm --filter <folder> build), throwing if the build fails. */
   build(name: RemoteName | 'shell'): void;
   out(text: string): void;
@@ -50,9 +50,9 @@ interface OpenContext extends CommandContext {
 function release(command: Extract<ReleaseCommand, { kind: 'release' }>, context: OpenContext) {
   const { name, buildDir, force } = command;
   const { folder } = remotes[name];
-  const { deploy, env } = context;
+  const { deploy, settings } = context;
   if (!buildDir) context.build(name);
-  const outcome = releaseBuild(deploy, name, { force, env, ...(buildDir ? { buildDir } : {}) });
+  const outcome = releaseBuild(deploy, name, { force, settings, ...(buildDir ? { buildDir } : {}) });
   // A release for everyone replaces the canary, and with it the canary's staged rollout.
   endRolloutPlan(deploy.path, folder);
   wentAheadDespite(context, 'Released', outcome.forced);
@@ -74,9 +74,9 @@ function release(command: Extract<ReleaseCommand, { kind: 'release' }>, context:
 
 function releaseTheShell(command: Extract<ReleaseCommand, { kind: 'shell' }>, context: OpenContext) {
   const { buildDir, force } = command;
-  const { deploy, env } = context;
+  const { deploy, settings } = context;
   if (!buildDir) context.build('shell');
-  const outcome = releaseShell(deploy, { force, env, build: shellBuildIn(buildDir) });
+  const outcome = releaseShell(deploy, { force, settings, build: shellBuildIn(buildDir) });
   wentAheadDespite(context, 'Released', outcome.forced);
   if (outcome.version === outcome.previous)
     return context.out(`The shell ${outcome.version} was already live; nothing changed.`);
@@ -91,11 +91,11 @@ function releaseTheShell(command: Extract<ReleaseCommand, { kind: 'shell' }>, co
 function canary(command: Extract<ReleaseCommand, { kind: 'canary' }>, context: OpenContext) {
   const { name, percent, buildDir, force } = command;
   const { folder } = remotes[name];
-  const { deploy, env } = context;
+  const { deploy, settings } = context;
   // Refused before the build when it would be anyway (a canary already live, nothing live to run beside).
   checkCanaryCanStart(deploy, name);
   if (!buildDir) context.build(name);
-  const outcome = startCanary(deploy, name, { percent, force, env, ...(buildDir ? { buildDir } : {}) });
+  const outcome = startCanary(deploy, name, { percent, force, settings, ...(buildDir ? { buildDir } : {}) });
   wentAheadDespite(context, 'Released', outcome.forced);
   const staged = command.rollout ? startRollout(deploy, name, command.rollout) : '';
   context.out(
@@ -128,17 +128,20 @@ export function startRollout(deploy: Deploy, name: RemoteName, rollout: RolloutR
   );
 }
 
-function promote({ name }: { name: RemoteName }, { deploy, env, out }: OpenContext) {
+function promote({ name }: { name: RemoteName }, { deploy, settings, out }: OpenContext) {
   const { folder } = remotes[name];
-  const outcome = promoteCanary(deploy, name, { env });
+  const outcome = promoteCanary(deploy, name, { settings });
   out(
     `Promoted ${folder} ${outcome.version} (was ${outcome.percent}%) to everyone; ` +
       `${outcome.defaultVersion} left the map.\nUndo with: pnpm rollback ${folder}`,
   );
 }
 
-function abort({ name, reason }: { name: RemoteName; reason?: string }, { deploy, env, out }: OpenContext) {
-  const outcome = abortCanary(deploy, name, { env, ...(reason === undefined ? {} : { reason }) });
+function abort(
+  { name, reason }: { name: RemoteName; reason?: string },
+  { deploy, settings, out }: OpenContext,
+) {
+  const outcome = abortCanary(deploy, name, { settings, ...(reason === undefined ? {} : { reason }) });
   if (!outcome) return;
   out(
     `Aborted the canary ${remotes[name].folder} ${outcome.version} (was ${outcome.percent}%); ` +
@@ -152,7 +155,7 @@ function preview(command: Extract<ReleaseCommand, { kind: 'preview' }>, context:
   const outcome = releasePreview(context.deploy, name, {
     buildDir: buildDir ?? appDist(remotes[name].folder),
     force,
-    env: context.env,
+    settings: context.settings,
     ...(hours === undefined ? {} : { hours }),
     ...(context.by === undefined ? {} : { by: context.by }),
   });
@@ -164,7 +167,7 @@ function preview(command: Extract<ReleaseCommand, { kind: 'preview' }>, context:
 function previewLinkOf(command: Extract<ReleaseCommand, { kind: 'preview-link' }>, context: OpenContext) {
   const { name, version, hours } = command;
   const outcome = openPreview(context.deploy, name, version, {
-    env: context.env,
+    settings: context.settings,
     ...(hours === undefined ? {} : { hours }),
     ...(context.by === undefined ? {} : { by: context.by }),
   });
@@ -174,7 +177,7 @@ function previewLinkOf(command: Extract<ReleaseCommand, { kind: 'preview-link' }
 function devLinkOf(command: Extract<ReleaseCommand, { kind: 'dev-link' }>, context: OpenContext) {
   const { name, dev, hours } = command;
   const link = devPreviewLink(context.deploy, name, dev, {
-    env: context.env,
+    settings: context.settings,
     ...(hours ? { hours } : {}),
     ...(context.by === undefined ? {} : { by: context.by }),
   });
@@ -184,24 +187,24 @@ function devLinkOf(command: Extract<ReleaseCommand, { kind: 'dev-link' }>, conte
   );
 }
 
-async function checkOnce({ deploy, env, out }: OpenContext) {
-  const checks = await checkCanaries(deploy, { env });
+async function checkOnce({ deploy, settings, out }: OpenContext) {
+  const checks = await checkCanaries(deploy, { settings });
   if (checks.length === 0) out('No canary is live here; nothing to check.');
   for (const check of checks) out(describeCheck(check));
 }
 
-async function status(names: readonly RemoteName[], { deploy, env, out }: OpenContext) {
+async function status(names: readonly RemoteName[], { deploy, settings, out }: OpenContext) {
   const now = new Date();
-  out(formatReleaseStatus(await releaseStatus(deploy, names, { env, now }), now));
+  out(formatReleaseStatus(await releaseStatus(deploy, names, { settings, now }), now));
 }
 
 /** The check on a timer in the foreground, for a host where the composed server (platform/cli/src/start.ts) does not run. */
-function watch({ deploy, env, out, warn }: OpenContext): CanaryWatcher {
-  const settings = canaryWatchSettings(env);
-  if (settings.intervalSeconds === 0)
+function watch({ deploy, settings, out, warn }: OpenContext): CanaryWatcher {
+  const { intervalSeconds } = settings.canary;
+  if (intervalSeconds === 0)
     throw new UsageError('AGENCY_CANARY_CHECK_SECONDS is 0 (no checks): set it above 0, or use --once.');
-  out(`Checking the canaries every ${settings.intervalSeconds} s; aborts are logged here (Ctrl+C to stop).`);
-  const watcher = watchCanaries(deploy, { env, settings, keepAlive: true, log: { info: out, error: warn } });
+  out(`Checking the canaries every ${intervalSeconds} s; aborts are logged here (Ctrl+C to stop).`);
+  const watcher = watchCanaries(deploy, { settings, keepAlive: true, log: { info: out, error: warn } });
   void watcher.check();
   return watcher;
 }

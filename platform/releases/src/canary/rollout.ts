@@ -18,6 +18,7 @@ import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { canaryEntry, defaultEntry, withCanary } from 'deploy-model/canary/map';
 import { type CanaryRules, failureLimit, judgeCanary, type VersionHealth } from 'deploy-model/canary/verdict';
 import { judgeVitals, type VitalsVerdict } from 'deploy-model/canary/vitals-verdict';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { stagesText } from 'deploy-model/release-command';
 import { regeneratePages } from '../changes/release.ts';
 import type { CanaryCheck } from './check.ts';
@@ -32,7 +33,6 @@ import {
 import { promoteCanary } from './release-canary.ts';
 import { isDue, livePlan, nextStagePlan, type RolloutPlan, writeRolloutPlan } from './rollout-plan.ts';
 import type { SyntheticOutcome } from './synthetic.ts';
-
 export interface StageVerdict {
   advance: boolean;
   reason: string;
@@ -118,7 +118,7 @@ export interface DueOptions extends JudgingOptions {
 /** Every live plan whose next stage is due, with whether its canary may go there now. */
 export async function dueRollouts(ref: DeployRef, options: DueOptions): Promise<DueRollout[]> {
   const deploy = openDeploy(ref);
-  const { env, now, readHealth, rules, vitalsRules } = judgingContext(options);
+  const { settings, now, readHealth, rules, vitalsRules } = judgingContext(options);
   const document = deploy.remoteMap();
   const due: DueRollout[] = [];
   for (const remote of remoteNames) {
@@ -129,8 +129,8 @@ export async function dueRollouts(ref: DeployRef, options: DueOptions): Promise<
     const canary = canaryEntry(document, remote);
     const stable = defaultEntry(document, remote);
     if (judgedWorse || !plan || !canary || !stable || !isDue(plan, now)) continue;
-    const since = healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env).since;
-    const report = await readHealth({ since, env });
+    const since = healthPeriod(canary.extras?.releasedAt, "the canary's start", now, settings).since;
+    const report = await readHealth({ since, source: settings.health });
     // This check's synthetic visit counts only if it saw this canary at this stage's share.
     const visited = options.checks?.find(
       (check) =>
@@ -175,7 +175,7 @@ export interface AdvanceOptions {
   now: Date;
   /** Why it advances (the health it was judged on), for the release log. */
   reason: string;
-  env: NodeJS.ProcessEnv;
+  settings: ChangeSettings;
 }
 
 /** "stage 2 of 4 (25%) of the staged rollout 5% → 25% → 50% → 100%". */
@@ -193,7 +193,7 @@ export function advanceStage(
 ): StageOutcome | undefined {
   const deploy = openDeploy(ref);
   const { folder } = remotes[name];
-  const { now, env } = options;
+  const { now, settings } = options;
   const plan = livePlan(deploy.path, deploy.remoteMap(), name);
   if (!plan || plan.version !== options.version || !isDue(plan, now)) return undefined;
   const to = plan.stages[plan.stage + 1] as number;
@@ -208,7 +208,7 @@ export function advanceStage(
   });
   if (to === 100) {
     const promoted = promoteCanary(deploy, name, {
-      env,
+      settings,
       now,
       by: 'automatic',
       reason: `the last stage of the staged rollout ${stagesText(plan.stages)}: ${options.reason}`,
@@ -235,6 +235,6 @@ export function advanceStage(
     traffic: to,
     reason: `${stageText(done, plan.stages)}: ${options.reason}`,
   });
-  regeneratePages(deploy, env);
+  regeneratePages(deploy, settings);
   return done;
 }

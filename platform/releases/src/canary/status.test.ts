@@ -1,5 +1,6 @@
 import { lastAutomaticAbort } from 'deploy-folder/release-log';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   env,
@@ -33,10 +34,19 @@ afterEach(() => remove());
 const releasedAt = (index: number) =>
   readRemoteMapDocument(deploy).microFrontends.mf_marketing?.[index]?.extras?.releasedAt ?? '';
 const status = async (extra: NodeJS.ProcessEnv, now = new Date(), names = ['mf_marketing'] as const) =>
-  formatReleaseStatus(await releaseStatus(deploy, names, { env: { ...env, ...extra }, now }), now);
-const release = () => releaseBuild(deploy, 'mf_marketing', { buildDir: marketingBuild(work), env }).version;
+  formatReleaseStatus(
+    await releaseStatus(deploy, names, { settings: loadChangeSettings({ ...env, ...extra }), now }),
+    now,
+  );
+const release = () =>
+  releaseBuild(deploy, 'mf_marketing', { buildDir: marketingBuild(work), settings: loadChangeSettings(env) })
+    .version;
 const canary = (percent = 10) =>
-  startCanary(deploy, 'mf_marketing', { buildDir: marketingBuild(work), percent, env }).version;
+  startCanary(deploy, 'mf_marketing', {
+    buildDir: marketingBuild(work),
+    percent,
+    settings: loadChangeSettings(env),
+  }).version;
 const minutesAfter = (time: string, minutes: number) => new Date(Date.parse(time) + minutes * 60_000);
 
 describe('the release status', () => {
@@ -45,7 +55,7 @@ describe('the release status', () => {
     // A canary the check aborted, then the one live now.
     const bad = canary();
     await api.report('mf_marketing', bad, { view: 50, 'render-error': 50 });
-    const [aborted] = await checkCanaries(deploy, { env: { ...env, ...api.env } });
+    const [aborted] = await checkCanaries(deploy, { settings: loadChangeSettings({ ...env, ...api.env }) });
     const version = canary();
     await api.report('mf_marketing', stable, { view: 250, 'load-failure': 2, 'render-error': 1 });
     await api.report('mf_marketing', version, { view: 40, 'hydration-mismatch': 1 });
@@ -87,7 +97,9 @@ describe('the release status', () => {
     expect(text).toMatch(
       / {2}canary check now: abort \(the next canary check takes it out\): failure rate 66\.7%/,
     );
-    expect((await releaseStatus(deploy, ['mf_marketing'], { env: api.env }))[0]?.versions).toHaveLength(2);
+    expect(
+      (await releaseStatus(deploy, ['mf_marketing'], { settings: loadChangeSettings(api.env) }))[0]?.versions,
+    ).toHaveLength(2);
   });
 
   it('still shows the versions when the health cannot be read, saying why and naming the URL', async () => {
@@ -151,7 +163,9 @@ describe('the release status', () => {
       ),
     ).toContain('(the 7-day retention; its release was');
     expect(
-      formatReleaseStatus(await releaseStatus(deploy, undefined, { env: api.env })).split('\n\n'),
+      formatReleaseStatus(
+        await releaseStatus(deploy, undefined, { settings: loadChangeSettings(api.env) }),
+      ).split('\n\n'),
     ).toHaveLength(3);
   });
 
@@ -160,7 +174,7 @@ describe('the release status', () => {
     const version = canary();
     const reason = "synthetic visits passed: / hydrated in the canary's bucket";
     await checkCanaries(deploy, {
-      env: { ...env, ...api.env },
+      settings: loadChangeSettings({ ...env, ...api.env }),
       synthetic: async () => ({ state: 'passed', reason }),
     });
     const now = minutesAfter(releasedAt(1), 3);

@@ -11,7 +11,6 @@ import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import type { ReleaseEvent } from 'deploy-folder/release-log';
 import { readVersionSource } from 'deploy-folder/version-source';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
-import { canaryRulesFromEnv, vitalsRulesFromEnv } from 'deploy-model/canary/rules';
 import { type CanaryVerdict, judgeCanary } from 'deploy-model/canary/verdict';
 import { judgeVitals, type VitalsVerdict, vitalText } from 'deploy-model/canary/vitals-verdict';
 import { holdText, stagesText } from 'deploy-model/release-command';
@@ -83,11 +82,11 @@ export async function releaseStatus(
   names: readonly RemoteName[] = remoteNames,
   options: CheckOptions,
 ): Promise<RemoteStatus[]> {
-  const env = options.env;
+  const settings = options.settings;
   const now = options.now ?? new Date();
   const readHealth = options.readHealth ?? healthReader();
-  const rules = options.rules ?? canaryRulesFromEnv(env);
-  const vitalsRules = options.vitalsRules ?? vitalsRulesFromEnv(env);
+  const rules = options.rules ?? settings.canary.rules;
+  const vitalsRules = options.vitalsRules ?? settings.canary.vitalsRules;
   const deploy = openDeploy(ref);
   const document = deploy.remoteMap();
   return Promise.all(
@@ -119,10 +118,10 @@ export async function releaseStatus(
         : undefined;
       if (visited) status.synthetic = visited;
       status.period = canary
-        ? healthPeriod(canary.extras?.releasedAt, "the canary's start", now, env)
-        : healthPeriod(stable.extras?.releasedAt, 'its release', now, env);
+        ? healthPeriod(canary.extras?.releasedAt, "the canary's start", now, settings)
+        : healthPeriod(stable.extras?.releasedAt, 'its release', now, settings);
       try {
-        const report = await readHealth({ since: status.period.since, env });
+        const report = await readHealth({ since: status.period.since, source: settings.health });
         const routes = judgedVitalsRoutes(deploy.path, remote);
         for (const version of status.versions) {
           version.health = countsOf(report, remote, version.version);

@@ -9,14 +9,13 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { originOf, type RemoteName, shell } from 'build-config/topology';
+import { originAt, type RemoteName, shell } from 'build-config/topology';
 import { deployedSite } from 'deploy-folder/site-description';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { bucketCookie, bucketOf, newBucketIdentifier } from 'federation/bucket';
 import { type RemoteMapDocument, resolveRemoteMap } from 'federation/remote-map';
 import { debianChromium } from 'platform-kit/chromium';
 import { openSandbox } from 'platform-kit/sandbox';
-import { chromePathSetting } from 'platform-kit/settings/release-service';
-
 export interface SyntheticVisitRequest {
   executablePath: string;
   profileDir: string;
@@ -87,8 +86,8 @@ export function identifierFor(
 }
 
 /** The origins of the site: the shell's, and each remote version's as the map names it. */
-export function siteOrigins(document: RemoteMapDocument, env: NodeJS.ProcessEnv): string[] {
-  const origins = new Set([originOf(shell, env)]);
+export function siteOrigins(document: RemoteMapDocument, settings: ChangeSettings): string[] {
+  const origins = new Set([originAt(shell, settings.portBase)]);
   for (const entries of Object.values(document.microFrontends))
     for (const entry of entries ?? []) origins.add(new URL(entry.url).origin);
   return [...origins];
@@ -100,7 +99,7 @@ export interface VisitOptions {
   remote: RemoteName;
   /** The canary's version: visited as a visitor in its bucket; undefined: as a visitor outside every canary of it. */
   version: string | undefined;
-  env: NodeJS.ProcessEnv;
+  settings: ChangeSettings;
   pageTimeoutMs?: number;
   /** Ends the visit at once (the release service stopping): its driver is killed, and the browser with it. */
   signal?: AbortSignal;
@@ -111,8 +110,8 @@ export interface VisitOptions {
  * visit could not run at all (no browser, the driver failed): that says nothing of the canary.
  */
 export async function visitPages(options: VisitOptions): Promise<SyntheticPageReport[]> {
-  const { deploy, document, remote, version, env } = options;
-  const browser = chromePathSetting(env) ?? debianChromium;
+  const { deploy, document, remote, version, settings } = options;
+  const browser = settings.chromePath ?? debianChromium;
   if (!existsSync(browser))
     throw new Error(
       `there is no Chromium at ${browser}: install it (apt-get install chromium) or set CHROME_PATH`,
@@ -130,8 +129,8 @@ export async function visitPages(options: VisitOptions): Promise<SyntheticPageRe
     const request: SyntheticVisitRequest = {
       executablePath: sandbox.confine(browser),
       profileDir: sandbox.home,
-      siteOrigin: originOf(shell, env),
-      allowedOrigins: siteOrigins(document, env),
+      siteOrigin: originAt(shell, settings.portBase),
+      allowedOrigins: siteOrigins(document, settings),
       cookie: { name: bucketCookie, value: identifier },
       remote,
       canaryBase: canary ? canary.url.replace(/[^/]*$/, '') : '',

@@ -1,3 +1,4 @@
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import type { RemoteMapDocument } from 'federation/remote-map';
 import { describe, expect, it } from 'vitest';
 import { syntheticCheck } from './synthetic.ts';
@@ -29,7 +30,7 @@ function visits(...answers: Array<SyntheticPageReport[] | Error>) {
     if (answer instanceof Error) throw answer;
     return answer;
   };
-  return { check: syntheticCheck('/nowhere', {}, { visit }), asked };
+  return { check: syntheticCheck('/nowhere', loadChangeSettings({}), { visit }), asked };
 }
 
 describe('the synthetic check', () => {
@@ -78,7 +79,7 @@ describe('the synthetic check', () => {
       stopping.abort();
       throw new Error('the synthetic visit could not run: The operation was aborted');
     };
-    const check = syntheticCheck('/nowhere', {}, { visit, signal: stopping.signal });
+    const check = syntheticCheck('/nowhere', loadChangeSettings({}), { visit, signal: stopping.signal });
     expect(await check(target)).toBeUndefined();
   });
 });

@@ -21,9 +21,9 @@ import { join } from 'node:path';
 import { type RemoteName, remotes } from 'build-config/topology';
 import { releasesFolder } from 'deploy-folder/private-files';
 import { writeFileAtomic } from 'deploy-folder/remote-map-file';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import type { RemoteMapDocument } from 'federation/remote-map';
 import { type SyntheticPageReport, type VisitOptions, visitPages } from './synthetic-visit.ts';
-
 export interface SyntheticOutcome {
   state: 'passed' | 'failed' | 'unknown';
   reason: string;
@@ -53,11 +53,11 @@ export interface SyntheticCheckOptions {
 /** The synthetic check for a deploy. */
 export function syntheticCheck(
   deploy: string,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
   { visit = visitPages, signal }: SyntheticCheckOptions = {},
 ): SyntheticCheck {
   return async ({ remote, version, document }) => {
-    const options = { deploy, document, remote, env, ...(signal ? { signal } : {}) };
+    const options = { deploy, document, remote, settings, ...(signal ? { signal } : {}) };
     try {
       const first = await visit({ ...options, version });
       if (first.length === 0)

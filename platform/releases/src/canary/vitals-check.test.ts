@@ -3,6 +3,7 @@ import { lastAutomaticAbort } from 'deploy-folder/release-log';
 import { readRemoteMapDocument, updateRemoteMap } from 'deploy-folder/remote-map-file';
 import { defaultEntry, withCanary } from 'deploy-model/canary/map';
 import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { env, type HealthApi, makeDeploy, marketingBuild, startHealthApi } from '../../testing/fixtures.ts';
 import { releaseBuild } from '../changes/release.ts';
@@ -29,15 +30,22 @@ afterAll(() => api?.stop());
 beforeEach(() => {
   ({ work, deploy, remove } = makeDeploy());
   api.useDeploy(deploy);
-  stable = releaseBuild(deploy, 'mf_marketing', { buildDir: marketingBuild(work), env }).version;
+  stable = releaseBuild(deploy, 'mf_marketing', {
+    buildDir: marketingBuild(work),
+    settings: loadChangeSettings(env),
+  }).version;
 });
 afterEach(() => remove());
 
 const canary = () =>
-  startCanary(deploy, 'mf_marketing', { buildDir: marketingBuild(work), percent: 10, env }).version;
+  startCanary(deploy, 'mf_marketing', {
+    buildDir: marketingBuild(work),
+    percent: 10,
+    settings: loadChangeSettings(env),
+  }).version;
 const versions = () =>
   readRemoteMapDocument(deploy).microFrontends.mf_marketing?.map((entry) => entry.metadata.version);
-const check = () => checkCanaries(deploy, { env: { ...env, ...api.env } });
+const check = () => checkCanaries(deploy, { settings: loadChangeSettings({ ...env, ...api.env }) });
 const on = (version: string) => [{ remote: 'mf_marketing', version }];
 /** `count` page loads with INP around `ms` (±10%), each from a visitor of its own. */
 const inp = (ms: number, count: number) =>
@@ -85,7 +93,7 @@ describe('the canary check on Web Vitals', () => {
     expect(versions()).toEqual([stable, version]);
 
     const text = formatReleaseStatus(
-      await releaseStatus(deploy, ['mf_marketing'], { env: { ...env, ...api.env } }),
+      await releaseStatus(deploy, ['mf_marketing'], { settings: loadChangeSettings({ ...env, ...api.env }) }),
     );
     expect(text).toContain('Web Vitals, p75 (samples), same period:');
     expect(text).toMatch(
@@ -151,7 +159,10 @@ describe('the canary check on Web Vitals, with overlapping canaries and forged r
     await api.reportVitals([{ remote: 'mf_portfolio', version: portfolioStable }], '/portfolio', inp(90, 40));
     await api.reportVitals([{ remote: 'mf_portfolio', version: portfolio }], '/portfolio', inp(420, 40));
 
-    const results = await checkCanaries(deploy, { env: { ...env, ...api.env }, judgeOnly: true });
+    const results = await checkCanaries(deploy, {
+      settings: loadChangeSettings({ ...env, ...api.env }),
+      judgeOnly: true,
+    });
     const of = (remote: string) => results.find((result) => result.remote === remote);
     expect(of('mf_portfolio')?.vitals).toMatchObject({ action: 'abort' });
     expect(of('mf_portfolio')?.vitals.reason).toContain('on /portfolio');
@@ -161,7 +172,7 @@ describe('the canary check on Web Vitals, with overlapping canaries and forged r
 
   /** Rules under which a few networks are enough to pass the discount: what the per-route counts must then stop. */
   const lenient = () => ({
-    env: { ...env, ...api.env },
+    settings: loadChangeSettings({ ...env, ...api.env }),
     rules: { ...canaryRulesFromEnv(env), minClients: 10, minNetworks: 4, discountedNetworks: 1 },
   });
   /** `count` reports from `networks` /24 networks, a client of its own each. */

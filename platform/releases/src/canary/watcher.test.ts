@@ -1,11 +1,12 @@
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import type { RemoteHealthCount } from 'shared-content/enquiry';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env, makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
 import { releaseBuild } from '../changes/release.ts';
 import { HealthUnavailableError, type ReadHealth } from './health.ts';
 import { startCanary } from './release-canary.ts';
-import { canaryWatchSettings, watchCanaries } from './watcher.ts';
+import { watchCanaries } from './watcher.ts';
 
 let work: string;
 let deploy: string;
@@ -55,12 +56,19 @@ const failingCanary: ReadHealth = async () =>
 const noCounts: ReadHealth = async () => reportOf([]);
 const marketing = () =>
   readRemoteMapDocument(deploy).microFrontends.mf_marketing?.map((entry) => entry.metadata.version);
-const settings = canaryWatchSettings({ AGENCY_CANARY_CHECK_SECONDS: '30' });
+const settings = loadChangeSettings({ ...env, AGENCY_CANARY_CHECK_SECONDS: '30' });
 
 beforeEach(() => {
   ({ work, deploy, remove } = makeDeploy());
-  stable = releaseBuild(deploy, 'mf_marketing', { buildDir: marketingBuild(work), env }).version;
-  version = startCanary(deploy, 'mf_marketing', { buildDir: marketingBuild(work), percent: 10, env }).version;
+  stable = releaseBuild(deploy, 'mf_marketing', {
+    buildDir: marketingBuild(work),
+    settings: loadChangeSettings(env),
+  }).version;
+  version = startCanary(deploy, 'mf_marketing', {
+    buildDir: marketingBuild(work),
+    percent: 10,
+    settings: loadChangeSettings(env),
+  }).version;
   lines = [];
 });
 afterEach(() => {
@@ -72,7 +80,7 @@ afterEach(() => {
 describe('the canary watcher', () => {
   it('checks every interval and logs one line when it aborts a canary', async () => {
     vi.useFakeTimers();
-    const watcher = watchCanaries(deploy, { env, settings, readHealth: failingCanary, log });
+    const watcher = watchCanaries(deploy, { settings, readHealth: failingCanary, log });
     await vi.advanceTimersByTimeAsync(29_000);
     expect(marketing()).toEqual([stable, version]);
     await vi.advanceTimersByTimeAsync(1_000);
@@ -92,7 +100,7 @@ describe('the canary watcher', () => {
 
   it('with an abort delegated, judges here and hands the canary judged worse over, leaving the map as it is', async () => {
     const delegateAbort = vi.fn();
-    const watcher = watchCanaries(deploy, { env, settings, readHealth: failingCanary, log, delegateAbort });
+    const watcher = watchCanaries(deploy, { settings, readHealth: failingCanary, log, delegateAbort });
     await watcher.check();
     expect(marketing()).toEqual([stable, version]);
     expect(delegateAbort).toHaveBeenCalledWith([
@@ -101,13 +109,13 @@ describe('the canary watcher', () => {
     expect(lines).toEqual([]);
     // A canary that is kept is nobody's to abort.
     delegateAbort.mockClear();
-    await watchCanaries(deploy, { env, settings, readHealth: noCounts, log, delegateAbort }).check();
+    await watchCanaries(deploy, { settings, readHealth: noCounts, log, delegateAbort }).check();
     expect(delegateAbort).not.toHaveBeenCalled();
     watcher.stop();
   });
 
   it('says nothing while it keeps a canary', async () => {
-    const watcher = watchCanaries(deploy, { env, settings, readHealth: noCounts, log });
+    const watcher = watchCanaries(deploy, { settings, readHealth: noCounts, log });
     expect(await watcher.check()).toEqual([expect.objectContaining({ aborted: false })]);
     expect(lines).toEqual([]);
     watcher.stop();
@@ -122,7 +130,7 @@ describe('the canary watcher', () => {
         );
       return reportOf([]);
     };
-    const watcher = watchCanaries(deploy, { env, settings, readHealth, log });
+    const watcher = watchCanaries(deploy, { settings, readHealth, log });
     expect(await watcher.check()).toEqual([]);
     expect(await watcher.check()).toEqual([]);
     broken = false;
@@ -147,7 +155,7 @@ describe('the canary watcher', () => {
       });
       return reportOf([]);
     };
-    const watcher = watchCanaries(deploy, { env, settings, readHealth: slow, log });
+    const watcher = watchCanaries(deploy, { settings, readHealth: slow, log });
     const first = watcher.check();
     expect(await watcher.check()).toEqual([]);
     expect(reads).toBe(1);
@@ -158,8 +166,8 @@ describe('the canary watcher', () => {
 
   it('does not keep the process alive, unless asked to (the foreground pnpm release watch)', () => {
     const setInterval = vi.spyOn(globalThis, 'setInterval');
-    watchCanaries(deploy, { env, settings, readHealth: noCounts, log }).stop();
-    watchCanaries(deploy, { env, settings, readHealth: noCounts, log, keepAlive: true }).stop();
+    watchCanaries(deploy, { settings, readHealth: noCounts, log }).stop();
+    watchCanaries(deploy, { settings, readHealth: noCounts, log, keepAlive: true }).stop();
     const [server, foreground] = setInterval.mock.results.map(({ value }) => value as NodeJS.Timeout);
     expect(server?.hasRef()).toBe(false);
     expect(foreground?.hasRef()).toBe(true);
@@ -167,18 +175,20 @@ describe('the canary watcher', () => {
 
   it('has no timer with AGENCY_CANARY_CHECK_SECONDS=0, and refuses bad settings naming the variable', () => {
     const setInterval = vi.spyOn(globalThis, 'setInterval');
-    const off = canaryWatchSettings({ AGENCY_CANARY_CHECK_SECONDS: '0' });
-    watchCanaries(deploy, { env, settings: off, readHealth: failingCanary, log }).stop();
+    const off = loadChangeSettings({ ...env, AGENCY_CANARY_CHECK_SECONDS: '0' });
+    watchCanaries(deploy, { settings: off, readHealth: failingCanary, log }).stop();
     expect(setInterval).not.toHaveBeenCalled();
-    expect(() => canaryWatchSettings({ AGENCY_CANARY_CHECK_SECONDS: 'often' })).toThrow(
+    expect(() => loadChangeSettings({ ...env, AGENCY_CANARY_CHECK_SECONDS: 'often' })).toThrow(
       'AGENCY_CANARY_CHECK_SECONDS must be a whole number from 0 to 86400, got "often"',
     );
-    expect(() => canaryWatchSettings({ AGENCY_CANARY_MIN_VIEWS: '-5' })).toThrow(
+    expect(() => loadChangeSettings({ ...env, AGENCY_CANARY_MIN_VIEWS: '-5' })).toThrow(
       /^AGENCY_CANARY_MIN_VIEWS must be/,
     );
-    expect(() => canaryWatchSettings({ AGENCY_CANARY_VITALS_MIN_SAMPLES: 'many' })).toThrow(
+    expect(() => loadChangeSettings({ ...env, AGENCY_CANARY_VITALS_MIN_SAMPLES: 'many' })).toThrow(
       /^AGENCY_CANARY_VITALS_MIN_SAMPLES must be/,
     );
-    expect(canaryWatchSettings({ AGENCY_CANARY_VITALS_MIN_SAMPLES: '5' }).vitalsRules.minSamples).toBe(5);
+    expect(
+      loadChangeSettings({ ...env, AGENCY_CANARY_VITALS_MIN_SAMPLES: '5' }).canary.vitalsRules.minSamples,
+    ).toBe(5);
   });
 });

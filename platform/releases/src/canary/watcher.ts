@@ -8,37 +8,21 @@
 
 import { remotes } from 'build-config/topology';
 import type { DeployRef } from 'deploy-folder/deploy';
-import { canaryCheckSeconds, canaryRulesFromEnv, vitalsRulesFromEnv } from 'deploy-model/canary/rules';
-import type { CanaryRules } from 'deploy-model/canary/verdict';
-import type { VitalsRules } from 'deploy-model/canary/vitals-verdict';
 import { type CanaryCheck, type CheckOptions, checkCanaries, describeCheck } from './check.ts';
 
-export interface WatchSettings {
-  /** 0: no watcher. */
-  intervalSeconds: number;
-  rules: CanaryRules;
-  vitalsRules: VitalsRules;
-}
-
-/**
- * Reads the watcher's settings from the environment; throws CanaryConfigError naming a bad variable. Read once
- * at the start, the Web Vitals rule too: a bad value read at each check would stop every check, not the start.
- */
-export function canaryWatchSettings(env: NodeJS.ProcessEnv): WatchSettings {
-  return {
-    intervalSeconds: canaryCheckSeconds(env),
-    rules: canaryRulesFromEnv(env),
-    vitalsRules: vitalsRulesFromEnv(env),
-  };
-}
+/** The watcher's interval and rules: ChangeSettings' `canary`. */
+export type { WatchSettings } from 'deploy-model/change-settings';
 
 export interface WatchLog {
   info(line: string): void;
   error(line: string): void;
 }
 
+/**
+ * The settings' `canary` (ChangeSettings) are the watcher's: its interval and rules, read once at the start with
+ * the rest (the Web Vitals rule too: a bad value read at each check would stop every check, not the start).
+ */
 export interface WatchOptions extends Omit<CheckOptions, 'rules' | 'now'> {
-  settings: WatchSettings;
   log?: WatchLog;
   /** Keep the process alive for the timer (the foreground `pnpm release watch`); the server's timer is unref'd. */
   keepAlive?: boolean;
@@ -60,7 +44,7 @@ export interface CanaryWatcher {
 
 export function watchCanaries(deploy: DeployRef, options: WatchOptions): CanaryWatcher {
   const log = options.log ?? { info: console.log, error: console.error };
-  const { settings } = options;
+  const settings = options.settings.canary;
   let lastError: string | undefined;
   // Each canary's synthetic outcome is logged when it changes, not at every check.
   const syntheticSaid = new Map<string, string>();

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDeploy } from 'deploy-folder/deploy';
 import { readRemoteMap } from 'deploy-folder/remote-map-file';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { env, makeDeploy } from '../../testing/fixtures.ts';
 import { abortCanary, startCanary } from '../canary/release-canary.ts';
@@ -30,27 +31,51 @@ afterEach(() => fixture.remove());
 describe('one operation on a Deploy', () => {
   it('a release reads the remote map twice: once to look, once inside its change', () => {
     const deploy = openDeploy(fixture.deploy);
-    const { version } = releaseBuild(deploy, 'mf_marketing', { buildDir: build('v1'), env, force: true });
+    const { version } = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: build('v1'),
+      settings: loadChangeSettings(env),
+      force: true,
+    });
     expect(deploy.mapReads).toBe(2);
     expect(readRemoteMap(fixture.deploy).mf_marketing).toContain(version);
   });
 
   it('a rollback reads it twice too', () => {
-    releaseBuild(fixture.deploy, 'mf_marketing', { buildDir: build('v1'), env, force: true });
-    const second = releaseBuild(fixture.deploy, 'mf_marketing', { buildDir: build('v2'), env, force: true });
+    releaseBuild(fixture.deploy, 'mf_marketing', {
+      buildDir: build('v1'),
+      settings: loadChangeSettings(env),
+      force: true,
+    });
+    const second = releaseBuild(fixture.deploy, 'mf_marketing', {
+      buildDir: build('v2'),
+      settings: loadChangeSettings(env),
+      force: true,
+    });
     const deploy = openDeploy(fixture.deploy);
-    const outcome = rollbackRemote(deploy, 'mf_marketing', { env, force: true });
+    const outcome = rollbackRemote(deploy, 'mf_marketing', {
+      settings: loadChangeSettings(env),
+      force: true,
+    });
     expect(outcome.previous).toBe(second.version);
     expect(deploy.mapReads).toBe(2);
   });
 
   it('a canary and its abort, each with its own Deploy, read it twice each', () => {
-    releaseBuild(fixture.deploy, 'mf_marketing', { buildDir: build('v1'), env, force: true });
+    releaseBuild(fixture.deploy, 'mf_marketing', {
+      buildDir: build('v1'),
+      settings: loadChangeSettings(env),
+      force: true,
+    });
     const starting = openDeploy(fixture.deploy);
-    startCanary(starting, 'mf_marketing', { buildDir: build('v2'), env, force: true, percent: 10 });
+    startCanary(starting, 'mf_marketing', {
+      buildDir: build('v2'),
+      settings: loadChangeSettings(env),
+      force: true,
+      percent: 10,
+    });
     expect(starting.mapReads).toBe(2);
     const aborting = openDeploy(fixture.deploy);
-    abortCanary(aborting, 'mf_marketing', { env });
+    abortCanary(aborting, 'mf_marketing', { settings: loadChangeSettings(env) });
     expect(aborting.mapReads).toBe(2);
   });
 });

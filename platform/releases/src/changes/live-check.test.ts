@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestOf, throwingInNode } from '../../testing/fixtures.ts';
 import { abortCanary, promoteCanary, startCanary } from '../canary/release-canary.ts';
@@ -24,15 +25,15 @@ let throwing: string;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'live-check-test-'));
   deploy = join(work, 'deploy');
-  publishAll(deploy, env);
+  publishAll(deploy, loadChangeSettings(env));
   good = liveVersion(deploy, 'mf_portfolio') ?? '';
   // A version that breaks its pages, made live by the operator past the gates, then rolled back from.
   throwing = releaseBuild(deploy, 'mf_portfolio', {
     buildDir: throwingInNode(work, thrown),
     force: true,
-    env,
+    settings: loadChangeSettings(env),
   }).version;
-  rollbackRemote(deploy, 'mf_portfolio', { version: good, env });
+  rollbackRemote(deploy, 'mf_portfolio', { version: good, settings: loadChangeSettings(env) });
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -42,7 +43,7 @@ describe('a rollback that would break the live site (issue 41)', () => {
     const before = digestOf(deploy);
     let refusal: unknown;
     try {
-      rollbackRemote(deploy, 'mf_portfolio', { version: throwing, env });
+      rollbackRemote(deploy, 'mf_portfolio', { version: throwing, settings: loadChangeSettings(env) });
     } catch (error) {
       refusal = error;
     }
@@ -60,29 +61,42 @@ describe('a rollback that would break the live site (issue 41)', () => {
   }, 180_000);
 
   it("goes ahead with the operator's --force, naming what it breaks", () => {
-    const outcome = rollbackRemote(deploy, 'mf_portfolio', { version: throwing, env, force: true });
+    const outcome = rollbackRemote(deploy, 'mf_portfolio', {
+      version: throwing,
+      settings: loadChangeSettings(env),
+      force: true,
+    });
     expect(liveVersion(deploy, 'mf_portfolio')).toBe(throwing);
     expect(outcome.forced.join('\n')).toContain(`ProcessSection would throw while / is rendered: ${thrown}`);
   }, 180_000);
 
   it('refuses to promote such a canary for everyone, and lets it be aborted', () => {
-    rollbackRemote(deploy, 'mf_portfolio', { version: good, env });
+    rollbackRemote(deploy, 'mf_portfolio', { version: good, settings: loadChangeSettings(env) });
     startCanary(deploy, 'mf_portfolio', {
       buildDir: throwingInNode(work, thrown),
       percent: 10,
       force: true,
-      env,
+      settings: loadChangeSettings(env),
     });
     const before = digestOf(deploy);
-    expect(() => promoteCanary(deploy, 'mf_portfolio', { env })).toThrow(LiveBreakError);
+    expect(() => promoteCanary(deploy, 'mf_portfolio', { settings: loadChangeSettings(env) })).toThrow(
+      LiveBreakError,
+    );
     expect(digestOf(deploy)).toEqual(before);
-    abortCanary(deploy, 'mf_portfolio', { env });
+    abortCanary(deploy, 'mf_portfolio', { settings: loadChangeSettings(env) });
     expect(liveVersion(deploy, 'mf_portfolio')).toBe(good);
   }, 180_000);
 
   it('lets a rollback to a version that renders go ahead as before', () => {
-    rollbackRemote(deploy, 'mf_portfolio', { version: throwing, env, force: true });
-    const outcome = rollbackRemote(deploy, 'mf_portfolio', { version: good, env });
+    rollbackRemote(deploy, 'mf_portfolio', {
+      version: throwing,
+      settings: loadChangeSettings(env),
+      force: true,
+    });
+    const outcome = rollbackRemote(deploy, 'mf_portfolio', {
+      version: good,
+      settings: loadChangeSettings(env),
+    });
     expect(outcome.forced).toEqual([]);
     expect(liveVersion(deploy, 'mf_portfolio')).toBe(good);
   }, 180_000);

@@ -10,13 +10,11 @@ import { type RemoteName, remotes } from 'build-config/topology';
 import type { Deploy } from 'deploy-folder/deploy';
 import { manifestUrl } from 'deploy-folder/publish';
 import { deployedSite } from 'deploy-folder/site-description';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { ReleaseError } from 'deploy-model/release-error';
 import type { ResolvedRemoteMap } from 'federation/remote-map';
 import { pathsShowing } from 'federation/site-description';
-import { releaseGatesOff } from 'platform-kit/settings/release-service';
-import { siteAddressesSetting } from 'platform-kit/settings/site';
 import { PrerenderError, prerenderPages } from 'site-pages/prerender/prerender';
-
 /** A change refused because a page would show a slot's fallback once it is live. */
 export class LiveBreakError extends ReleaseError {
   override name = 'LiveBreakError';
@@ -30,13 +28,13 @@ function withVersion(
   deploy: Deploy,
   name: RemoteName,
   version: string,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
 ): ResolvedRemoteMap {
   const integrity = deploy.integrityRecord(remotes[name].folder, version)?.manifest;
   return {
     ...deploy.defaultVersions(),
     [name]: {
-      url: manifestUrl(name, version, siteAddressesSetting(env)),
+      url: manifestUrl(name, version, settings),
       version,
       ...(integrity ? { integrity } : {}),
     },
@@ -54,10 +52,10 @@ function slotBreaks(
   deploy: Deploy,
   paths: readonly string[],
   resolved: ResolvedRemoteMap,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
 ) {
   try {
-    return prerenderPages(deploy.path, paths, siteAddressesSetting(env), resolved).flatMap(
+    return prerenderPages(deploy.path, paths, settings, resolved).flatMap(
       ({ path, failedSlots, slotErrors }) => {
         const page = path ?? 'the 404 page';
         return [
@@ -92,13 +90,13 @@ export function liveBreakProblems(
   deploy: Deploy,
   name: RemoteName,
   version: string,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
 ): string[] {
   const paths = pathsShowing(deployedSite(deploy.path), name);
   if (paths.length === 0) return [];
-  const after = slotBreaks(deploy, paths, withVersion(deploy, name, version, env), env);
+  const after = slotBreaks(deploy, paths, withVersion(deploy, name, version, settings), settings);
   if (after.length === 0) return [];
-  const before = new Set(slotBreaks(deploy, paths, deploy.defaultVersions(), env).map(({ key }) => key));
+  const before = new Set(slotBreaks(deploy, paths, deploy.defaultVersions(), settings).map(({ key }) => key));
   return after.filter(({ key }) => !before.has(key)).map(({ text }) => text);
 }
 
@@ -110,11 +108,11 @@ export function checkLiveBreaks(
   deploy: Deploy,
   name: RemoteName,
   version: string,
-  { force = false, env }: { force?: boolean; env: NodeJS.ProcessEnv },
+  { force = false, settings }: { force?: boolean; settings: ChangeSettings },
   change: string,
 ): string[] {
-  if (releaseGatesOff(env)) return [];
-  const problems = liveBreakProblems(deploy, name, version, env);
+  if (settings.gatesOff) return [];
+  const problems = liveBreakProblems(deploy, name, version, settings);
   if (problems.length > 0 && !force) {
     throw new LiveBreakError(
       `${change} would break the live site, so nothing changed:\n${problems.map((problem) => `  - ${problem}`).join('\n')}\n` +

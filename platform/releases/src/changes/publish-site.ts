@@ -6,11 +6,10 @@ import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { ensureRuntimeConfig, shellServerDist, shellVersion } from 'deploy-folder/publish';
 import type { ReleaseEventAuthor } from 'deploy-folder/release-log';
 import { canaryEntry, defaultEntry } from 'deploy-model/canary/map';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { appDist } from 'platform-kit/paths';
-import { siteAddressesSetting, siteUrlsSetting } from 'platform-kit/settings/site';
 import { writePages } from 'site-pages/pages';
 import { writeCrawlerFiles } from 'site-pages/pages/crawler-files';
-
 /** What one app's publish changed: the version now live, and the one live before (none in an empty deploy). */
 export interface PublishedApp {
   version: string;
@@ -91,7 +90,7 @@ export function missingBuilds(): string[] {
  */
 export function publishAll(
   ref: DeployRef,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
   by: ReleaseEventAuthor = 'start',
   audit: PublishAudit = {},
 ): PublishedSite {
@@ -103,8 +102,8 @@ export function publishAll(
   const at = new Date().toISOString();
   const previousShell = deploy.liveShellVersion();
   deploy.publishShell();
-  ensureRuntimeConfig(deploy.path, siteAddressesSetting(env));
-  writeCrawlerFiles(deploy.path, siteUrlsSetting(env));
+  ensureRuntimeConfig(deploy.path, settings);
+  writeCrawlerFiles(deploy.path, settings);
   const shellApp: PublishedApp = {
     version: shellVersion(appDist(shell.folder), shellServerDist()),
     ...(previousShell ? { previous: previousShell } : {}),
@@ -115,7 +114,7 @@ export function publishAll(
     const before = deploy.remoteMap();
     const previous = defaultEntry(before, name)?.metadata.version;
     const canary = canaryEntry(before, name)?.metadata.version;
-    const version = deploy.releaseRemote(name, siteAddressesSetting(env));
+    const version = deploy.releaseRemote(name, settings);
     const app: PublishedApp = {
       version,
       ...(previous ? { previous } : {}),
@@ -124,6 +123,6 @@ export function publishAll(
     recordAppPublish(deploy, remotes[name].folder, app, by, at, audit);
     return [name, app];
   });
-  writePages(deploy, siteUrlsSetting(env));
+  writePages(deploy, settings);
   return { shell: shellApp, ...Object.fromEntries(published) } as PublishedSite;
 }

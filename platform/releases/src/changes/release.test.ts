@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { integrityOf } from 'deploy-folder/integrity';
 import { releaseVersion } from 'deploy-folder/publish';
 import { readRemoteMap, setRemoteEntry, withFileLock } from 'deploy-folder/remote-map-file';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import incompatibleFixture from 'federation/fixtures/incompatible-react.manifest.json';
@@ -55,7 +56,10 @@ afterEach(() => rmSync(work, { recursive: true, force: true }));
 describe('releaseBuild', () => {
   it('publishes into its own versioned folder and changes only that remote’s entry', () => {
     const build = buildWith('v1', good);
-    const outcome = releaseBuild(deploy, 'mf_marketing', { buildDir: build, env });
+    const outcome = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: build,
+      settings: loadChangeSettings(env),
+    });
     expect(outcome.version).toBe(releaseVersion(build));
     expect(outcome.version).toMatch(/^1\.0\.0-[0-9a-f]{8}$/);
     expect(readdirSync(join(deploy, 'mf-marketing', outcome.version, 'static'))).toEqual(['v1.js']);
@@ -70,11 +74,17 @@ describe('releaseBuild', () => {
     const before = readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8');
     for (const manifest of [incompatibleReact, missingExpose]) {
       expect(() =>
-        releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('bad', manifest), env }),
+        releaseBuild(deploy, 'mf_marketing', {
+          buildDir: buildWith('bad', manifest),
+          settings: loadChangeSettings(env),
+        }),
       ).toThrow(ReleaseError);
     }
     expect(() =>
-      releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('bad', incompatibleReact), env }),
+      releaseBuild(deploy, 'mf_marketing', {
+        buildDir: buildWith('bad', incompatibleReact),
+        settings: loadChangeSettings(env),
+      }),
     ).toThrow(
       /mf-marketing is incompatible with the shell, so nothing changed:\n {2}- mf_marketing requires react \^18\.3\.1/,
     );
@@ -83,7 +93,7 @@ describe('releaseBuild', () => {
 
     const forced = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('bad', incompatibleReact),
-      env,
+      settings: loadChangeSettings(env),
       force: true,
     });
     expect(forced.forced).toHaveLength(1);
@@ -92,24 +102,33 @@ describe('releaseBuild', () => {
 
   it('refuses a build folder without a manifest, or another remote’s build', () => {
     mkdirSync(join(work, 'empty'));
-    expect(() => releaseBuild(deploy, 'mf_marketing', { buildDir: join(work, 'empty'), env })).toThrow(
-      /has no mf-manifest\.json/,
-    );
-    expect(() => releaseBuild(deploy, 'mf_portfolio', { buildDir: buildWith('v1', good), env })).toThrow(
-      /belongs to "mf_marketing", not mf_portfolio/,
-    );
+    expect(() =>
+      releaseBuild(deploy, 'mf_marketing', {
+        buildDir: join(work, 'empty'),
+        settings: loadChangeSettings(env),
+      }),
+    ).toThrow(/has no mf-manifest\.json/);
+    expect(() =>
+      releaseBuild(deploy, 'mf_portfolio', {
+        buildDir: buildWith('v1', good),
+        settings: loadChangeSettings(env),
+      }),
+    ).toThrow(/belongs to "mf_marketing", not mf_portfolio/);
   });
 });
 
 describe('rollbackRemote', () => {
   it('goes back to the version published before the live one, then the one before that', () => {
-    const first = releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('v1', good), env }).version;
+    const first = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: buildWith('v1', good),
+      settings: loadChangeSettings(env),
+    }).version;
     const second = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('v2', changed()),
-      env,
+      settings: loadChangeSettings(env),
     }).version;
     expect(second).not.toBe(first);
-    expect(rollbackRemote(deploy, 'mf_marketing', { env })).toMatchObject({
+    expect(rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toMatchObject({
       version: first,
       previous: second,
     });
@@ -117,12 +136,17 @@ describe('rollbackRemote', () => {
       mf_marketing: `http://localhost:5001/${first}/mf-manifest.json`,
       ...otherEntries,
     });
-    expect(() => rollbackRemote(deploy, 'mf_marketing', { env })).toThrow(
+    expect(() => rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toThrow(
       new RegExp(`mf-marketing ${first} is the oldest published version; nothing earlier\\.`),
     );
     // Releasing the same build again keeps its place in the order; a named version can be made live.
-    releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('v1', good), env });
-    expect(rollbackRemote(deploy, 'mf_marketing', { env, version: second }).version).toBe(second);
+    releaseBuild(deploy, 'mf_marketing', {
+      buildDir: buildWith('v1', good),
+      settings: loadChangeSettings(env),
+    });
+    expect(
+      rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env), version: second }).version,
+    ).toBe(second);
     expect(listVersions(deploy, 'mf_marketing').versions.map(({ version }) => version)).toEqual([
       first,
       second,
@@ -130,14 +154,24 @@ describe('rollbackRemote', () => {
   });
 
   it('names the published versions when asked for one that does not exist', () => {
-    const first = releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('v1', good), env }).version;
-    expect(() => rollbackRemote(deploy, 'mf_marketing', { env, version: '9.9.9-deadbeef' })).toThrow(
+    const first = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: buildWith('v1', good),
+      settings: loadChangeSettings(env),
+    }).version;
+    expect(() =>
+      rollbackRemote(deploy, 'mf_marketing', {
+        settings: loadChangeSettings(env),
+        version: '9.9.9-deadbeef',
+      }),
+    ).toThrow(
       new RegExp(
         `no published version "9\\.9\\.9-deadbeef"\\.\\nPublished versions of mf-marketing \\(oldest first\\):\\n {2}${first} .*← live`,
       ),
     );
-    expect(() => rollbackRemote(deploy, 'mf_marketing', { env, version: first })).toThrow(/is already live/);
-    expect(() => rollbackRemote(deploy, 'mf_portfolio', { env })).toThrow(
+    expect(() =>
+      rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env), version: first }),
+    ).toThrow(/is already live/);
+    expect(() => rollbackRemote(deploy, 'mf_portfolio', { settings: loadChangeSettings(env) })).toThrow(
       'mf-portfolio has no published versions here; release it first: pnpm release mf-portfolio',
     );
   });
@@ -145,16 +179,26 @@ describe('rollbackRemote', () => {
   it('checks the version it goes back to against the current shell', () => {
     const bad = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('bad', incompatibleReact),
-      env,
+      settings: loadChangeSettings(env),
       force: true,
     });
-    releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('v1', good), env });
-    expect(() => rollbackRemote(deploy, 'mf_marketing', { env })).toThrow(/requires react \^18\.3\.1/);
-    expect(rollbackRemote(deploy, 'mf_marketing', { env, force: true }).version).toBe(bad.version);
+    releaseBuild(deploy, 'mf_marketing', {
+      buildDir: buildWith('v1', good),
+      settings: loadChangeSettings(env),
+    });
+    expect(() => rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toThrow(
+      /requires react \^18\.3\.1/,
+    );
+    expect(
+      rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env), force: true }).version,
+    ).toBe(bad.version);
   });
 
   it('lists versions oldest first with their publish time and the live one marked', () => {
-    const first = releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('v1', good), env }).version;
+    const first = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: buildWith('v1', good),
+      settings: loadChangeSettings(env),
+    }).version;
     const text = describeVersions(listVersions(deploy, 'mf_marketing'));
     expect(text).toMatch(new RegExp(`^ {2}${first} +\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z {2}← live$`));
   });
@@ -162,7 +206,10 @@ describe('rollbackRemote', () => {
 
 describe('sealed releases', () => {
   it('records the live manifest’s SHA-384 in the remote map beside its URL', () => {
-    const { version } = releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('good', good), env });
+    const { version } = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: buildWith('good', good),
+      settings: loadChangeSettings(env),
+    });
     const map = JSON.parse(readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8'));
     const manifest = readFileSync(join(deploy, 'mf-marketing', version, 'mf-manifest.json'));
     // The map is a frontend-discovery document now: the SHA-384 is the version's metadata.integrity.
@@ -179,21 +226,27 @@ describe('sealed releases', () => {
 
   it('copies an altered version afresh when its build is released again', () => {
     const build = buildWith('good', good);
-    const { version } = releaseBuild(deploy, 'mf_marketing', { buildDir: build, env });
+    const { version } = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: build,
+      settings: loadChangeSettings(env),
+    });
     const chunk = join(deploy, 'mf-marketing', version, 'static', 'good.js');
     writeFileSync(chunk, 'stealCookies();');
-    releaseBuild(deploy, 'mf_marketing', { buildDir: build, env });
+    releaseBuild(deploy, 'mf_marketing', { buildDir: build, settings: loadChangeSettings(env) });
     expect(readFileSync(chunk, 'utf8')).toBe('console.log("good");');
   });
 
   it('refuses to roll back to a version whose files were altered since its release, naming them', () => {
     const { version: first } = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('good', good),
-      env,
+      settings: loadChangeSettings(env),
     });
-    releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('changed', changed()), env });
+    releaseBuild(deploy, 'mf_marketing', {
+      buildDir: buildWith('changed', changed()),
+      settings: loadChangeSettings(env),
+    });
     writeFileSync(join(deploy, 'mf-marketing', first, 'static', 'good.js'), 'stealCookies();');
-    expect(() => rollbackRemote(deploy, 'mf_marketing', { env })).toThrow(
+    expect(() => rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toThrow(
       `mf-marketing ${first} differs from what its release recorded (static/good.js); release its build again instead`,
     );
   });
@@ -201,7 +254,10 @@ describe('sealed releases', () => {
 
 describe('the remote map file', () => {
   it('is written whole: no temporary or lock file is left behind', () => {
-    const { version } = releaseBuild(deploy, 'mf_marketing', { buildDir: buildWith('v1', good), env });
+    const { version } = releaseBuild(deploy, 'mf_marketing', {
+      buildDir: buildWith('v1', good),
+      settings: loadChangeSettings(env),
+    });
     setRemoteEntry(deploy, 'mf_marketing', `http://localhost:5001/${version}/mf-manifest.json`);
     expect(readdirSync(join(deploy, 'shell')).sort()).toEqual(['mf-manifest.json', 'remotes.json']);
   });

@@ -6,10 +6,10 @@ import { alteredFiles } from 'deploy-folder/integrity';
 import { manifestUrl } from 'deploy-folder/publish';
 import type { PublishedVersion } from 'deploy-folder/release-log';
 import { canaryEntry } from 'deploy-model/canary/map';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { ReleaseError } from 'deploy-model/release-error';
 import { versionOfManifestUrl } from 'federation/remote-map';
 import { appDist } from 'platform-kit/paths';
-import { siteAddressesSetting, siteUrlsSetting } from 'platform-kit/settings/site';
 import { checkRemoteBuild, shellManifestFor } from 'site-pages/contracts/contract-check';
 import { writePages } from 'site-pages/pages';
 import { checkRenderGates } from '../release-gates/gates.ts';
@@ -29,7 +29,7 @@ export interface ReleaseOptions {
   buildDir?: string;
   /** Release even if the contract check or the render gates (release-gates/) find problems. */
   force?: boolean;
-  env: NodeJS.ProcessEnv;
+  settings: ChangeSettings;
 }
 
 export interface ReleaseOutcome {
@@ -68,9 +68,9 @@ export function contractProblems(
 }
 
 /** The per-route pages follow the remote map; an environment without a deployed shell has none to update. */
-export function regeneratePages(deploy: DeployRef, env: NodeJS.ProcessEnv) {
+export function regeneratePages(deploy: DeployRef, settings: ChangeSettings) {
   const site = openDeploy(deploy);
-  if (existsSync(site.folder('shell', 'index.html'))) writePages(site, siteUrlsSetting(env));
+  if (existsSync(site.folder('shell', 'index.html'))) writePages(site, settings);
 }
 
 /** The version of the remote's live canary, if it has one. */
@@ -91,9 +91,9 @@ export function requireBuild(name: RemoteName, buildDir: string) {
  * Makes one version live for everyone: a canary beside the previous default goes too, and the release log says
  * so (a promote when the version made live is that canary, an abort otherwise).
  */
-export function makeOnlyVersion(deploy: Deploy, name: RemoteName, version: string, env: NodeJS.ProcessEnv) {
+export function makeOnlyVersion(deploy: Deploy, name: RemoteName, version: string, settings: ChangeSettings) {
   const canary = liveCanary(deploy, name);
-  const url = manifestUrl(name, version, siteAddressesSetting(env));
+  const url = manifestUrl(name, version, settings);
   deploy.setRemoteEntry(name, url);
   if (canary) {
     deploy.recordReleaseEvent(remotes[name].folder, {
@@ -104,7 +104,7 @@ export function makeOnlyVersion(deploy: Deploy, name: RemoteName, version: strin
       reason: `replaced by ${version} for everyone`,
     });
   }
-  regeneratePages(deploy, env);
+  regeneratePages(deploy, settings);
   return { url, ...(canary ? { replacedCanary: canary } : {}) };
 }
 
@@ -115,11 +115,14 @@ export function releaseBuild(ref: DeployRef, name: RemoteName, options: ReleaseO
   requireBuild(name, buildDir);
   const forced = contractProblems(deploy, name, buildDir, options.force ?? false);
   forced.push(
-    ...checkRenderGates(deploy, name, buildDir, { force: options.force ?? false, env: options.env }),
+    ...checkRenderGates(deploy, name, buildDir, {
+      force: options.force ?? false,
+      settings: options.settings,
+    }),
   );
   const previous = liveVersion(deploy, name);
   const version = deploy.publishRemoteBuild(name, buildDir);
-  const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.env);
+  const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.settings);
   return { version, previous, manifestUrl: url, forced, ...replaced };
 }
 
@@ -146,7 +149,7 @@ export interface RollbackOptions {
   /** The version to make live; by default the one published before the live one. */
   version?: string;
   force?: boolean;
-  env: NodeJS.ProcessEnv;
+  settings: ChangeSettings;
 }
 
 function rollbackTarget(name: RemoteName, known: RemoteVersions, wanted: string | undefined): string {
@@ -209,10 +212,10 @@ export function rollbackRemote(ref: DeployRef, name: RemoteName, options: Rollba
     deploy,
     name,
     version,
-    { force, env: options.env },
+    { force, settings: options.settings },
     `Rolling ${remotes[name].folder} back to ${version}`,
   );
   const forced = [...incompatible, ...broken];
-  const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.env);
+  const { url, ...replaced } = makeOnlyVersion(deploy, name, version, options.settings);
   return { version, previous: known.live, manifestUrl: url, forced, ...replaced };
 }

@@ -4,11 +4,11 @@
  */
 import { type RemoteName, remotes } from 'build-config/topology';
 import type { DeployRef } from 'deploy-folder/deploy';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { describeVersions, listVersions, rollbackRemote } from './release.ts';
-
 export interface RollbackContext {
   deploy: DeployRef;
-  env: NodeJS.ProcessEnv;
+  settings: ChangeSettings;
   out(text: string): void;
   warn(text: string): void;
   /**
@@ -39,10 +39,10 @@ export interface RollbackRequest {
 /** Makes an earlier published version live again; throws a ReleaseError, changing nothing, when refused. */
 export function runRollback(
   { name, version, force }: RollbackRequest,
-  { deploy, env, out, warn, forced }: RollbackContext,
+  { deploy, settings, out, warn, forced }: RollbackContext,
 ) {
   const { folder } = remotes[name];
-  const outcome = rollbackRemote(deploy, name, { force, env, ...(version ? { version } : {}) });
+  const outcome = rollbackRemote(deploy, name, { force, settings, ...(version ? { version } : {}) });
   for (const problem of outcome.forced) {
     warn(`Rolled back despite: ${problem}`);
     forced?.(problem);

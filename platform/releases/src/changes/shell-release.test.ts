@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative } from 'node:path';
 import { liveShellVersion } from 'deploy-folder/live-state';
 import { releaseEvents } from 'deploy-folder/release-log';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import type { Prerender } from 'site-pages/pages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { env, makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
@@ -54,7 +55,7 @@ function shellBuild(
 }
 
 function deployShell(build: ShellBuild) {
-  releaseShell(fixture.deploy, { build, env, prerender });
+  releaseShell(fixture.deploy, { build, settings: loadChangeSettings(env), prerender });
 }
 
 beforeEach(() => {
@@ -64,7 +65,7 @@ beforeEach(() => {
   writeFileSync(join(fixture.deploy, 'shell', 'remotes.json'), '{}');
   marketing = releaseBuild(fixture.deploy, 'mf_marketing', {
     buildDir: marketingBuild(fixture.work),
-    env,
+    settings: loadChangeSettings(env),
   }).version;
   writeFileSync(join(fixture.deploy, 'shell', 'runtime.json'), '{"apiUrl":"http://localhost:5010"}');
   deployShell(shellBuild('first', () => {}));
@@ -77,7 +78,7 @@ describe('pnpm release shell', () => {
     const build = shellBuild('second', () => {});
     const outcome = releaseShell(fixture.deploy, {
       build,
-      env,
+      settings: loadChangeSettings(env),
       prerender,
       now: new Date('2026-11-26T03:00:00Z'),
     });
@@ -107,7 +108,9 @@ describe('pnpm release shell', () => {
       for (const shared of manifest.shared) if (shared.name === 'react') shared.version = '18.3.1';
     });
     const before = digest(fixture.deploy);
-    expect(() => releaseShell(fixture.deploy, { build, env, prerender })).toThrow(
+    expect(() =>
+      releaseShell(fixture.deploy, { build, settings: loadChangeSettings(env), prerender }),
+    ).toThrow(
       new RegExp(
         `^The shell \\S+ would break remotes that are live here, so nothing changed:\\n` +
           `  - mf-marketing ${marketing} \\(default, 100%\\): .*react.*18\\.3\\.1`,
@@ -121,7 +124,12 @@ describe('pnpm release shell', () => {
     const build = shellBuild('forced', (manifest) => {
       for (const shared of manifest.shared) if (shared.name === 'react') shared.version = '18.3.1';
     });
-    const outcome = releaseShell(fixture.deploy, { build, env, prerender, force: true });
+    const outcome = releaseShell(fixture.deploy, {
+      build,
+      settings: loadChangeSettings(env),
+      prerender,
+      force: true,
+    });
     expect(outcome.forced).toEqual([
       expect.stringMatching(`^mf-marketing ${marketing} \\(default, 100%\\): `),
     ]);
@@ -132,7 +140,7 @@ describe('pnpm release shell', () => {
     const before = digest(fixture.deploy);
     const outcome = releaseShell(fixture.deploy, {
       build: shellBuildIn(join(fixture.work, 'first')),
-      env,
+      settings: loadChangeSettings(env),
       prerender,
     });
     expect(outcome.version).toBe(outcome.previous);

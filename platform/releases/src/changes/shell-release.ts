@@ -10,14 +10,13 @@ import { remoteNames, remotes, shell } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
 import { copyShellBuild, shellVersion } from 'deploy-folder/publish';
 import { shellSiteDescription } from 'deploy-folder/site-description';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { serverBuildDir } from 'deploy-model/layout';
 import { repoRoot } from 'platform-kit/paths';
-import { siteUrlsSetting } from 'platform-kit/settings/site';
 import { checkRemoteBuild } from 'site-pages/contracts/contract-check';
 import { type Prerender, writePages } from 'site-pages/pages';
 import { writeCrawlerFiles } from 'site-pages/pages/crawler-files';
 import { ReleaseError } from './release.ts';
-
 /** A shell build: the browser build (`dist/`) and the Node build for the prerender (`dist-server/`). */
 export interface ShellBuild {
   browser: string;
@@ -34,7 +33,7 @@ export interface ShellReleaseOptions {
   build?: ShellBuild;
   /** Release even if a live remote would break (its slots will show their fallback). */
   force?: boolean;
-  env: NodeJS.ProcessEnv;
+  settings: ChangeSettings;
   now?: Date;
   /** How the pages are prerendered (the real prerender by default; writePages' tests pass their own). */
   prerender?: Prerender;
@@ -111,9 +110,9 @@ export function releaseShell(ref: DeployRef, options: ShellReleaseOptions): Shel
   const server = serverBuildDir(deploy.path);
   rmSync(server, { recursive: true, force: true });
   cpSync(build.server, server, { recursive: true });
-  writePages(deploy, siteUrlsSetting(options.env), undefined, options.prerender);
+  writePages(deploy, options.settings, undefined, options.prerender);
   // The sitemap lists the new shell's routes (its site.json): a route it adds or removes is in it at once.
-  writeCrawlerFiles(deploy.path, siteUrlsSetting(options.env));
+  writeCrawlerFiles(deploy.path, options.settings);
   for (const file of retired) rmSync(join(target, file), { force: true });
   deploy.recordReleaseEvent(shell.folder, {
     action: 'release',

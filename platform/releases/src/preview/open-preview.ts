@@ -14,10 +14,8 @@ import {
   signPreviewClaim,
   siteOrigin,
 } from 'deploy-folder/preview/token';
-import { previewHoursSetting } from 'platform-kit/settings/release-service';
-import { siteAddressesSetting, siteOriginSetting } from 'platform-kit/settings/site';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { contractProblems, ReleaseError, regeneratePages, requireBuild } from '../changes/release.ts';
-
 export interface PreviewOutcome {
   version: string;
   link: string;
@@ -27,7 +25,7 @@ export interface PreviewOutcome {
 }
 
 interface PreviewOptions {
-  env: NodeJS.ProcessEnv;
+  settings: ChangeSettings;
   /** --hours; AGENCY_PREVIEW_HOURS or 2 without it. */
   hours?: string;
   now?: Date;
@@ -43,9 +41,9 @@ export function openPreview(
   options: PreviewOptions,
 ): PreviewOutcome {
   const deploy = openDeploy(ref);
-  const env = options.env;
+  const settings = options.settings;
   const { folder } = remotes[name];
-  const hours = previewHours(options.hours, previewHoursSetting(env));
+  const hours = previewHours(options.hours, settings.previewHours);
   const known = deploy.publishedVersions(folder).map((entry) => entry.version);
   if (!known.includes(version) || !deploy.integrityRecord(folder, version)) {
     throw new ReleaseError(
@@ -57,7 +55,7 @@ export function openPreview(
   const now = options.now ?? new Date();
   const until = new Date(now.getTime() + hours * 3_600_000);
   deploy.recordPreview({ remote: name, version, until: until.toISOString() }, now);
-  regeneratePages(deploy, env);
+  regeneratePages(deploy, settings);
   const secret = deploy.ensurePreviewSecret();
   const token = signPreviewClaim(secret, {
     remote: name,
@@ -70,10 +68,7 @@ export function openPreview(
   });
   return {
     version,
-    link: previewLink(
-      siteOrigin({ siteOrigin: siteOriginSetting(env), ...siteAddressesSetting(env) }),
-      token,
-    ),
+    link: previewLink(siteOrigin({ siteOrigin: settings.siteUrl, ...settings }), token),
     until,
     forced: [],
   };
@@ -111,15 +106,12 @@ export function devPreviewLink(
   dev: string,
   options: PreviewOptions,
 ): { link: string; until: Date } {
-  const env = options.env;
-  const hours = previewHours(options.hours, previewHoursSetting(env));
+  const settings = options.settings;
+  const hours = previewHours(options.hours, settings.previewHours);
   const until = new Date((options.now ?? new Date()).getTime() + hours * 3_600_000);
   const token = devOverrideToken(openDeploy(deploy).ensurePreviewSecret(), name, dev, hours, options.by);
   return {
-    link: previewLink(
-      siteOrigin({ siteOrigin: siteOriginSetting(env), ...siteAddressesSetting(env) }),
-      token,
-    ),
+    link: previewLink(siteOrigin({ siteOrigin: settings.siteUrl, ...settings }), token),
     until,
   };
 }

@@ -12,10 +12,9 @@ import { type RemoteName, remotes } from 'build-config/topology';
 import type { Deploy } from 'deploy-folder/deploy';
 import { sealVersion, writeIntegrityRecord } from 'deploy-folder/integrity';
 import { manifestUrl, releaseVersion } from 'deploy-folder/publish';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import type { ResolvedRemoteMap } from 'federation/remote-map';
-import { siteAddressesSetting } from 'platform-kit/settings/site';
 import { copyReadable, copyRenderView, makeReadable } from 'site-pages/prerender/sandbox-view';
-
 export interface CandidateDeploy {
   dir: string;
   version: string;
@@ -28,7 +27,7 @@ export function candidateDeploy(
   site: Deploy,
   name: RemoteName,
   buildDir: string,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
   dir: string,
 ): CandidateDeploy {
   const { folder } = remotes[name];
@@ -40,7 +39,7 @@ export function candidateDeploy(
   const resolved: ResolvedRemoteMap = {
     ...site.defaultVersions(),
     [name]: {
-      url: manifestUrl(name, version, siteAddressesSetting(env)),
+      url: manifestUrl(name, version, settings),
       version,
       integrity: record.manifest,
     },

@@ -10,11 +10,10 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { debianChromium } from 'platform-kit/chromium';
 import type { Sandbox } from 'platform-kit/sandbox';
-import { chromePathSetting } from 'platform-kit/settings/release-service';
 import type { ExposeRender } from './render-plan.ts';
-
 export interface ChromiumRenderRequest {
   buildDir: string;
   /** The browser, confined by the sandbox (platform-kit/sandbox's confine). */
@@ -37,10 +36,10 @@ const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).h
 export function renderInChromium(
   buildDir: string,
   renders: readonly ExposeRender[],
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
   sandbox: Sandbox,
 ): ChromiumRenderReport {
-  const browser = chromePathSetting(env) ?? debianChromium;
+  const browser = settings.chromePath ?? debianChromium;
   if (!existsSync(browser)) {
     throw new Error(
       `there is no Chromium at ${browser} to render it in: install it (apt-get install chromium) or set CHROME_PATH`,

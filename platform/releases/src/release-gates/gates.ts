@@ -13,14 +13,13 @@
 
 import { type RemoteName, remotes } from 'build-config/topology';
 import { type DeployRef, openDeploy } from 'deploy-folder/deploy';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { ReleaseError } from 'deploy-model/release-error';
 import { openSandbox } from 'platform-kit/sandbox';
-import { releaseGatesOff } from 'platform-kit/settings/release-service';
 import { candidateDeploy } from './candidate-deploy.ts';
 import { renderInChromium } from './chromium-renders.ts';
 import { type NodeRenderReport, pagesShowing, renderInNode } from './node-renders.ts';
 import { describeRender, type ExposeRender, renderPlan } from './render-plan.ts';
-
 /** A build refused because an expose threw while rendering (or could not be rendered at all). */
 export class RenderGateError extends ReleaseError {
   override name = 'RenderGateError';
@@ -31,7 +30,7 @@ export class RenderGateError extends ReleaseError {
 
 export interface GateOptions {
   force?: boolean;
-  env: NodeJS.ProcessEnv;
+  settings: ChangeSettings;
 }
 
 const moduleOfSlot = (slot: string) => slot.slice(slot.indexOf('/') + 1);
@@ -68,7 +67,7 @@ export function renderGateProblems(
   deploy: DeployRef,
   name: RemoteName,
   buildDir: string,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
 ): string[] {
   let plan: ExposeRender[];
   try {
@@ -80,7 +79,7 @@ export function renderGateProblems(
   // The build's code runs only in sandboxes (platform-kit/sandbox): each reads a copy of what it renders.
   const nodeSandbox = openSandbox('release-gates');
   try {
-    const candidate = candidateDeploy(openDeploy(deploy), name, buildDir, env, nodeSandbox.view);
+    const candidate = candidateDeploy(openDeploy(deploy), name, buildDir, settings, nodeSandbox.view);
     const report = renderInNode(
       {
         deploy: candidate.dir,
@@ -89,7 +88,7 @@ export function renderGateProblems(
         pages: pagesShowing(openDeploy(deploy).path, name),
         exposes: plan,
       },
-      env,
+      settings,
       nodeSandbox,
     );
     problems.push(...nodeProblems(name, report, plan));
@@ -100,7 +99,7 @@ export function renderGateProblems(
   }
   const browserSandbox = openSandbox('release-gates-browser');
   try {
-    for (const { module, index, error } of renderInChromium(buildDir, plan, env, browserSandbox)) {
+    for (const { module, index, error } of renderInChromium(buildDir, plan, settings, browserSandbox)) {
       const render = plan.find((entry) => entry.module === module && entry.index === index);
       if (error)
         problems.push(
@@ -124,10 +123,10 @@ export function checkRenderGates(
   deploy: DeployRef,
   name: RemoteName,
   buildDir: string,
-  { force = false, env }: GateOptions,
+  { force = false, settings }: GateOptions,
 ): string[] {
-  if (releaseGatesOff(env)) return [];
-  const problems = renderGateProblems(deploy, name, buildDir, env);
+  if (settings.gatesOff) return [];
+  const problems = renderGateProblems(deploy, name, buildDir, settings);
   if (problems.length > 0 && !force) {
     throw new RenderGateError(
       `${remotes[name].folder} does not render, so nothing changed:\n` +

@@ -8,11 +8,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RemoteName } from 'build-config/topology';
 import { deployedSite } from 'deploy-folder/site-description';
+import type { ChangeSettings } from 'deploy-model/change-settings';
 import { serverBuildDir, serverEntryFile } from 'deploy-model/layout';
 import type { ResolvedRemoteMap } from 'federation/remote-map';
 import { pathsShowing } from 'federation/site-description';
 import type { Sandbox } from 'platform-kit/sandbox';
-import { renderSandboxSettings } from 'platform-kit/settings/site';
+import { renderSandboxEnvironment } from 'platform-kit/settings/site';
 import type { ExposeRender } from './render-plan.ts';
 
 export interface NodeRenderRequest {
@@ -49,7 +50,7 @@ export const pagesShowing = (deploy: string, remote: RemoteName): string[] =>
  */
 export function renderInNode(
   request: NodeRenderRequest,
-  env: NodeJS.ProcessEnv,
+  settings: ChangeSettings,
   sandbox: Sandbox,
 ): NodeRenderReport {
   if (!existsSync(join(serverBuildDir(request.deploy), serverEntryFile))) {
@@ -58,7 +59,7 @@ export function renderInNode(
   const result = sandbox.run({
     worker: join(import.meta.dirname, 'node-worker.ts'),
     args: [JSON.stringify(request)],
-    settings: renderSandboxSettings(env),
+    settings: renderSandboxEnvironment(settings),
     memoryMb: 1024,
     maxBuffer: 64 * 1024 * 1024,
     timeoutMs: 180_000,

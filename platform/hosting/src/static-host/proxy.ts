@@ -1,14 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { forwardedHttps } from 'build-config/trusted-proxy';
-import { trustProxySetting } from 'platform-kit/settings/site';
-
-/**
- * AGENCY_TRUST_PROXY: how many reverse proxies stand in front of the static hosts (0: none), read as the enquiry
- * API reads ENQUIRY_TRUST_PROXY: false, true (one proxy) or a number. Read strictly: a typo must not quietly
- * believe a header any client can write.
- */
-export const trustedProxyHops = trustProxySetting;
 
 /**
  * Whether the visitor reached the site over https: the connection itself is TLS, or a trusted proxy says so.

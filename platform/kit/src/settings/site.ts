@@ -1,7 +1,7 @@
 /**
  * The composed site's settings (`npm start`, `pnpm serve`, `pnpm nginx-config`, and the static hosts, the
  * publishing and the pages they run in-process): the only module that reads these variables; the functions
- * that use them (deployDir, listenHost, trustedProxyHops, siteUrlFrom, manifestUrl, …) take them from here.
+ * that use them (deployDir, listenHost, the hosts' trusted proxies, siteUrlFrom, manifestUrl, …) take them from here.
  * One zod schema (siteSettingsSchema) holds every rule; loadSiteSettings parses it once, in the process's entry,
  * from the environment the entry hands in; the one-variable readers below apply the same rules. Ports and
  * origins stay build-config/topology's (AGENCY_PORT_BASE). docs/settings.md lists every variable.

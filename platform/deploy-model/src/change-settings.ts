@@ -8,14 +8,7 @@
  */
 
 import type { Env } from 'platform-kit/settings/read';
-import {
-  canarySyntheticOff,
-  chromePathSetting,
-  healthRetentionDaysSetting,
-  healthSourceSetting,
-  previewHoursSetting,
-  releaseGatesOff,
-} from 'platform-kit/settings/release-service';
+import { type ReleaseChangeSettings, releaseChangeSettings } from 'platform-kit/settings/release-service';
 import { type SiteUrls, siteUrlsSetting } from 'platform-kit/settings/site';
 import { canaryCheckSeconds, canaryRulesFromEnv, vitalsRulesFromEnv } from './canary/rules.ts';
 import type { CanaryRules } from './canary/verdict.ts';
@@ -28,19 +21,7 @@ export interface WatchSettings {
   vitalsRules: VitalsRules;
 }
 
-export interface ChangeSettings extends SiteUrls {
-  /** AGENCY_RELEASE_GATES=off: no render gates, no live-break check (test deploys of stand-in builds). */
-  gatesOff: boolean;
-  /** AGENCY_CANARY_SYNTHETIC=off: the canary check visits no canary's pages itself. */
-  syntheticOff: boolean;
-  /** AGENCY_PREVIEW_HOURS as given (deploy-folder/preview/token checks it with a command's --hours). */
-  previewHours: string | undefined;
-  /** CHROME_PATH: the browser the render gate and the synthetic visit drive, when not Debian's. */
-  chromePath: string | undefined;
-  /** Where the canary check reads the counts (AGENCY_HEALTH_URL, ENQUIRY_HEALTH_KEY). */
-  health: { url: string; key?: string };
-  /** ENQUIRY_HEALTH_RETENTION_DAYS as the API reads it. */
-  healthRetentionDays: number;
+export interface ChangeSettings extends SiteUrls, ReleaseChangeSettings {
   /** The canary rules and the check's interval (AGENCY_CANARY_*). */
   canary: WatchSettings;
 }
@@ -52,12 +33,7 @@ export interface ChangeSettings extends SiteUrls {
 export function loadChangeSettings(env: Env): ChangeSettings {
   return {
     ...siteUrlsSetting(env),
-    gatesOff: releaseGatesOff(env),
-    syntheticOff: canarySyntheticOff(env),
-    previewHours: previewHoursSetting(env),
-    chromePath: chromePathSetting(env),
-    health: healthSourceSetting(env),
-    healthRetentionDays: healthRetentionDaysSetting(env),
+    ...releaseChangeSettings(env),
     canary: {
       intervalSeconds: canaryCheckSeconds(env),
       rules: canaryRulesFromEnv(env),

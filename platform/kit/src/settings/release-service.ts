@@ -93,17 +93,38 @@ export const releaseServiceVariablesSchema = z.object({
   AGENCY_RELEASE_MAX_UPLOAD_MB: uploadMegabytesVariable,
 });
 
-export interface ReleaseServiceSettings {
+/** What every change the release service makes reads of its variables (deploy-model's ChangeSettings too). */
+export interface ReleaseChangeSettings {
+  /** AGENCY_RELEASE_GATES=off: no render gates, no live-break check (test deploys of stand-in builds). */
+  gatesOff: boolean;
+  /** AGENCY_CANARY_SYNTHETIC=off: the canary check visits no canary's pages itself. */
+  syntheticOff: boolean;
+  /** AGENCY_PREVIEW_HOURS as given (deploy-folder/preview/token checks it with a command's --hours). */
+  previewHours: string | undefined;
+  /** CHROME_PATH: the browser the render gate and the synthetic visit drive, when not Debian's. */
+  chromePath: string | undefined;
+  /** Where the canary check reads the counts (AGENCY_HEALTH_URL, ENQUIRY_HEALTH_KEY). */
+  health: { url: string; key?: string };
+  /** ENQUIRY_HEALTH_RETENTION_DAYS as the API reads it. */
+  healthRetentionDays: number;
+}
+
+export function releaseChangeSettings(env: Env): ReleaseChangeSettings {
+  return {
+    gatesOff: releaseGatesOff(env),
+    syntheticOff: canarySyntheticOff(env),
+    previewHours: previewHoursSetting(env),
+    chromePath: chromePathSetting(env),
+    health: healthSourceSetting(env),
+    healthRetentionDays: healthRetentionDaysSetting(env),
+  };
+}
+
+export interface ReleaseServiceSettings extends ReleaseChangeSettings {
   /** AGENCY_DEPLOY_DIR as given (platform-kit/paths' deployDir resolves it). */
   deployDir: string;
   address: { host: string; port: number };
   uploadMegabytes: number;
-  gatesOff: boolean;
-  syntheticOff: boolean;
-  previewHours: string | undefined;
-  chromePath: string | undefined;
-  health: { url: string; key?: string };
-  healthRetentionDays: number;
 }
 
 /**
@@ -120,11 +141,6 @@ export function loadReleaseServiceSettings(env: Env): ReleaseServiceSettings {
       port: checked.AGENCY_RELEASE_PORT ?? portOf(releaseService, env),
     },
     uploadMegabytes: checked.AGENCY_RELEASE_MAX_UPLOAD_MB,
-    gatesOff: releaseGatesOff(env),
-    syntheticOff: canarySyntheticOff(env),
-    previewHours: previewHoursSetting(env),
-    chromePath: chromePathSetting(env),
-    health: healthSourceSetting(env),
-    healthRetentionDays: healthRetentionDaysSetting(env),
+    ...releaseChangeSettings(env),
   };
 }

@@ -15,10 +15,10 @@ import {
   remoteBuild,
   type ServiceDeploy,
   serviceEnv,
+  startService,
 } from '../testing/service.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
-import { type RunningReleaseService, startReleaseService } from './server.ts';
-import { loadServiceSettings } from './service-settings.ts';
+import type { RunningReleaseService } from './server.ts';
 
 let site: ServiceDeploy;
 let health: HealthApi;
@@ -48,13 +48,13 @@ afterEach(async () => {
 });
 
 const start = (seconds: string) =>
-  startReleaseService({
-    deploy: site.deploy,
-    settings: loadServiceSettings({ ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: seconds }),
-    childEnv: { ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: seconds },
-    port: 0,
-    log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
-  });
+  startService(
+    site.deploy,
+    { ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: seconds },
+    {
+      log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
+    },
+  );
 const liveCanary = () => canaryEntry(readRemoteMapDocument(site.deploy), 'mf_marketing')?.metadata.version;
 
 describe('the canary check inside the release service', () => {

@@ -16,11 +16,11 @@ import {
   remoteBuild,
   type ServiceDeploy,
   serviceEnv,
+  startService,
   upload,
 } from '../testing/service.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
-import { type RunningReleaseService, startReleaseService } from './server.ts';
-import { loadServiceSettings } from './service-settings.ts';
+import type { RunningReleaseService } from './server.ts';
 
 /**
  * Staged rollouts against a real release service on loopback: the canary's health comes from a real enquiry API
@@ -53,14 +53,14 @@ afterEach(async () => {
 });
 
 const start = async () => {
-  service = await startReleaseService({
-    deploy: site.deploy,
-    settings: loadServiceSettings({ ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: '1' }),
-    childEnv: { ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: '1' },
-    port: 0,
-    now: () => new Date(Date.now() + skewMs),
-    log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
-  });
+  service = await startService(
+    site.deploy,
+    { ...serviceEnv, ...health.env, AGENCY_CANARY_CHECK_SECONDS: '1' },
+    {
+      now: () => new Date(Date.now() + skewMs),
+      log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
+    },
+  );
   return service;
 };
 const running = () => service as RunningReleaseService;

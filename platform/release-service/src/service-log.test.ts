@@ -7,11 +7,10 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { releaseRoutes } from 'build-config/release-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeServiceDeploy, post, type ServiceDeploy, serviceEnv } from '../testing/service.ts';
+import { makeServiceDeploy, post, type ServiceDeploy, serviceEnv, startService } from '../testing/service.ts';
 import { runKeyCommand } from './key-command.ts';
 import { escapedLine } from './log-line.ts';
-import { type RunningReleaseService, startReleaseService } from './server.ts';
-import { loadServiceSettings } from './service-settings.ts';
+import type { RunningReleaseService } from './server.ts';
 
 let site: ServiceDeploy;
 let service: RunningReleaseService;
@@ -21,11 +20,7 @@ let teamKey = '';
 
 beforeAll(async () => {
   site = makeServiceDeploy();
-  service = await startReleaseService({
-    deploy: site.deploy,
-    settings: loadServiceSettings(serviceEnv),
-    childEnv: serviceEnv,
-    port: 0,
+  service = await startService(site.deploy, serviceEnv, {
     log: { info: (line) => (written += `${line}\n`), error: (line) => (written += `${line}\n`) },
   });
   const lines: string[] = [];

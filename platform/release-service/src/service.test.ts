@@ -13,13 +13,12 @@ import {
   printed,
   remoteBuild,
   serviceEnv,
+  startService,
   startTestService,
   type TestService,
   upload,
 } from '../testing/service.ts';
 import { runKeyCommand } from './key-command.ts';
-import { startReleaseService } from './server.ts';
-import { loadServiceSettings } from './service-settings.ts';
 
 let site: TestService;
 
@@ -140,11 +139,7 @@ describe('the release service: who may change what', () => {
 describe('the release service: its log', () => {
   it('logs each change as the audit has it, and each refused change with who and from where', async () => {
     const lines: string[] = [];
-    const logged = await startReleaseService({
-      deploy: site.deploy,
-      settings: loadServiceSettings(serviceEnv),
-      childEnv: serviceEnv,
-      port: 0,
+    const logged = await startService(site.deploy, serviceEnv, {
       log: { info: (line) => lines.push(`info: ${line}`), error: (line) => lines.push(`error: ${line}`) },
     });
     try {

@@ -20,10 +20,9 @@ import { portfolioCopy } from 'shared-content/portfolio';
 import { siteConfig } from 'shared-content/site';
 import { serveDeploy, siteUrl } from 'site-hosting/serve-deploy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quietLog } from '../testing/service.ts';
+import { startService } from '../testing/service.ts';
 import { createKey } from './keys.ts';
-import { type RunningReleaseService, startReleaseService } from './server.ts';
-import { loadServiceSettings } from './service-settings.ts';
+import type { RunningReleaseService } from './server.ts';
 
 const execFileAsync = promisify(execFile);
 const env = { ...process.env, AGENCY_PORT_BASE: '5800', AGENCY_CANARY_CHECK_SECONDS: '0' };
@@ -75,13 +74,7 @@ beforeAll(async () => {
   deploy = join(work, 'deploy');
   publishAll(deploy, loadChangeSettings(env));
   servers = await serveDeploy(deploy, hostSettings(env));
-  service = await startReleaseService({
-    deploy,
-    settings: loadServiceSettings(env),
-    childEnv: env,
-    port: 0,
-    log: quietLog,
-  });
+  service = await startService(deploy, env);
   shellKey = createKey(deploy, 'shell', 'shell-ci').key;
   // The team's clone of the same commit, the route added as add-a-route.md says, installed from the store.
   team = join(work, 'team');

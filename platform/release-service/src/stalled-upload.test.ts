@@ -24,12 +24,12 @@ import {
   remoteBuild,
   type ServiceDeploy,
   serviceEnv,
+  startService,
   upload,
 } from '../testing/service.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
 import { type OperationRequest, runOperationInChild } from './operation.ts';
-import { type RunningReleaseService, startReleaseService } from './server.ts';
-import { loadServiceSettings } from './service-settings.ts';
+import type { RunningReleaseService } from './server.ts';
 
 let site: ServiceDeploy;
 let health: HealthApi;
@@ -124,11 +124,7 @@ describe('a stalled upload holds nothing (issue 40)', () => {
       buildDir: remoteBuild(site.work, 'mf_portfolio'),
       settings: loadChangeSettings(serviceEnv),
     }).version;
-    service = await startReleaseService({
-      deploy: site.deploy,
-      settings: loadServiceSettings(env),
-      childEnv: env,
-      port: 0,
+    service = await startService(site.deploy, env, {
       log: { info() {}, error() {} },
     });
     const marketingKey = createKey(site.deploy, 'mf-marketing', 'marketing-ci').key;
@@ -193,11 +189,7 @@ describe('a stalled upload holds nothing (issue 40)', () => {
         await until('the canary check', () => Date.now() > reported + 4000, 60_000);
       return runOperationInChild(request, env);
     };
-    service = await startReleaseService({
-      deploy: site.deploy,
-      settings: loadServiceSettings(env),
-      childEnv: env,
-      port: 0,
+    service = await startService(site.deploy, env, {
       log: { info() {}, error() {} },
       runOperation,
     });

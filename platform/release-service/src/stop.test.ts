@@ -4,11 +4,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { releaseRoutes } from 'build-config/release-protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serviceEnv } from '../testing/service.ts';
+import { serviceEnv, startService } from '../testing/service.ts';
 import { ensureOperatorKey } from './keys.ts';
 import type { OperationResult } from './operation.ts';
-import { startReleaseService } from './server.ts';
-import { loadServiceSettings } from './service-settings.ts';
 
 /**
  * An operator's restart in the middle of a release: the service stops taking requests, lets the change under
@@ -22,11 +20,7 @@ describe('stopping the release service during a change', () => {
     const deploy = join(work, 'deploy');
     const key = ensureOperatorKey(deploy);
     let finished = false;
-    const service = await startReleaseService({
-      deploy,
-      settings: loadServiceSettings(serviceEnv),
-      childEnv: serviceEnv,
-      port: 0,
+    const service = await startService(deploy, serviceEnv, {
       watch: false,
       log: { info: () => {}, error: () => {} },
       // A change that takes a while, as a prerender does; what it changes is the library's business.

@@ -22,10 +22,9 @@ import { publishAll } from 'releases/changes/publish-site';
 import { type HealthApi, startHealthApi } from 'releases/testing/fixtures';
 import { serveDeploy } from 'site-hosting/serve-deploy';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { printed, upload } from '../testing/service.ts';
+import { printed, startService, upload } from '../testing/service.ts';
 import { createKey } from './keys.ts';
-import { type RunningReleaseService, startReleaseService } from './server.ts';
-import { loadServiceSettings } from './service-settings.ts';
+import type { RunningReleaseService } from './server.ts';
 
 /**
  * Issue 41, item 5: a quiet site's canary still gets a verdict. Real builds (each app's dist/, as `pnpm build`
@@ -140,11 +139,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   lines = [];
-  service = await startReleaseService({
-    deploy,
-    settings: loadServiceSettings(env),
-    childEnv: env,
-    port: 0,
+  service = await startService(deploy, env, {
     log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
   });
 });

@@ -18,11 +18,9 @@ import { loadChangeSettings } from 'deploy-model/change-settings';
 import { appDist, repoRoot } from 'platform-kit/paths';
 import { publishAll } from 'releases/changes/publish-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestOf, post, quietLog, upload } from '../testing/service.ts';
+import { digestOf, post, startService, upload } from '../testing/service.ts';
 import { createKey, ensureOperatorKey } from './keys.ts';
 import type { RunningReleaseService } from './server.ts';
-import { startReleaseService } from './server.ts';
-import { loadServiceSettings } from './service-settings.ts';
 
 const secret = `host-secret-${process.pid}-${Date.now()}`;
 const env = {
@@ -47,13 +45,7 @@ beforeAll(async () => {
   keys.operator = ensureOperatorKey(deploy);
   keys.portfolio = createKey(deploy, 'mf-portfolio', 'portfolio-ci').key;
   keys.marketing = createKey(deploy, 'mf-marketing', 'marketing-ci').key;
-  service = await startReleaseService({
-    deploy,
-    settings: loadServiceSettings(env),
-    childEnv: env,
-    port: 0,
-    log: quietLog,
-  });
+  service = await startService(deploy, env);
   hostServer = createServer((request, response) => {
     hostCalls.push(request.url ?? '');
     response.end('ok');

@@ -18,12 +18,12 @@ import {
   remoteBuild,
   type ServiceDeploy,
   serviceEnv,
+  startService,
   upload,
 } from '../testing/service.ts';
 import { runKeyCommand } from './key-command.ts';
 import { ensureOperatorKey } from './keys.ts';
-import { type RunningReleaseService, startReleaseService } from './server.ts';
-import { loadServiceSettings } from './service-settings.ts';
+import type { RunningReleaseService } from './server.ts';
 
 let site: ServiceDeploy;
 let service: RunningReleaseService;
@@ -33,11 +33,7 @@ let operatorKey = '';
 
 beforeAll(async () => {
   site = makeServiceDeploy();
-  service = await startReleaseService({
-    deploy: site.deploy,
-    settings: loadServiceSettings(serviceEnv),
-    childEnv: serviceEnv,
-    port: 0,
+  service = await startService(site.deploy, serviceEnv, {
     log: { info: (line) => logged.push(line), error: (line) => logged.push(line) },
   });
   operatorKey = ensureOperatorKey(site.deploy);

@@ -142,11 +142,23 @@ export function makeServiceDeploy(options: { staging?: boolean } = {}): ServiceD
 
 export const quietLog = { info: () => undefined, error: () => undefined };
 
+/**
+ * The service on a free loopback port, its settings parsed from `env` and each change's child started with `env`,
+ * as `npm start` starts it; `options` for what a test sets itself (its log, its clock, how a change runs).
+ */
 export const startService = (
   deploy: string,
   env: NodeJS.ProcessEnv = serviceEnv,
+  options: Omit<Parameters<typeof startReleaseService>[0], 'deploy' | 'settings' | 'childEnv'> = {},
 ): Promise<RunningReleaseService> =>
-  startReleaseService({ deploy, settings: loadServiceSettings(env), childEnv: env, port: 0, log: quietLog });
+  startReleaseService({
+    deploy,
+    settings: loadServiceSettings(env),
+    childEnv: env,
+    port: 0,
+    log: quietLog,
+    ...options,
+  });
 
 export interface TestService<Scope extends ReleaseScope = never> extends Omit<ServiceDeploy, 'remove'> {
   service: RunningReleaseService;

@@ -20,6 +20,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { enquiryApi } from 'build-config/topology';
+import { loadChangeSettings } from 'deploy-model/change-settings';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import { type RunningApi, startEnquiryApi } from 'platform-kit/enquiry-api';
@@ -30,6 +31,8 @@ import { enquiryApiPaths, type RemoteHealthEvent } from 'shared-content/enquiry'
 // Stand-in builds (a manifest and a line of code) have nothing to render: the release gates are off here, and
 // tested with real builds (platform/release-service/src/release-gates.test.ts).
 export const env = { AGENCY_PORT_BASE: '5000', AGENCY_RELEASE_GATES: 'off' };
+/** `env` parsed, as a change's entry parses it: what the library's changes take in these tests. */
+export const changeSettings = loadChangeSettings(env);
 /** The other remotes' entries, as an environment released before canaries has them. */
 export const otherEntries = {
   mf_portfolio: 'http://localhost:5002/1.0.0-aaaaaaaa/mf-manifest.json',

@@ -1,7 +1,14 @@
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { loadChangeSettings } from 'deploy-model/change-settings';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { env, type HealthApi, makeDeploy, marketingBuild, startHealthApi } from '../../testing/fixtures.ts';
+import {
+  changeSettings,
+  env,
+  type HealthApi,
+  makeDeploy,
+  marketingBuild,
+  startHealthApi,
+} from '../../testing/fixtures.ts';
 import { releaseBuild } from '../changes/release.ts';
 import { checkCanaries } from './check.ts';
 import { healthReader } from './health.ts';
@@ -29,12 +36,12 @@ beforeEach(() => {
   api.useDeploy(deploy);
   stable = releaseBuild(deploy, 'mf_marketing', {
     buildDir: marketingBuild(work),
-    settings: loadChangeSettings(env),
+    settings: changeSettings,
   }).version;
   version = startCanary(deploy, 'mf_marketing', {
     buildDir: marketingBuild(work),
     percent: 10,
-    settings: loadChangeSettings(env),
+    settings: changeSettings,
   }).version;
 });
 afterEach(() => remove());

@@ -3,6 +3,7 @@ import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { loadChangeSettings } from 'deploy-model/change-settings';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  changeSettings,
   env,
   freePort,
   type HealthApi,
@@ -31,7 +32,7 @@ beforeEach(() => {
   api.useDeploy(deploy);
   stable = releaseBuild(deploy, 'mf_marketing', {
     buildDir: marketingBuild(work),
-    settings: loadChangeSettings(env),
+    settings: changeSettings,
   }).version;
 });
 afterEach(() => remove());
@@ -40,7 +41,7 @@ const canary = (percent = 10) =>
   startCanary(deploy, 'mf_marketing', {
     buildDir: marketingBuild(work),
     percent,
-    settings: loadChangeSettings(env),
+    settings: changeSettings,
   }).version;
 const versions = () =>
   readRemoteMapDocument(deploy).microFrontends.mf_marketing?.map((entry) => entry.metadata.version);
@@ -175,9 +176,7 @@ describe('checkCanaries, around the counts', () => {
 
   it('reads the counts since the canary started, and reads nothing without a canary', async () => {
     const seen: Date[] = [];
-    expect(
-      await checkCanaries(deploy, { settings: loadChangeSettings(env), readHealth: rowsFor(seen) }),
-    ).toEqual([]);
+    expect(await checkCanaries(deploy, { settings: changeSettings, readHealth: rowsFor(seen) })).toEqual([]);
     expect(seen).toEqual([]);
     // Without a canary there is nothing to read, so an API that does not answer is no error.
     const nowhere = `http://127.0.0.1:${await freePort()}`;
@@ -189,10 +188,10 @@ describe('checkCanaries, around the counts', () => {
     startCanary(deploy, 'mf_marketing', {
       buildDir: marketingBuild(work),
       percent: 10,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       now: new Date('2025-03-01T10:00:00.000Z'),
     });
-    await checkCanaries(deploy, { settings: loadChangeSettings(env), now, readHealth: rowsFor(seen) });
+    await checkCanaries(deploy, { settings: changeSettings, now, readHealth: rowsFor(seen) });
     expect(seen).toEqual([new Date('2025-03-01T10:00:00.000Z')]);
   });
 

@@ -3,10 +3,15 @@ import { join } from 'node:path';
 import { releaseVersion } from 'deploy-folder/publish';
 import { publishedVersions, releaseEvents } from 'deploy-folder/release-log';
 import { readRemoteMap, readRemoteMapDocument } from 'deploy-folder/remote-map-file';
-import { loadChangeSettings } from 'deploy-model/change-settings';
 import { canaryPercent } from 'deploy-model/release-command';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { env, makeDeploy, marketingBuild, otherEntries, sealedMapOf } from '../../testing/fixtures.ts';
+import {
+  changeSettings,
+  makeDeploy,
+  marketingBuild,
+  otherEntries,
+  sealedMapOf,
+} from '../../testing/fixtures.ts';
 import { ReleaseError, releaseBuild, rollbackRemote } from '../changes/release.ts';
 import { abortCanary, checkCanaryCanStart, promoteCanary, startCanary } from './release-canary.ts';
 
@@ -29,7 +34,7 @@ beforeEach(() => {
   ({ work, deploy, remove } = makeDeploy());
   stable = releaseBuild(deploy, 'mf_marketing', {
     buildDir: build(),
-    settings: loadChangeSettings(env),
+    settings: changeSettings,
   }).version;
 });
 afterEach(() => remove());
@@ -40,7 +45,7 @@ describe('a canary', () => {
     const outcome = startCanary(deploy, 'mf_marketing', {
       buildDir: dir,
       percent: 10,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       now: at('10:00'),
     });
     expect(outcome).toEqual({
@@ -69,12 +74,10 @@ describe('a canary', () => {
     const { version } = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 25,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       now: at('10:00'),
     });
-    expect(
-      promoteCanary(deploy, 'mf_marketing', { settings: loadChangeSettings(env), now: at('11:00') }),
-    ).toEqual({
+    expect(promoteCanary(deploy, 'mf_marketing', { settings: changeSettings, now: at('11:00') })).toEqual({
       version,
       defaultVersion: stable,
       percent: 25,
@@ -84,19 +87,17 @@ describe('a canary', () => {
       releasedAt: '2025-03-01T10:00:00.000Z',
     });
     // The old default is still published: a rollback goes back to it.
-    expect(rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env) }).version).toBe(
-      stable,
-    );
+    expect(rollbackRemote(deploy, 'mf_marketing', { settings: changeSettings }).version).toBe(stable);
   });
 
   it('is aborted: the canary leaves the map and the default version serves everyone again', () => {
     const { version } = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 5,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     expect(
-      abortCanary(deploy, 'mf_marketing', { settings: loadChangeSettings(env), reason: 'the header jumps' }),
+      abortCanary(deploy, 'mf_marketing', { settings: changeSettings, reason: 'the header jumps' }),
     ).toEqual({
       version,
       defaultVersion: stable,
@@ -109,11 +110,11 @@ describe('a canary', () => {
     const same = build();
     const first = releaseBuild(deploy, 'mf_marketing', {
       buildDir: same,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     }).version;
     const before = readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8');
     expect(() =>
-      startCanary(deploy, 'mf_marketing', { buildDir: same, percent: 10, settings: loadChangeSettings(env) }),
+      startCanary(deploy, 'mf_marketing', { buildDir: same, percent: 10, settings: changeSettings }),
     ).toThrow(
       new ReleaseError(
         `mf-marketing ${first} is already the default version; a canary needs a changed build.`,
@@ -126,7 +127,7 @@ describe('a canary', () => {
     const { version } = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 10,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     const message =
       `mf-marketing already has a canary, ${version} at 10%: promote it ` +
@@ -134,7 +135,7 @@ describe('a canary', () => {
     expect(() => checkCanaryCanStart(deploy, 'mf_marketing')).toThrow(message);
     const next = build();
     expect(() =>
-      startCanary(deploy, 'mf_marketing', { buildDir: next, percent: 20, settings: loadChangeSettings(env) }),
+      startCanary(deploy, 'mf_marketing', { buildDir: next, percent: 20, settings: changeSettings }),
     ).toThrow(message);
     // Refused before publishing: the refused build is no version here.
     expect(publishedVersions(deploy, 'mf-marketing')).toHaveLength(2);
@@ -148,7 +149,7 @@ describe('a canary', () => {
       startCanary(deploy, 'mf_marketing', {
         buildDir: build(),
         percent: 10,
-        settings: loadChangeSettings(env),
+        settings: changeSettings,
       }),
     ).toThrow(
       'mf-marketing has no live version here for a canary to run beside; release it first: pnpm release mf-marketing',
@@ -161,13 +162,13 @@ describe('a canary', () => {
     manifest.exposes = manifest.exposes.filter(({ name }: { name: string }) => name !== 'Hero');
     writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
     expect(() =>
-      startCanary(deploy, 'mf_marketing', { buildDir: dir, percent: 10, settings: loadChangeSettings(env) }),
+      startCanary(deploy, 'mf_marketing', { buildDir: dir, percent: 10, settings: changeSettings }),
     ).toThrow(/mf-marketing is incompatible with the shell, so nothing changed/);
     expect(marketing()).toEqual([[stable, 100, true]]);
     const forced = startCanary(deploy, 'mf_marketing', {
       buildDir: dir,
       percent: 10,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       force: true,
     });
     expect(forced.forced).toEqual([expect.stringContaining('Hero')]);
@@ -183,14 +184,14 @@ describe('a canary', () => {
 
   it('says clearly that there is no canary to promote or abort, changing nothing', () => {
     const before = readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8');
-    expect(() => promoteCanary(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toThrow(
+    expect(() => promoteCanary(deploy, 'mf_marketing', { settings: changeSettings })).toThrow(
       `mf-marketing has no canary to promote (${stable} is live for everyone); nothing changed. ` +
         'Start one with: pnpm release mf-marketing --canary <percent>',
     );
-    expect(() => abortCanary(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toThrow(
+    expect(() => abortCanary(deploy, 'mf_marketing', { settings: changeSettings })).toThrow(
       /^mf-marketing has no canary to abort/,
     );
-    expect(() => abortCanary(deploy, 'mf_portfolio', { settings: loadChangeSettings(env) })).toThrow(
+    expect(() => abortCanary(deploy, 'mf_portfolio', { settings: changeSettings })).toThrow(
       /mf-portfolio has no canary to abort \(1\.0\.0-aaaaaaaa is live for everyone\)/,
     );
     expect(readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8')).toBe(before);
@@ -201,13 +202,13 @@ describe('a canary', () => {
     const { version } = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 10,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     expect(
       abortCanary(deploy, 'mf_marketing', {
         version: 'some-other-version',
         by: 'automatic',
-        settings: loadChangeSettings(env),
+        settings: changeSettings,
       }),
     ).toBe(undefined);
     expect(marketing()).toEqual([
@@ -220,17 +221,17 @@ describe('a canary', () => {
     const { version: canary } = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 10,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     const outcome = releaseBuild(deploy, 'mf_marketing', {
       buildDir: build(),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     expect(outcome).toMatchObject({ previous: stable, replacedCanary: canary });
     expect(marketing()).toEqual([[outcome.version, 100, true]]);
     // A plain release without a canary says nothing about one.
     expect(
-      releaseBuild(deploy, 'mf_marketing', { buildDir: build(), settings: loadChangeSettings(env) }),
+      releaseBuild(deploy, 'mf_marketing', { buildDir: build(), settings: changeSettings }),
     ).not.toHaveProperty('replacedCanary');
   });
 });
@@ -240,22 +241,22 @@ describe('the release log', () => {
     const first = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 10,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       now: at('10:00'),
     });
     abortCanary(deploy, 'mf_marketing', {
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       now: at('10:30'),
       reason: 'the header jumps',
     });
     const second = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 20,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       now: at('11:00'),
     });
     abortCanary(deploy, 'mf_marketing', {
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       now: at('11:10'),
       by: 'automatic',
       version: second.version,
@@ -264,19 +265,19 @@ describe('the release log', () => {
     const third = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 30,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       now: at('12:00'),
     });
-    promoteCanary(deploy, 'mf_marketing', { settings: loadChangeSettings(env), now: at('13:00') });
+    promoteCanary(deploy, 'mf_marketing', { settings: changeSettings, now: at('13:00') });
     const fourth = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 40,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       now: at('14:00'),
     });
     const plain = releaseBuild(deploy, 'mf_marketing', {
       buildDir: build(),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
 
     const events = releaseEvents(deploy, 'mf-marketing');
@@ -357,9 +358,9 @@ describe('the release log', () => {
     const { version } = startCanary(deploy, 'mf_marketing', {
       buildDir: build(),
       percent: 10,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
-    releaseBuild(deploy, 'mf_marketing', { buildDir: build(), settings: loadChangeSettings(env) });
+    releaseBuild(deploy, 'mf_marketing', { buildDir: build(), settings: changeSettings });
     const log = JSON.parse(readFileSync(file, 'utf8'));
     expect(log.versions).toHaveLength(3);
     expect(log.events.map(({ action }: { action: string }) => action)).toEqual(['canary', 'abort']);

@@ -3,6 +3,7 @@ import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { loadChangeSettings } from 'deploy-model/change-settings';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  changeSettings,
   env,
   freePort,
   type HealthApi,
@@ -39,13 +40,12 @@ const status = async (extra: NodeJS.ProcessEnv, now = new Date(), names = ['mf_m
     now,
   );
 const release = () =>
-  releaseBuild(deploy, 'mf_marketing', { buildDir: marketingBuild(work), settings: loadChangeSettings(env) })
-    .version;
+  releaseBuild(deploy, 'mf_marketing', { buildDir: marketingBuild(work), settings: changeSettings }).version;
 const canary = (percent = 10) =>
   startCanary(deploy, 'mf_marketing', {
     buildDir: marketingBuild(work),
     percent,
-    settings: loadChangeSettings(env),
+    settings: changeSettings,
   }).version;
 const minutesAfter = (time: string, minutes: number) => new Date(Date.parse(time) + minutes * 60_000);
 

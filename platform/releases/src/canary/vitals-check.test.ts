@@ -5,7 +5,14 @@ import { defaultEntry, withCanary } from 'deploy-model/canary/map';
 import { canaryRulesFromEnv } from 'deploy-model/canary/rules';
 import { loadChangeSettings } from 'deploy-model/change-settings';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { env, type HealthApi, makeDeploy, marketingBuild, startHealthApi } from '../../testing/fixtures.ts';
+import {
+  changeSettings,
+  env,
+  type HealthApi,
+  makeDeploy,
+  marketingBuild,
+  startHealthApi,
+} from '../../testing/fixtures.ts';
 import { releaseBuild } from '../changes/release.ts';
 import { checkCanaries, describeCheck } from './check.ts';
 import { startCanary } from './release-canary.ts';
@@ -32,7 +39,7 @@ beforeEach(() => {
   api.useDeploy(deploy);
   stable = releaseBuild(deploy, 'mf_marketing', {
     buildDir: marketingBuild(work),
-    settings: loadChangeSettings(env),
+    settings: changeSettings,
   }).version;
 });
 afterEach(() => remove());
@@ -41,7 +48,7 @@ const canary = () =>
   startCanary(deploy, 'mf_marketing', {
     buildDir: marketingBuild(work),
     percent: 10,
-    settings: loadChangeSettings(env),
+    settings: changeSettings,
   }).version;
 const versions = () =>
   readRemoteMapDocument(deploy).microFrontends.mf_marketing?.map((entry) => entry.metadata.version);

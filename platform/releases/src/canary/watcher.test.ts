@@ -2,7 +2,7 @@ import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { loadChangeSettings } from 'deploy-model/change-settings';
 import type { RemoteHealthCount } from 'shared-content/enquiry';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { env, makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
+import { changeSettings, env, makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
 import { releaseBuild } from '../changes/release.ts';
 import { HealthUnavailableError, type ReadHealth } from './health.ts';
 import { startCanary } from './release-canary.ts';
@@ -62,12 +62,12 @@ beforeEach(() => {
   ({ work, deploy, remove } = makeDeploy());
   stable = releaseBuild(deploy, 'mf_marketing', {
     buildDir: marketingBuild(work),
-    settings: loadChangeSettings(env),
+    settings: changeSettings,
   }).version;
   version = startCanary(deploy, 'mf_marketing', {
     buildDir: marketingBuild(work),
     percent: 10,
-    settings: loadChangeSettings(env),
+    settings: changeSettings,
   }).version;
   lines = [];
 });

@@ -2,9 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDeploy } from 'deploy-folder/deploy';
 import { readRemoteMap } from 'deploy-folder/remote-map-file';
-import { loadChangeSettings } from 'deploy-model/change-settings';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { env, makeDeploy } from '../../testing/fixtures.ts';
+import { changeSettings, makeDeploy } from '../../testing/fixtures.ts';
 import { abortCanary, startCanary } from '../canary/release-canary.ts';
 import { releaseBuild, rollbackRemote } from './release.ts';
 
@@ -33,7 +32,7 @@ describe('one operation on a Deploy', () => {
     const deploy = openDeploy(fixture.deploy);
     const { version } = releaseBuild(deploy, 'mf_marketing', {
       buildDir: build('v1'),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       force: true,
     });
     expect(deploy.mapReads).toBe(2);
@@ -43,17 +42,17 @@ describe('one operation on a Deploy', () => {
   it('a rollback reads it twice too', () => {
     releaseBuild(fixture.deploy, 'mf_marketing', {
       buildDir: build('v1'),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       force: true,
     });
     const second = releaseBuild(fixture.deploy, 'mf_marketing', {
       buildDir: build('v2'),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       force: true,
     });
     const deploy = openDeploy(fixture.deploy);
     const outcome = rollbackRemote(deploy, 'mf_marketing', {
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       force: true,
     });
     expect(outcome.previous).toBe(second.version);
@@ -63,19 +62,19 @@ describe('one operation on a Deploy', () => {
   it('a canary and its abort, each with its own Deploy, read it twice each', () => {
     releaseBuild(fixture.deploy, 'mf_marketing', {
       buildDir: build('v1'),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       force: true,
     });
     const starting = openDeploy(fixture.deploy);
     startCanary(starting, 'mf_marketing', {
       buildDir: build('v2'),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       force: true,
       percent: 10,
     });
     expect(starting.mapReads).toBe(2);
     const aborting = openDeploy(fixture.deploy);
-    abortCanary(aborting, 'mf_marketing', { settings: loadChangeSettings(env) });
+    abortCanary(aborting, 'mf_marketing', { settings: changeSettings });
     expect(aborting.mapReads).toBe(2);
   });
 });

@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { integrityOf } from 'deploy-folder/integrity';
 import { releaseVersion } from 'deploy-folder/publish';
 import { readRemoteMap, setRemoteEntry, withFileLock } from 'deploy-folder/remote-map-file';
-import { loadChangeSettings } from 'deploy-model/change-settings';
 import { declaredExposes } from 'federation/declared-exposes';
 import goodFixture from 'federation/fixtures/good.manifest.json';
 import incompatibleFixture from 'federation/fixtures/incompatible-react.manifest.json';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { env, makeDeploy, otherEntries } from '../../testing/fixtures.ts';
+import { changeSettings, makeDeploy, otherEntries } from '../../testing/fixtures.ts';
 import { describeVersions, listVersions, ReleaseError, releaseBuild, rollbackRemote } from './release.ts';
 
 /**
@@ -58,7 +57,7 @@ describe('releaseBuild', () => {
     const build = buildWith('v1', good);
     const outcome = releaseBuild(deploy, 'mf_marketing', {
       buildDir: build,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     expect(outcome.version).toBe(releaseVersion(build));
     expect(outcome.version).toMatch(/^1\.0\.0-[0-9a-f]{8}$/);
@@ -76,14 +75,14 @@ describe('releaseBuild', () => {
       expect(() =>
         releaseBuild(deploy, 'mf_marketing', {
           buildDir: buildWith('bad', manifest),
-          settings: loadChangeSettings(env),
+          settings: changeSettings,
         }),
       ).toThrow(ReleaseError);
     }
     expect(() =>
       releaseBuild(deploy, 'mf_marketing', {
         buildDir: buildWith('bad', incompatibleReact),
-        settings: loadChangeSettings(env),
+        settings: changeSettings,
       }),
     ).toThrow(
       /mf-marketing is incompatible with the shell, so nothing changed:\n {2}- mf_marketing requires react \^18\.3\.1/,
@@ -93,7 +92,7 @@ describe('releaseBuild', () => {
 
     const forced = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('bad', incompatibleReact),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       force: true,
     });
     expect(forced.forced).toHaveLength(1);
@@ -105,13 +104,13 @@ describe('releaseBuild', () => {
     expect(() =>
       releaseBuild(deploy, 'mf_marketing', {
         buildDir: join(work, 'empty'),
-        settings: loadChangeSettings(env),
+        settings: changeSettings,
       }),
     ).toThrow(/has no mf-manifest\.json/);
     expect(() =>
       releaseBuild(deploy, 'mf_portfolio', {
         buildDir: buildWith('v1', good),
-        settings: loadChangeSettings(env),
+        settings: changeSettings,
       }),
     ).toThrow(/belongs to "mf_marketing", not mf_portfolio/);
   });
@@ -121,14 +120,14 @@ describe('rollbackRemote', () => {
   it('goes back to the version published before the live one, then the one before that', () => {
     const first = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('v1', good),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     }).version;
     const second = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('v2', changed()),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     }).version;
     expect(second).not.toBe(first);
-    expect(rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toMatchObject({
+    expect(rollbackRemote(deploy, 'mf_marketing', { settings: changeSettings })).toMatchObject({
       version: first,
       previous: second,
     });
@@ -136,16 +135,16 @@ describe('rollbackRemote', () => {
       mf_marketing: `http://localhost:5001/${first}/mf-manifest.json`,
       ...otherEntries,
     });
-    expect(() => rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toThrow(
+    expect(() => rollbackRemote(deploy, 'mf_marketing', { settings: changeSettings })).toThrow(
       new RegExp(`mf-marketing ${first} is the oldest published version; nothing earlier\\.`),
     );
     // Releasing the same build again keeps its place in the order; a named version can be made live.
     releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('v1', good),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     expect(
-      rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env), version: second }).version,
+      rollbackRemote(deploy, 'mf_marketing', { settings: changeSettings, version: second }).version,
     ).toBe(second);
     expect(listVersions(deploy, 'mf_marketing').versions.map(({ version }) => version)).toEqual([
       first,
@@ -156,11 +155,11 @@ describe('rollbackRemote', () => {
   it('names the published versions when asked for one that does not exist', () => {
     const first = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('v1', good),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     }).version;
     expect(() =>
       rollbackRemote(deploy, 'mf_marketing', {
-        settings: loadChangeSettings(env),
+        settings: changeSettings,
         version: '9.9.9-deadbeef',
       }),
     ).toThrow(
@@ -169,9 +168,9 @@ describe('rollbackRemote', () => {
       ),
     );
     expect(() =>
-      rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env), version: first }),
+      rollbackRemote(deploy, 'mf_marketing', { settings: changeSettings, version: first }),
     ).toThrow(/is already live/);
-    expect(() => rollbackRemote(deploy, 'mf_portfolio', { settings: loadChangeSettings(env) })).toThrow(
+    expect(() => rollbackRemote(deploy, 'mf_portfolio', { settings: changeSettings })).toThrow(
       'mf-portfolio has no published versions here; release it first: pnpm release mf-portfolio',
     );
   });
@@ -179,25 +178,25 @@ describe('rollbackRemote', () => {
   it('checks the version it goes back to against the current shell', () => {
     const bad = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('bad', incompatibleReact),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       force: true,
     });
     releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('v1', good),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
-    expect(() => rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toThrow(
+    expect(() => rollbackRemote(deploy, 'mf_marketing', { settings: changeSettings })).toThrow(
       /requires react \^18\.3\.1/,
     );
-    expect(
-      rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env), force: true }).version,
-    ).toBe(bad.version);
+    expect(rollbackRemote(deploy, 'mf_marketing', { settings: changeSettings, force: true }).version).toBe(
+      bad.version,
+    );
   });
 
   it('lists versions oldest first with their publish time and the live one marked', () => {
     const first = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('v1', good),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     }).version;
     const text = describeVersions(listVersions(deploy, 'mf_marketing'));
     expect(text).toMatch(new RegExp(`^ {2}${first} +\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z {2}← live$`));
@@ -208,7 +207,7 @@ describe('sealed releases', () => {
   it('records the live manifest’s SHA-384 in the remote map beside its URL', () => {
     const { version } = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('good', good),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     const map = JSON.parse(readFileSync(join(deploy, 'shell', 'remotes.json'), 'utf8'));
     const manifest = readFileSync(join(deploy, 'mf-marketing', version, 'mf-manifest.json'));
@@ -228,25 +227,25 @@ describe('sealed releases', () => {
     const build = buildWith('good', good);
     const { version } = releaseBuild(deploy, 'mf_marketing', {
       buildDir: build,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     const chunk = join(deploy, 'mf-marketing', version, 'static', 'good.js');
     writeFileSync(chunk, 'stealCookies();');
-    releaseBuild(deploy, 'mf_marketing', { buildDir: build, settings: loadChangeSettings(env) });
+    releaseBuild(deploy, 'mf_marketing', { buildDir: build, settings: changeSettings });
     expect(readFileSync(chunk, 'utf8')).toBe('console.log("good");');
   });
 
   it('refuses to roll back to a version whose files were altered since its release, naming them', () => {
     const { version: first } = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('good', good),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('changed', changed()),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     writeFileSync(join(deploy, 'mf-marketing', first, 'static', 'good.js'), 'stealCookies();');
-    expect(() => rollbackRemote(deploy, 'mf_marketing', { settings: loadChangeSettings(env) })).toThrow(
+    expect(() => rollbackRemote(deploy, 'mf_marketing', { settings: changeSettings })).toThrow(
       `mf-marketing ${first} differs from what its release recorded (static/good.js); release its build again instead`,
     );
   });
@@ -256,7 +255,7 @@ describe('the remote map file', () => {
   it('is written whole: no temporary or lock file is left behind', () => {
     const { version } = releaseBuild(deploy, 'mf_marketing', {
       buildDir: buildWith('v1', good),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
     });
     setRemoteEntry(deploy, 'mf_marketing', `http://localhost:5001/${version}/mf-manifest.json`);
     expect(readdirSync(join(deploy, 'shell')).sort()).toEqual(['mf-manifest.json', 'remotes.json']);

@@ -3,10 +3,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative } from 'node:path';
 import { liveShellVersion } from 'deploy-folder/live-state';
 import { releaseEvents } from 'deploy-folder/release-log';
-import { loadChangeSettings } from 'deploy-model/change-settings';
 import type { Prerender } from 'site-pages/pages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { env, makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
+import { changeSettings, makeDeploy, marketingBuild } from '../../testing/fixtures.ts';
 import { releaseBuild } from './release.ts';
 import { releaseShell, type ShellBuild, shellBuildIn } from './shell-release.ts';
 
@@ -55,7 +54,7 @@ function shellBuild(
 }
 
 function deployShell(build: ShellBuild) {
-  releaseShell(fixture.deploy, { build, settings: loadChangeSettings(env), prerender });
+  releaseShell(fixture.deploy, { build, settings: changeSettings, prerender });
 }
 
 beforeEach(() => {
@@ -65,7 +64,7 @@ beforeEach(() => {
   writeFileSync(join(fixture.deploy, 'shell', 'remotes.json'), '{}');
   marketing = releaseBuild(fixture.deploy, 'mf_marketing', {
     buildDir: marketingBuild(fixture.work),
-    settings: loadChangeSettings(env),
+    settings: changeSettings,
   }).version;
   writeFileSync(join(fixture.deploy, 'shell', 'runtime.json'), '{"apiUrl":"http://localhost:5010"}');
   deployShell(shellBuild('first', () => {}));
@@ -78,7 +77,7 @@ describe('pnpm release shell', () => {
     const build = shellBuild('second', () => {});
     const outcome = releaseShell(fixture.deploy, {
       build,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       prerender,
       now: new Date('2026-11-26T03:00:00Z'),
     });
@@ -108,9 +107,7 @@ describe('pnpm release shell', () => {
       for (const shared of manifest.shared) if (shared.name === 'react') shared.version = '18.3.1';
     });
     const before = digest(fixture.deploy);
-    expect(() =>
-      releaseShell(fixture.deploy, { build, settings: loadChangeSettings(env), prerender }),
-    ).toThrow(
+    expect(() => releaseShell(fixture.deploy, { build, settings: changeSettings, prerender })).toThrow(
       new RegExp(
         `^The shell \\S+ would break remotes that are live here, so nothing changed:\\n` +
           `  - mf-marketing ${marketing} \\(default, 100%\\): .*react.*18\\.3\\.1`,
@@ -126,7 +123,7 @@ describe('pnpm release shell', () => {
     });
     const outcome = releaseShell(fixture.deploy, {
       build,
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       prerender,
       force: true,
     });
@@ -140,7 +137,7 @@ describe('pnpm release shell', () => {
     const before = digest(fixture.deploy);
     const outcome = releaseShell(fixture.deploy, {
       build: shellBuildIn(join(fixture.work, 'first')),
-      settings: loadChangeSettings(env),
+      settings: changeSettings,
       prerender,
     });
     expect(outcome.version).toBe(outcome.previous);

@@ -28,4 +28,35 @@ test.describe('', { tag: ['@shell'] }, () => {
       if (icons.svgRequested !== undefined) expect(icons.svgRequested).toBeGreaterThan(icons.paint ?? 0);
     });
   }
+
+  /**
+   * With no icon in its head Chrome fetches /favicon.ico by itself once the load event has fired, which on a fast
+   * start comes before the largest paint: Lighthouse counted that request as one the paint waited for (160 ms on
+   * its phone profile). So at the load event the head always has an icon: the real ones when the paint has come
+   * first, otherwise one that needs no request.
+   */
+  for (const path of ['/', '/contact']) {
+    test(`${path} never leaves the browser without a tab icon at its load event`, async ({ page }) => {
+      await page.addInitScript(() => {
+        window.addEventListener('load', () => {
+          const links = Array.from(document.head.querySelectorAll('link[rel="icon"]'));
+          document.documentElement.dataset.iconsAtLoad = JSON.stringify(
+            links.map((link) => link.getAttribute('href')),
+          );
+        });
+      });
+      await page.goto(path);
+      await settle(page);
+      await page.waitForFunction(() => document.readyState === 'complete');
+      const atLoad: string[] = JSON.parse(
+        (await page.locator('html').getAttribute('data-icons-at-load')) ?? '[]',
+      );
+      const placeholderOnly = atLoad.length === 1 && /^data:image\/svg\+xml,/.test(atLoad[0] ?? '');
+      const realIcons = atLoad.join(' ') === '/favicon.ico /favicon.svg';
+      expect(
+        placeholderOnly || realIcons,
+        `the head's icons at the load event: ${JSON.stringify(atLoad)}`,
+      ).toBe(true);
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addIcons } from './icons.ts';
+import { addIcons, holdIconPlace, placeholderIconHref } from './icons.ts';
 
 afterEach(() => {
   document.head.replaceChildren();
@@ -29,5 +29,15 @@ describe('addIcons', () => {
     addIcons(document, icons);
     addIcons(document, icons);
     expect(iconLinks()).toHaveLength(1);
+  });
+
+  it('holds the icon’s place with one icon that needs no request, until the real icons replace it', () => {
+    holdIconPlace(document);
+    holdIconPlace(document);
+    expect(iconLinks()).toEqual([{ href: placeholderIconHref, type: null, sizes: null }]);
+    expect(placeholderIconHref).toMatch(/^data:/);
+
+    addIcons(document, [{ href: '/favicon.svg', type: 'image/svg+xml' }]);
+    expect(iconLinks()).toEqual([{ href: '/favicon.svg', type: 'image/svg+xml', sizes: null }]);
   });
 });

@@ -4,7 +4,8 @@
  * its own. It
  * - holds input meant for parts of the page that are not live yet, and performs it once they are;
  * - enables the submit buttons that are disabled only until their form is live (the submit is held instead);
- * - switches the page's web font on once the text has been painted in the fallback face, and adds its tab icons;
+ * - switches the page's web font on once the text has been painted in the fallback face, and adds its tab icons
+ *   (a placeholder icon until then, so that the browser does not fetch /favicon.ico by itself before that paint);
  * - sets the legal pages' date to the visitor's today (today-dates.ts);
  * - starts the shell's scripts once the first content is on screen, then the code of the slots in view (but
  *   not of those whose code waits to be reached for);
@@ -15,7 +16,7 @@ import { earlySubmitAttribute } from 'shared-content/early-submit';
 import { deferredRequests, firstContentfulPaint } from './deferred-requests.ts';
 import { holdEarlyInput } from './early-input.ts';
 import { enableFontFaces } from './font-faces.ts';
-import { addIcons } from './icons.ts';
+import { addIcons, holdIconPlace } from './icons.ts';
 import { keepsPrerenderedHtml, waitsToBeReached } from './kept-html.ts';
 import type { PageLoader } from './page-loader-api.ts';
 import { type DeferredPlan, deferredPlanId, slotAttribute } from './protocol.ts';
@@ -103,6 +104,7 @@ function start(plan: DeferredPlan, painted: Promise<void>) {
 
 const painted = firstContentfulPaint(window);
 const plan = readPlan();
+if (plan?.icons?.length) holdIconPlace(document);
 // The first paint draws the text in the fallback face; Inter and the tab icons are fetched after it, not before.
 void painted.then(() => {
   enableFontFaces(document);

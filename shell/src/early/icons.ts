@@ -19,17 +19,22 @@ export function holdIconPlace(document: Document) {
   document.head.append(link);
 }
 
-/** Adds the page's tab icons to its head (see DeferredPlan.icons); once, however often it is called. */
+/**
+ * Adds the page's tab icons to its head (see DeferredPlan.icons); once, however often it is called. The first one
+ * takes over the placeholder's link rather than following its removal: each change of the icon links is a new
+ * list of icons for the browser, and a list that passed through [placeholder, ico, svg] made Chrome download
+ * favicon.svg twice.
+ */
 export function addIcons(document: Document, icons: readonly IconLink[]) {
   for (const { href, type, sizes } of icons) {
     if (document.head.querySelector(`link[rel="icon"][href="${CSS.escape(href)}"]`)) continue;
-    const link = document.createElement('link');
+    const placeholder = document.head.querySelector<HTMLLinkElement>(`link[${placeholderAttribute}]`);
+    const link = placeholder ?? document.createElement('link');
+    link.removeAttribute(placeholderAttribute);
     link.rel = 'icon';
     link.href = href;
     if (type) link.type = type;
     if (sizes) link.setAttribute('sizes', sizes);
-    document.head.append(link);
+    if (!placeholder) document.head.append(link);
   }
-  for (const placeholder of document.head.querySelectorAll(`link[${placeholderAttribute}]`))
-    placeholder.remove();
 }

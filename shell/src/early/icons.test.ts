@@ -37,7 +37,14 @@ describe('addIcons', () => {
     expect(iconLinks()).toEqual([{ href: placeholderIconHref, type: null, sizes: null }]);
     expect(placeholderIconHref).toMatch(/^data:/);
 
-    addIcons(document, [{ href: '/favicon.svg', type: 'image/svg+xml' }]);
-    expect(iconLinks()).toEqual([{ href: '/favicon.svg', type: 'image/svg+xml', sizes: null }]);
+    addIcons(document, [
+      { href: '/favicon.ico', sizes: '32x32' },
+      { href: '/favicon.svg', type: 'image/svg+xml' },
+    ]);
+    expect(iconLinks()).toEqual([
+      { href: '/favicon.ico', type: null, sizes: '32x32' },
+      { href: '/favicon.svg', type: 'image/svg+xml', sizes: null },
+    ]);
+    expect(document.head.querySelectorAll('link[data-icon-placeholder]')).toHaveLength(0);
   });
 });

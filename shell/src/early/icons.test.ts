@@ -12,16 +12,20 @@ const iconLinks = () =>
     sizes: link.getAttribute('sizes'),
   }));
 
+/** The icons the build writes into the deferred plan, and the links they become in the head. */
+const siteIcons = [
+  { href: '/favicon.ico', sizes: '32x32' },
+  { href: '/favicon.svg', type: 'image/svg+xml' },
+];
+const siteIconLinks = [
+  { href: '/favicon.ico', type: null, sizes: '32x32' },
+  { href: '/favicon.svg', type: 'image/svg+xml', sizes: null },
+];
+
 describe('addIcons', () => {
   it('adds the page’s tab icons to its head as the build wrote them', () => {
-    addIcons(document, [
-      { href: '/favicon.ico', sizes: '32x32' },
-      { href: '/favicon.svg', type: 'image/svg+xml' },
-    ]);
-    expect(iconLinks()).toEqual([
-      { href: '/favicon.ico', type: null, sizes: '32x32' },
-      { href: '/favicon.svg', type: 'image/svg+xml', sizes: null },
-    ]);
+    addIcons(document, siteIcons);
+    expect(iconLinks()).toEqual(siteIconLinks);
   });
 
   it('adds each icon once, however often it is called', () => {
@@ -37,14 +41,8 @@ describe('addIcons', () => {
     expect(iconLinks()).toEqual([{ href: placeholderIconHref, type: null, sizes: null }]);
     expect(placeholderIconHref).toMatch(/^data:/);
 
-    addIcons(document, [
-      { href: '/favicon.ico', sizes: '32x32' },
-      { href: '/favicon.svg', type: 'image/svg+xml' },
-    ]);
-    expect(iconLinks()).toEqual([
-      { href: '/favicon.ico', type: null, sizes: '32x32' },
-      { href: '/favicon.svg', type: 'image/svg+xml', sizes: null },
-    ]);
+    addIcons(document, siteIcons);
+    expect(iconLinks()).toEqual(siteIconLinks);
     expect(document.head.querySelectorAll('link[data-icon-placeholder]')).toHaveLength(0);
   });
 });

@@ -22,7 +22,7 @@ test.describe('', { tag: ['@composition'] }, () => {
    * server's watcher aborts the canary by itself, and a later canary of a good build is promoted. The steps build
    * on each other, so they run in order.
    */
-  test.describe.configure({ mode: 'serial', timeout: 90_000 });
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
   const heroHeading = 'Elevate Your Business With Premium Digital Services';
   const changedHeading = 'Promoted After Its Canary: A Changed Hero';
@@ -50,7 +50,8 @@ test.describe('', { tag: ['@composition'] }, () => {
         cwd: repoRoot,
         env: canary.env,
         encoding: 'utf8',
-        timeout: 60_000,
+        // A forced release still renders the build in the gates; on a slow CI machine that passed 60 s.
+        timeout: 180_000,
       },
     );
     return { status: result.status, output: `${result.stdout}${result.stderr}` };

@@ -25,7 +25,8 @@ test.describe('', { tag: ['@composition'] }, () => {
    * Independent delivery, end to end, on a production site of its own (isolated-site.ts): release a changed
    * mf-marketing, roll it back, publish an incompatible one. The steps build on each other, so they run in order.
    */
-  test.describe.configure({ mode: 'serial', timeout: 60_000 });
+  // Each step releases and prerenders: 50-85 s on a slow CI machine, so the guard leaves it room.
+  test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
   const heroHeading = 'Elevate Your Business With Premium Digital Services';
   const changedHeading = 'Released On Its Own: A Changed Hero';

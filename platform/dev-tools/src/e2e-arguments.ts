@@ -23,10 +23,10 @@ const remoteFolders = remoteNames.map((name) => remotes[name].folder);
  * The Playwright projects a team's `--remote` run takes when it names none: every project but `nginx`, whose
  * specs hold Debian's nginx (the operator's host) to the embedded host and need nginx installed, which a team's
  * CI job does not (issue 41), and but `engines`, whose journeys need Firefox ESR and WebKitGTK's WebDriver
- * (issue 42). `--project nginx` or `--project engines` runs them too. e2e/playwright.config.ts names them; a test
- * holds the two together.
+ * (issue 42). `--project nginx` or `--project engines` runs them too. e2e/playwright.config.ts names them, in
+ * its order (delivery first, so its long tests start with the run); a test holds the two together.
  */
-export const teamProjects = ['desktop', 'mobile', 'delivery'] as const;
+export const teamProjects = ['delivery', 'desktop', 'mobile'] as const;
 const grepOptions = ['-g', '--grep'];
 const stopOptions = ['-x', '--max-failures'];
 

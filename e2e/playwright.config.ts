@@ -24,6 +24,8 @@ const repoRoot = resolve(import.meta.dirname, '..');
 const baseURL = originOf(shell, process.env);
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const delivery = /tests\/delivery\/.*\.spec\.ts$/;
+/** The delivery spec that times each outage's fallback against the documented bounds (docs/deployment.md). */
+const outage = /tests\/delivery\/outage\.spec\.ts$/;
 /** The journeys in Firefox and WebKit: they drive those browsers themselves (e2e/engines/), once each. */
 const engines = /tests\/engines\/.*\.spec\.ts$/;
 /**
@@ -71,7 +73,7 @@ export default defineConfig<object, SiteOptions>({
     // First in this list because Playwright hands out tests in the order of its projects: its long tests (up
     // to four minutes each, two at a time) then start with the run and the other workers fill in around them,
     // instead of two workers finishing them alone at its end.
-    { name: 'delivery', testMatch: delivery, workers: 2, use: { viewport: desktop } },
+    { name: 'delivery', testMatch: delivery, testIgnore: outage, workers: 2, use: { viewport: desktop } },
     { name: 'desktop', testIgnore: [delivery, engines], use: { viewport: desktop } },
     {
       name: 'mobile',
@@ -81,6 +83,10 @@ export default defineConfig<object, SiteOptions>({
     // Firefox ESR and WebKitGTK, each browser opened by its test at the width the test asks for (a Chromium
     // page, where a spec compares with Chromium, at desktop width).
     { name: 'engines', testMatch: engines, use: { viewport: desktop } },
+    // The outages, last: each times the page from navigation to its fallback against a documented bound of a
+    // few seconds (docs/deployment.md, "When a remote fails"). Beside two other busy workers on a slow two-core
+    // machine the page alone took 5.3-6.8 s; handed out last, they run once the rest is done.
+    { name: 'outage', testMatch: outage, workers: 1, use: { viewport: desktop } },
     // The same deploy served by nginx, at one width: what nginx decides does not depend on the viewport. Its
     // site is started by a project of its own that only this one depends on, so other runs never need nginx.
     {

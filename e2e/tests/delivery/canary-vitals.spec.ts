@@ -59,7 +59,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     const result = spawnSync(
       join(repoRoot, 'node_modules', '.bin', 'tsx'),
       ['platform/cli/src/main.ts', 'release', ...args],
-      { cwd: repoRoot, env, encoding: 'utf8', timeout: 120_000 },
+      { cwd: repoRoot, env, encoding: 'utf8', timeout: 180_000 },
     );
     return { status: result.status, output: `${result.stdout}${result.stderr}` };
   }

@@ -22,7 +22,7 @@ test.describe('', { tag: ['@composition'] }, () => {
    * server's watcher aborts the canary by itself, and a later canary of a good build is promoted. The steps build
    * on each other, so they run in order.
    */
-  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
   const heroHeading = 'Elevate Your Business With Premium Digital Services';
   const changedHeading = 'Promoted After Its Canary: A Changed Hero';
@@ -186,10 +186,13 @@ test.describe('', { tag: ['@composition'] }, () => {
     await page.goto(canary.origin);
     await expect(page.getByRole('heading', { name: fallbackHeading }).first()).toBeVisible();
     // Every navigation hides the page before, which sends what it counted; the watcher judges every second.
+    // A page counts its view once the shell is live (its slots' effects have run): on a slow machine the network
+    // went idle before that, and a page left then sent no view (3 of 9 counted).
     const paths = ['/services', '/', '/about', '/', '/services', '/', '/about', '/'];
     for (const path of paths) {
       if (liveVersions(canary, 'mf_marketing').length === 1) break;
       await page.goto(`${canary.origin}${path}`);
+      await page.locator('html[data-shell-live]').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
     }
     await canaryVisitor.close();

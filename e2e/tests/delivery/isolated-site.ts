@@ -52,7 +52,9 @@ export function runScript(command: string, args: readonly string[]): CommandResu
     cwd: repoRoot,
     env: siteEnv,
     encoding: 'utf8',
-    timeout: 60_000,
+    // A hang guard: a release renders the build in the gates and prerenders every page, which passed 60 s on a
+    // slow two-core CI machine.
+    timeout: 180_000,
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

@@ -17,7 +17,7 @@ import { buildChangedRemote } from './remote-builds.ts';
  * the page devtools and sees both previews together, switches mf-contact back to live from the panel, then
  * exits; a second browser sees the live site throughout.
  */
-test.describe.configure({ mode: 'serial', timeout: 150_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const workDir = join(repoRoot, '.data', 'e2e-preview-session');
 const deploy = join(workDir, 'deploy');
@@ -44,7 +44,7 @@ function release(...args: string[]) {
   const result = spawnSync(
     join(repoRoot, 'node_modules', '.bin', 'tsx'),
     ['platform/cli/src/main.ts', 'release', ...args],
-    { cwd: repoRoot, env, encoding: 'utf8', timeout: 90_000 },
+    { cwd: repoRoot, env, encoding: 'utf8', timeout: 180_000 },
   );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

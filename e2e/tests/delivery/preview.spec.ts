@@ -19,7 +19,7 @@ import { buildChangedRemote } from './remote-builds.ts';
  * browser that opens the printed link sees it, prerendered and hydrated, with the banner; it leaves with Exit
  * preview; a tampered or expired link is refused; the preview's pages send the canary check nothing.
  */
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 // The project's site, set by beforeAll: each host has its own folders and ports, so both run in one suite run.
 let workDir = '';
@@ -58,7 +58,7 @@ function release(...args: string[]) {
       cwd: repoRoot,
       env,
       encoding: 'utf8',
-      timeout: 90_000,
+      timeout: 180_000,
     },
   );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };

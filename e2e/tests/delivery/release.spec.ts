@@ -26,7 +26,7 @@ test.describe('', { tag: ['@composition'] }, () => {
    * mf-marketing, roll it back, publish an incompatible one. The steps build on each other, so they run in order.
    */
   // Each step releases and prerenders: 50-85 s on a slow CI machine, so the guard leaves it room.
-  test.describe.configure({ mode: 'serial', timeout: 180_000 });
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
   const heroHeading = 'Elevate Your Business With Premium Digital Services';
   const changedHeading = 'Released On Its Own: A Changed Hero';

@@ -44,7 +44,7 @@ test.describe('', { tag: ['@composition'] }, () => {
         cwd: repoRoot,
         env,
         encoding: 'utf8',
-        timeout: 120_000,
+        timeout: 180_000,
       },
     );
     expect(result.status, `${command} ${args.join(' ')}:\n${result.stdout}${result.stderr}`).toBe(0);

@@ -55,7 +55,7 @@ test.describe('', { tag: ['@composition'] }, () => {
         cwd: repoRoot,
         env,
         encoding: 'utf8',
-        timeout: 120_000,
+        timeout: 180_000,
       },
     );
     return { status: result.status, output: `${result.stdout}${result.stderr}` };

@@ -148,8 +148,9 @@ export const testE2eUsage = `Usage: pnpm test:e2e [--remote <remote-folder>] [--
                      composition smoke (${smokeTag}: shared singletons, every route hydrating without a mismatch)
   --fail-fast        stop at the first failure (Playwright's --max-failures=1)
   Everything else goes to Playwright as it is: spec files, -g <title>, --project=desktop, --list…
-  Projects: desktop, mobile, delivery, and nginx (the specs that hold nginx to the embedded host's behaviour,
-  against the same deploy served by nginx; docs/testing.md, "Two hosts").`;
+  Projects: desktop, mobile, delivery, outage (the outage timings, handed out last), and nginx (the specs that
+  hold nginx to the embedded host's behaviour, against the same deploy served by nginx; docs/testing.md, "Two
+  hosts").`;
 
 export const checkContractsUsage = 'Usage: pnpm check:contracts (after pnpm build)';
 

@@ -26,7 +26,7 @@ const remoteFolders = remoteNames.map((name) => remotes[name].folder);
  * (issue 42). `--project nginx` or `--project engines` runs them too. e2e/playwright.config.ts names them, in
  * its order (delivery first, so its long tests start with the run); a test holds the two together.
  */
-export const teamProjects = ['delivery', 'desktop', 'mobile'] as const;
+export const teamProjects = ['delivery', 'desktop', 'mobile', 'outage'] as const;
 const grepOptions = ['-g', '--grep'];
 const stopOptions = ['-x', '--max-failures'];
 

@@ -28,6 +28,11 @@ test.describe('', { tag: ['@composition'] }, () => {
   const changedHeading = 'Promoted After Its Canary: A Changed Hero';
   // A section that throws is unavailable (the site's problem), not "could not be loaded".
   const fallbackHeading = 'This section is unavailable';
+  /**
+   * A hang guard: the canary's Hero throws only once the shell has hydrated it, after its chunks load. Beside two
+   * busy workers on a slow two-core machine that took 15 s (the page stayed at "Loading section…" until then).
+   */
+  const fallbackGuardMs = 60_000;
   const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 
   let canary: CanarySite;
@@ -128,7 +133,9 @@ test.describe('', { tag: ['@composition'] }, () => {
 
     const canaryPage = await canaryVisitor.newPage();
     await canaryPage.goto(canary.origin);
-    await expect(canaryPage.getByRole('heading', { name: fallbackHeading }).first()).toBeVisible();
+    await expect(canaryPage.getByRole('heading', { name: fallbackHeading }).first()).toBeVisible({
+      timeout: fallbackGuardMs,
+    });
     await expect(canaryPage.getByRole('heading', { level: 1, name: heroHeading })).toHaveCount(0);
 
     const otherPage = await otherVisitor.newPage();
@@ -184,7 +191,9 @@ test.describe('', { tag: ['@composition'] }, () => {
     const page = await canaryVisitor.newPage();
     // Fewer canary views than the watcher needs were made before this test, so the canary is still live here.
     await page.goto(canary.origin);
-    await expect(page.getByRole('heading', { name: fallbackHeading }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: fallbackHeading }).first()).toBeVisible({
+      timeout: fallbackGuardMs,
+    });
     // Every navigation hides the page before, which sends what it counted; the watcher judges every second.
     // A page counts its view once the shell is live (its slots' effects have run): on a slow machine the network
     // went idle before that, and a page left then sent no view (3 of 9 counted).

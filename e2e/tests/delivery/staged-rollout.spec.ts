@@ -85,6 +85,9 @@ test.describe('', { tag: ['@composition'] }, () => {
     const page = await context.newPage();
     for (const path of ['/', '/services', '/', '/about', '/']) {
       await page.goto(`${origin}${path}`);
+      // A page counts its view once the shell is live; on a slow machine the network went idle before that, a
+      // page left then counted nothing, and the stage never became healthy (canary.spec.ts waits the same way).
+      await page.locator('html[data-shell-live]').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
     }
     await context.close();

@@ -83,7 +83,9 @@ describe('the Inter faces', () => {
     expect(coreCharacters).not.toContain('é');
   });
 
-  it('commits the files the cut produces from their sources', async () => {
+  // Cutting the faces takes 2-3 s alone and passed vitest's default 5 s (7.6 s) in the how-to walk on a busy
+  // two-core machine: a hang guard of a minute.
+  it('commits the files the cut produces from their sources', { timeout: 60_000 }, async () => {
     for (const cut of fontCuts) {
       const committed = readFileSync(join(fontDir, cut.file));
       expect((await cutFont(cut)).equals(committed), `${cut.file} is stale: run pnpm fonts`).toBe(true);

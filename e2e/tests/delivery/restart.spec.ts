@@ -104,8 +104,8 @@ test.describe('', { tag: ['@composition'] }, () => {
   });
 
   test('a canary and a rollback survive a restart; only a restart with --publish publishes dist/, logged', async () => {
-    // Four starts, two releases and a rollback: 3.7 min on a slow two-core machine, past 7 min with another
-    // delivery run beside it. A hang guard of ten minutes.
+    // Three starts, three releases (a canary among them) and a rollback: 3.7 min on a slow two-core machine,
+    // past 7 min with another delivery run beside it. A hang guard of ten minutes.
     test.setTimeout(600_000);
     rmSync(workDir, { recursive: true, force: true });
 

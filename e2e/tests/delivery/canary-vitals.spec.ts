@@ -8,6 +8,7 @@ import { enquiryApiPaths, remoteHealthReportSchema } from 'shared-content/enquir
 import { allProjectsLabel, portfolioCopy } from 'shared-content/portfolio';
 import { expect, test } from '../../fixtures.ts';
 import { bucketCookieFor, type ComposedSite, identifierInBuckets, runComposedSite } from './canary-site.ts';
+import { releaseCommandTimeoutMs } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
 
 test.describe('', { tag: ['@composition'] }, () => {
@@ -59,7 +60,7 @@ test.describe('', { tag: ['@composition'] }, () => {
     const result = spawnSync(
       join(repoRoot, 'node_modules', '.bin', 'tsx'),
       ['platform/cli/src/main.ts', 'release', ...args],
-      { cwd: repoRoot, env, encoding: 'utf8', timeout: 180_000 },
+      { cwd: repoRoot, env, encoding: 'utf8', timeout: releaseCommandTimeoutMs },
     );
     return { status: result.status, output: `${result.stdout}${result.stderr}` };
   }

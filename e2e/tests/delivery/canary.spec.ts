@@ -13,6 +13,7 @@ import {
   liveVersions,
   startCanarySite,
 } from './canary-site.ts';
+import { releaseCommandTimeoutMs } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
 
 test.describe('', { tag: ['@composition'] }, () => {
@@ -55,8 +56,7 @@ test.describe('', { tag: ['@composition'] }, () => {
         cwd: repoRoot,
         env: canary.env,
         encoding: 'utf8',
-        // A forced release still renders the build in the gates; on a slow CI machine that passed 60 s.
-        timeout: 180_000,
+        timeout: releaseCommandTimeoutMs,
       },
     );
     return { status: result.status, output: `${result.stdout}${result.stderr}` };

@@ -46,15 +46,19 @@ export interface CommandResult {
 }
 
 /** Runs a command of the program (release, rollback) exactly as `pnpm release …` does, in the isolated environment. */
+/**
+ * A hang guard for one `pnpm release` (or rollback) a delivery test runs: a release renders the build in the
+ * gates and prerenders every page, which passed 60 s on a slow two-core CI machine.
+ */
+export const releaseCommandTimeoutMs = 180_000;
+
 export function runScript(command: string, args: readonly string[]): CommandResult {
   const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
   const result = spawnSync(tsx, [join('platform', 'cli', 'src', 'main.ts'), command, ...args], {
     cwd: repoRoot,
     env: siteEnv,
     encoding: 'utf8',
-    // A hang guard: a release renders the build in the gates and prerenders every page, which passed 60 s on a
-    // slow two-core CI machine.
-    timeout: 180_000,
+    timeout: releaseCommandTimeoutMs,
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

@@ -7,7 +7,7 @@ import { previewCookie } from 'federation/preview';
 import { expect, test } from '../../fixtures.ts';
 import { portBaseEnv } from '../../sites/port-base.ts';
 import { type ComposedSite, runComposedSite } from './canary-site.ts';
-import { repoRoot } from './isolated-site.ts';
+import { releaseCommandTimeoutMs, repoRoot } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
 
 /**
@@ -44,7 +44,7 @@ function release(...args: string[]) {
   const result = spawnSync(
     join(repoRoot, 'node_modules', '.bin', 'tsx'),
     ['platform/cli/src/main.ts', 'release', ...args],
-    { cwd: repoRoot, env, encoding: 'utf8', timeout: 180_000 },
+    { cwd: repoRoot, env, encoding: 'utf8', timeout: releaseCommandTimeoutMs },
   );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

@@ -9,7 +9,7 @@ import { expect, type SiteOptions, test } from '../../fixtures.ts';
 import { axeViolations, settle } from '../../pages/quality.ts';
 import { portBaseEnv } from '../../sites/port-base.ts';
 import { type ComposedSite, healthOrigin, hostArguments, runComposedSite } from './canary-site.ts';
-import { repoRoot } from './isolated-site.ts';
+import { releaseCommandTimeoutMs, repoRoot } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
 
 /**
@@ -58,7 +58,7 @@ function release(...args: string[]) {
       cwd: repoRoot,
       env,
       encoding: 'utf8',
-      timeout: 180_000,
+      timeout: releaseCommandTimeoutMs,
     },
   );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };

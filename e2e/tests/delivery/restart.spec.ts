@@ -8,7 +8,7 @@ import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { bucketCookie } from 'federation/bucket';
 import { allRoutePaths } from 'shared-content/site';
 import { type ComposedSite, identifierInBuckets, runComposedSite } from './canary-site.ts';
-import { folderDigest, repoRoot } from './isolated-site.ts';
+import { folderDigest, releaseCommandTimeoutMs, repoRoot } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
 
 test.describe('', { tag: ['@composition'] }, () => {
@@ -44,7 +44,7 @@ test.describe('', { tag: ['@composition'] }, () => {
         cwd: repoRoot,
         env,
         encoding: 'utf8',
-        timeout: 180_000,
+        timeout: releaseCommandTimeoutMs,
       },
     );
     expect(result.status, `${command} ${args.join(' ')}:\n${result.stdout}${result.stderr}`).toBe(0);

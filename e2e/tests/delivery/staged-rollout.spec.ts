@@ -6,6 +6,7 @@ import { originOf, shell } from 'build-config/topology';
 import { readRemoteMapDocument } from 'deploy-folder/remote-map-file';
 import { expect, test } from '../../fixtures.ts';
 import { bucketCookieFor, type ComposedSite, identifierInBuckets, runComposedSite } from './canary-site.ts';
+import { releaseCommandTimeoutMs } from './isolated-site.ts';
 import { buildChangedRemote } from './remote-builds.ts';
 
 test.describe('', { tag: ['@composition'] }, () => {
@@ -55,7 +56,7 @@ test.describe('', { tag: ['@composition'] }, () => {
         cwd: repoRoot,
         env,
         encoding: 'utf8',
-        timeout: 180_000,
+        timeout: releaseCommandTimeoutMs,
       },
     );
     return { status: result.status, output: `${result.stdout}${result.stderr}` };

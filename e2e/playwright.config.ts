@@ -83,9 +83,10 @@ export default defineConfig<object, SiteOptions>({
     // Firefox ESR and WebKitGTK, each browser opened by its test at the width the test asks for (a Chromium
     // page, where a spec compares with Chromium, at desktop width).
     { name: 'engines', testMatch: engines, use: { viewport: desktop } },
-    // The outages, last: each times the page from navigation to its fallback against a documented bound of a
-    // few seconds (docs/deployment.md, "When a remote fails"). Beside two other busy workers on a slow two-core
-    // machine the page alone took 5.3-6.8 s; handed out last, they run once the rest is done.
+    // The outages: each times the page from navigation to its fallback against a documented bound of a few
+    // seconds (docs/deployment.md, "When a remote fails"). Beside two other busy workers on a slow two-core
+    // machine the page alone took 5.3-8 s, so `npm test` runs this project alone, in a Playwright run of its own
+    // after the rest (dev-tools' suiteRuns); one worker, as its tests share one site.
     { name: 'outage', testMatch: outage, workers: 1, use: { viewport: desktop } },
     // The same deploy served by nginx, at one width: what nginx decides does not depend on the viewport. Its
     // site is started by a project of its own that only this one depends on, so other runs never need nginx.

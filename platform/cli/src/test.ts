@@ -1,6 +1,7 @@
 /**
  * Every check, in one command: typecheck, lint, production build, contract check, unit tests, cross-remote
- * e2e in Chromium (with the W3C Nu HTML checker over every prerendered page). A failing step does not stop the others. Ends with one line "N passed, N failed, N skipped"
+ * e2e in Chromium (with the W3C Nu HTML checker over every prerendered page; the outage tests in a run of their own,
+ * after the rest). A failing step does not stop the others. Ends with one line "N passed, N failed, N skipped"
  * over the whole run: each unit and e2e test counts once; typecheck, lint, build and the contract check count
  * as one check each. A run that ran fewer tests than test-floor.json says fails (platform/dev-tools/src/test-floor.ts);
  * `--raise-floor` raises the floor to this run's counts when the run is green.
@@ -14,6 +15,7 @@ import {
   skippedTests,
   type VitestFileResults,
 } from 'dev-tools/conditional-skips';
+import { suiteRuns } from 'dev-tools/e2e-arguments';
 import {
   floorShortfalls,
   type RunnerCounts,
@@ -166,22 +168,49 @@ function runUnitTests(tally: Tally, reports: string, skipScan: ReturnType<typeof
   return skippedHere;
 }
 
-/** The e2e suite, counted from Playwright's JSON report. */
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+}
+
+/**
+ * The e2e suite in its runs (dev-tools' suiteRuns: the outage tests alone, after the rest), counted from their
+ * JSON reports together; a run that wrote no report makes the suite's count fail.
+ */
 function runE2e(tally: Tally, reports: string, built: boolean, chromium: string | null) {
   if (!built) return tally.check('e2e: not run, because the production build failed', false);
   if (!chromium) return tally.check('e2e: Chromium unavailable', false);
-  const e2eOk = runPnpm(toolSettings, ['test:e2e'], { ...process.env, CHROME_PATH: chromium });
-  const stats = readJson<{
-    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-  }>(join(reports, 'playwright.json'));
+  let allOk = true;
+  const counted: RunnerCounts[] = [];
+  for (const run of suiteRuns) {
+    const report = join(reports, run.report);
+    const ok = runPnpm(
+      toolSettings,
+      [
+        'test:e2e',
+        ...run.projects.map((project) => `--project=${project}`),
+        // Under the first run's folder, which that run empties when it starts.
+        ...('output' in run ? [`--output=${join(repoRoot, 'test-results', run.output)}`] : []),
+      ],
+      { ...process.env, CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+    );
+    allOk &&= ok;
+    const stats = readJson<PlaywrightReport>(report)?.stats;
+    if (stats) {
+      counted.push({
+        passed: stats.expected + stats.flaky,
+        failed: stats.unexpected,
+        skipped: stats.skipped,
+      });
+    }
+  }
+  const sum = (key: 'passed' | 'failed' | 'skipped') =>
+    counted.reduce((total, counts) => total + counts[key], 0);
   tally.runner(
     'e2e',
-    stats && {
-      passed: stats.stats.expected + stats.stats.flaky,
-      failed: stats.stats.unexpected,
-      skipped: stats.stats.skipped,
-    },
-    e2eOk,
+    counted.length === suiteRuns.length
+      ? { passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') }
+      : null,
+    allOk,
   );
 }
 

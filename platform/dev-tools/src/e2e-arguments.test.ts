@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { UsageError } from 'platform-kit/cli';
 import { repoRoot } from 'platform-kit/paths';
 import { describe, expect, it } from 'vitest';
-import { e2eRun, teamProjects } from './e2e-arguments.ts';
+import { e2eRun, suiteRuns, teamProjects } from './e2e-arguments.ts';
 
 const grepFor = (tags: string) => `--grep=(${tags})(?![\\w-])`;
 /** A team's run: every project but nginx's (issue 41), unless it names its own. */
@@ -42,6 +42,17 @@ describe('pnpm test:e2e arguments', () => {
     expect(declared.filter((name) => !name?.startsWith('nginx') && name !== 'engines')).toEqual([
       ...teamProjects,
     ]);
+  });
+
+  it("npm test's two runs take every test project of e2e/playwright.config.ts once, outage alone and last", () => {
+    const config = readFileSync(join(repoRoot, 'e2e', 'playwright.config.ts'), 'utf8');
+    const declared = [...config.matchAll(/name: '([^']+)'/g)].map((match) => match[1] ?? '');
+    // The nginx site's setup and teardown run as the nginx project's dependency and teardown.
+    const testProjects = declared.filter((name) => !name.startsWith('nginx-site'));
+    const [rest, alone] = suiteRuns.map(({ projects }) => [...projects]);
+    expect([...(rest ?? []), ...(alone ?? [])].sort()).toEqual([...testProjects].sort());
+    expect(alone).toEqual(['outage']);
+    expect(new Set(suiteRuns.map(({ report }) => report)).size).toBe(suiteRuns.length);
   });
 
   it('takes a remote by its federation name too, and names it by its folder', () => {

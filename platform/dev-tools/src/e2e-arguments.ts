@@ -27,6 +27,18 @@ const remoteFolders = remoteNames.map((name) => remotes[name].folder);
  * its order (delivery first, so its long tests start with the run); a test holds the two together.
  */
 export const teamProjects = ['delivery', 'desktop', 'mobile', 'outage'] as const;
+
+/**
+ * `npm test`'s e2e, in two Playwright runs: every project but `outage`, then `outage` alone. The outage tests time
+ * the page from navigation to its fallback against documented bounds of a few seconds (docs/deployment.md); beside
+ * other tests on a slow two-core machine the page alone took 5.3-8 s, and a project handed out last still starts
+ * while the longest tests of the others run. Each run writes its own report (reports/<report>) and its own
+ * artifacts (test-results/<output>, when it has one). A test holds the projects to e2e/playwright.config.ts.
+ */
+export const suiteRuns = [
+  { projects: ['delivery', 'desktop', 'mobile', 'engines', 'nginx'], report: 'playwright.json' },
+  { projects: ['outage'], report: 'playwright-outage.json', output: 'outage' },
+] as const;
 const grepOptions = ['-g', '--grep'];
 const stopOptions = ['-x', '--max-failures'];
 

@@ -5,11 +5,15 @@
  * opens its standalone page at /<Expose>?props=<n> for each render, which renders the expose with that set of its
  * declared props (shared-content's RemoteShowcase) and marks the page rendered or failed. Prints the results as
  * JSON on stdout.
+ * One page renders them all, moving from one expose to the next by the showcase's own client navigation: the
+ * build's code is parsed and started once, not once per render, which halves the gates on a two-core machine.
+ * A render that fails there is rendered again on a fresh page, and that page's result is the one reported, so an
+ * expose is never blamed for what an earlier one left behind.
  *   node --import tsx chromium-worker.ts <request JSON>
  */
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import type { ChromiumRenderReport, ChromiumRenderRequest } from './chromium-renders.ts';
 
 const request = JSON.parse(process.argv[2] ?? '') as ChromiumRenderRequest;
@@ -52,31 +56,76 @@ await context.route('**/*', (route) => {
   if (url !== origin && !url.startsWith(`${origin}/`)) return route.abort('blockedbyclient');
   return route.fulfill({ path: fileFor(url) });
 });
-const browser = { close: () => context.close() };
+type Render = ChromiumRenderRequest['renders'][number];
+const pathOf = ({ module, index }: Render) => `/${encodeURIComponent(module)}?props=${index}`;
+
+/** A page and what it threw since its current render began. */
+async function openPage() {
+  const page = await context.newPage();
+  const watched = { page, thrown: [] as string[] };
+  page.on('pageerror', (error) => watched.thrown.push(error.message));
+  return watched;
+}
+
+/** Waits for the showcase's mark: the render's error, or undefined once it rendered and nothing threw. */
+async function outcome({ page, thrown }: { page: Page; thrown: string[] }): Promise<string | undefined> {
+  const state = await page
+    .waitForSelector(`body[${showcaseStateAttribute}]`, { timeout: renderTimeoutMs })
+    .then((body) => body.getAttribute(showcaseStateAttribute))
+    .catch(() => null);
+  if (state === 'rendered' && thrown.length === 0) return undefined;
+  const shown = await page
+    .locator(showcaseError)
+    .first()
+    .textContent({ timeout: 1000 })
+    .catch(() => null);
+  return shown ?? thrown[0] ?? `it neither rendered nor threw within ${renderTimeoutMs / 1000} s`;
+}
+
+/** The render on a page of its own: the authority when the shared page saw it fail. */
+async function renderAlone(render: Render): Promise<string | undefined> {
+  const alone = await openPage();
+  try {
+    await alone.page.goto(`${origin}${pathOf(render)}`);
+    return await outcome(alone);
+  } finally {
+    await alone.page.close();
+  }
+}
+
+const shared = await openPage();
+
+/** The render on the shared page: loaded afresh when asked, else reached as the showcase's links reach it. */
+async function renderShared(render: Render, load: boolean): Promise<string | undefined> {
+  shared.thrown = [];
+  if (load) await shared.page.goto(`${origin}${pathOf(render)}`);
+  else {
+    await shared.page.evaluate(
+      ({ path, attribute }) => {
+        document.body.removeAttribute(attribute);
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      },
+      { path: pathOf(render), attribute: showcaseStateAttribute },
+    );
+  }
+  return outcome(shared);
+}
+
 const report: ChromiumRenderReport = [];
 try {
-  for (const { module, index } of request.renders) {
-    const page = await context.newPage();
-    const thrown: string[] = [];
-    page.on('pageerror', (error) => thrown.push(error.message));
-    await page.goto(`${origin}/${encodeURIComponent(module)}?props=${index}`);
-    const state = await page
-      .waitForSelector(`body[${showcaseStateAttribute}]`, { timeout: renderTimeoutMs })
-      .then((body) => body.getAttribute(showcaseStateAttribute))
-      .catch(() => null);
-    if (state === 'rendered' && thrown.length === 0) report.push({ module, index });
-    else {
-      const shown = await page
-        .locator(showcaseError)
-        .first()
-        .textContent({ timeout: 1000 })
-        .catch(() => null);
-      const error = shown ?? thrown[0] ?? `it neither rendered nor threw within ${renderTimeoutMs / 1000} s`;
-      report.push({ module, index, error });
+  let load = true;
+  for (const render of request.renders) {
+    let error = await renderShared(render, load);
+    load = false;
+    if (error !== undefined) {
+      error = await renderAlone(render);
+      // What failed may have left the shared page in any state: the next render loads it afresh.
+      load = true;
     }
-    await page.close();
+    report.push(error === undefined ? render : { ...render, error });
   }
 } finally {
-  await browser.close();
+  await context.close();
 }
 process.stdout.write(JSON.stringify(report));

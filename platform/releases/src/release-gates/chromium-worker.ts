@@ -57,73 +57,59 @@ await context.route('**/*', (route) => {
   return route.fulfill({ path: fileFor(url) });
 });
 type Render = ChromiumRenderRequest['renders'][number];
-const pathOf = ({ module, index }: Render) => `/${encodeURIComponent(module)}?props=${index}`;
+type Watched = { page: Page; thrown: string[] };
 
-/** A page and what it threw since its current render began. */
-async function openPage() {
-  const page = await context.newPage();
-  const watched = { page, thrown: [] as string[] };
-  page.on('pageerror', (error) => watched.thrown.push(error.message));
+/** A page, and what it threw since its current render began. */
+async function openPage(): Promise<Watched> {
+  const watched = { page: await context.newPage(), thrown: [] as string[] };
+  watched.page.on('pageerror', (error) => watched.thrown.push(error.message));
   return watched;
 }
 
-/** Waits for the showcase's mark: the render's error, or undefined once it rendered and nothing threw. */
-async function outcome({ page, thrown }: { page: Page; thrown: string[] }): Promise<string | undefined> {
-  const state = await page
+/**
+ * Renders on the page, loading it afresh or reaching the render as the showcase's links do; the render's error,
+ * or undefined once it rendered and nothing threw.
+ */
+async function render(on: Watched, { module, index }: Render, load: boolean): Promise<string | undefined> {
+  const path = `/${encodeURIComponent(module)}?props=${index}`;
+  on.thrown = [];
+  if (load) await on.page.goto(`${origin}${path}`);
+  else
+    await on.page.evaluate(
+      ([to, attribute]) => {
+        document.body.removeAttribute(attribute);
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      },
+      [path, showcaseStateAttribute] as const,
+    );
+  const state = await on.page
     .waitForSelector(`body[${showcaseStateAttribute}]`, { timeout: renderTimeoutMs })
     .then((body) => body.getAttribute(showcaseStateAttribute))
     .catch(() => null);
-  if (state === 'rendered' && thrown.length === 0) return undefined;
-  const shown = await page
+  if (state === 'rendered' && on.thrown.length === 0) return undefined;
+  const shown = await on.page
     .locator(showcaseError)
     .first()
     .textContent({ timeout: 1000 })
     .catch(() => null);
-  return shown ?? thrown[0] ?? `it neither rendered nor threw within ${renderTimeoutMs / 1000} s`;
-}
-
-/** The render on a page of its own: the authority when the shared page saw it fail. */
-async function renderAlone(render: Render): Promise<string | undefined> {
-  const alone = await openPage();
-  try {
-    await alone.page.goto(`${origin}${pathOf(render)}`);
-    return await outcome(alone);
-  } finally {
-    await alone.page.close();
-  }
-}
-
-const shared = await openPage();
-
-/** The render on the shared page: loaded afresh when asked, else reached as the showcase's links reach it. */
-async function renderShared(render: Render, load: boolean): Promise<string | undefined> {
-  shared.thrown = [];
-  if (load) await shared.page.goto(`${origin}${pathOf(render)}`);
-  else {
-    await shared.page.evaluate(
-      ({ path, attribute }) => {
-        document.body.removeAttribute(attribute);
-        history.pushState(null, '', path);
-        dispatchEvent(new PopStateEvent('popstate'));
-      },
-      { path: pathOf(render), attribute: showcaseStateAttribute },
-    );
-  }
-  return outcome(shared);
+  return shown ?? on.thrown[0] ?? `it neither rendered nor threw within ${renderTimeoutMs / 1000} s`;
 }
 
 const report: ChromiumRenderReport = [];
 try {
+  const shared = await openPage();
   let load = true;
-  for (const render of request.renders) {
-    let error = await renderShared(render, load);
-    load = false;
-    if (error !== undefined) {
-      error = await renderAlone(render);
-      // What failed may have left the shared page in any state: the next render loads it afresh.
-      load = true;
+  for (const each of request.renders) {
+    let error = await render(shared, each, load);
+    // What failed may have left the shared page in any state: rendered again alone, and the next loads afresh.
+    load = error !== undefined;
+    if (load) {
+      const alone = await openPage();
+      error = await render(alone, each, true);
+      await alone.page.close();
     }
-    report.push(error === undefined ? render : { ...render, error });
+    report.push(error === undefined ? each : { ...each, error });
   }
 } finally {
   await context.close();

@@ -45,13 +45,13 @@ export interface CommandResult {
   output: string;
 }
 
-/** Runs a command of the program (release, rollback) exactly as `pnpm release …` does, in the isolated environment. */
 /**
  * A hang guard for one `pnpm release` (or rollback) a delivery test runs: a release renders the build in the
  * gates and prerenders every page, which passed 60 s on a slow two-core CI machine.
  */
 export const releaseCommandTimeoutMs = 180_000;
 
+/** Runs a command of the program (release, rollback) exactly as `pnpm release …` does, in the isolated environment. */
 export function runScript(command: string, args: readonly string[]): CommandResult {
   const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
   const result = spawnSync(tsx, [join('platform', 'cli', 'src', 'main.ts'), command, ...args], {
@@ -71,7 +71,6 @@ export const buildChangedMarketing = (label: string, edit: (sourceDir: string) =
 export const copyMarketingBuild = (label: string, rewrite: (manifest: Record<string, unknown>) => void) =>
   copyRemoteBuild('mf_marketing', join(workDir, label), rewrite);
 
-/** A digest of every file of a folder (path and bytes), leaving out the named files. */
 /**
  * A file's bytes as the digest counts them: the audit log by its changes only, since every upload, refused ones
  * too, leaves a line there (issue 40) and a refusal changes nothing.
@@ -84,6 +83,7 @@ function contentOf(name: string, path: string): Buffer | string {
     .join('\n');
 }
 
+/** A digest of every file of a folder (path and bytes), leaving out the named files. */
 export function folderDigest(dir: string, except: readonly string[] = []): Record<string, string> {
   const digest: Record<string, string> = {};
   const walk = (current: string) => {

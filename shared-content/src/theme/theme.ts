@@ -1,4 +1,5 @@
 import {
+  backdropColor,
   breakpoints,
   fontFamily,
   fontSize,
@@ -31,7 +32,7 @@ export const theme = {
       accent: palette.amber400,
       success: palette.green50,
       danger: palette.red50,
-      backdrop: 'rgba(2, 6, 23, 0.6)',
+      backdrop: backdropColor,
       /** Translucent panels on the dark hero. */
       glass: 'rgba(255, 255, 255, 0.08)',
       glassHover: 'rgba(255, 255, 255, 0.14)',

@@ -116,6 +116,9 @@ export const layout = {
 
 export const zIndex = { header: 100, backdrop: 190, drawer: 200, skipLink: 300 } as const;
 
+/** The dimmed page behind the menu: a token of its own, as the page loader draws it too before the shell runs. */
+export const backdropColor = 'rgba(2, 6, 23, 0.6)';
+
 export const motion = {
   fast: '150ms',
   normal: '250ms',

@@ -2,6 +2,7 @@
  * The page loader: the first script of every prerendered page (platform/pages/src/pages/defer-scripts.ts), small and
  * written into the page inline, so it runs while the head is parsed, before the first paint, with no request of
  * its own. It
+ * - opens and closes the mobile menu on a tap before the shell is live (early-drawer.ts);
  * - holds input meant for parts of the page that are not live yet, and performs it once they are;
  * - enables the submit buttons that are disabled only until their form is live (the submit is held instead);
  * - switches the page's web font on once the text has been painted in the fallback face, and adds its tab icons
@@ -14,6 +15,7 @@
  */
 import { earlySubmitAttribute } from 'shared-content/early-submit';
 import { deferredRequests, firstContentfulPaint } from './deferred-requests.ts';
+import { openDrawerEarly } from './early-drawer.ts';
 import { holdEarlyInput } from './early-input.ts';
 import { enableFontFaces } from './font-faces.ts';
 import { addIcons, holdIconPlace } from './icons.ts';
@@ -69,6 +71,8 @@ function start(plan: DeferredPlan, painted: Promise<void>) {
   const wanted: string[] = [];
   const listeners = new Set<(slot: string) => void>();
   const requests = deferredRequests(plan, document);
+  // First, so that a tap it handles (the menu) is not also held below for the shell to perform.
+  const drawer = openDrawerEarly(window);
   const input = holdEarlyInput(window, {
     onSlotWanted(slot) {
       if (!wanted.includes(slot)) wanted.push(slot);
@@ -85,6 +89,7 @@ function start(plan: DeferredPlan, painted: Promise<void>) {
     },
     preloadSlot: (slot) => requests.preloadSlot(slot),
     partLive: () => input.replay(),
+    takeOverDrawer: () => drawer.takeOver(),
   };
   window.agencyPageLoader = loader;
 

@@ -11,6 +11,11 @@ export interface PageLoader {
   preloadSlot(slot: string): void;
   /** A part of the page became live (a slot's element, or the document for the shell): replay its input. */
   partLive(part: Element): void;
+  /**
+   * The shell, hydrated, takes the mobile menu over from the loader (early-drawer.ts): the loader stops opening
+   * and closing it and removes its backdrop. True when the visitor left it open.
+   */
+  takeOverDrawer(): boolean;
 }
 
 declare global {

@@ -79,6 +79,15 @@ export const slotNoticeAttribute = 'data-slot-notice';
 export const shellLiveAttribute = 'data-shell-live';
 
 /**
+ * The mobile menu's panel (its id, which the menu button's aria-controls names) and its close button: the page
+ * loader opens and closes the panel before the shell is live (early-drawer.ts), the shell's Header takes it over.
+ */
+export const drawerId = 'mobile-drawer';
+export const drawerCloseAttribute = 'data-drawer-close';
+/** On the page loader's own backdrop behind a menu it opened (outside the shell's root, never hydrated). */
+export const earlyBackdropAttribute = 'data-early-backdrop';
+
+/**
  * The <style> that holds Inter's @font-face rules in a prerendered page. The page generator writes it with
  * `media` set to fontFacesWaitingMedia, under which the browser neither applies its rules nor fetches the font:
  * the first paint draws the text in the metric-matched fallback face (shared-content's interFallback)

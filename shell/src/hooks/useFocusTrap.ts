@@ -5,7 +5,8 @@ const focusableSelector =
 
 /**
  * While active: moves focus into the container, keeps Tab and Shift+Tab inside it, and calls onEscape on
- * Escape. When it ends, focus returns to the element that had it before (the menu toggle).
+ * Escape. When it ends, focus returns to the element that had it before (the menu toggle), or, when focus was
+ * already inside (the page loader opened the menu before the shell was live), to the element that controls it.
  */
 export function useFocusTrap(
   container: RefObject<HTMLElement | null>,
@@ -15,7 +16,11 @@ export function useFocusTrap(
   useEffect(() => {
     const root = container.current;
     if (!active || !root) return;
-    const previouslyFocused = document.activeElement as HTMLElement | null;
+    const focused = document.activeElement as HTMLElement | null;
+    const previouslyFocused =
+      focused && root.contains(focused)
+        ? document.querySelector<HTMLElement>(`[aria-controls="${root.id}"]`)
+        : focused;
     const focusables = () => Array.from(root.querySelectorAll<HTMLElement>(focusableSelector));
     focusables()[0]?.focus();
 

@@ -30,6 +30,7 @@ function fakeLoader(initiallyWanted: string[] = []) {
     },
     preloadSlot: () => undefined,
     partLive: () => undefined,
+    takeOverDrawer: () => false,
   };
   const want = (slot: string) => {
     for (const listener of [...listeners]) listener(slot);

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from 'build-config/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { drawerCloseAttribute } from '../early/protocol.ts';
 import { Header } from './Header.tsx';
 
 /** jsdom has no layout: drive matchMedia by hand to cross the 768 px breakpoint. */
@@ -128,5 +129,49 @@ describe('mobile drawer', () => {
     expect(screen.getByTestId('drawer-backdrop')).toBeInTheDocument();
     setWide(true);
     expect(screen.queryByTestId('drawer-backdrop')).not.toBeInTheDocument();
+  });
+});
+
+describe('Header, after the page loader opened the menu before the shell was live', () => {
+  it('keeps it open, draws its own backdrop, and closes it as its own, focus back on the menu button', async () => {
+    mockViewport(false);
+    // As the loader leaves it: the menu open, focus on its close button (early/early-drawer.ts).
+    const takeOverDrawer = vi.fn(() => {
+      document.querySelector<HTMLElement>(`[${drawerCloseAttribute}]`)?.focus();
+      return true;
+    });
+    vi.stubGlobal('agencyPageLoader', {
+      wantedSlots: () => [],
+      onWanted: () => () => undefined,
+      preloadSlot: () => undefined,
+      partLive: () => undefined,
+      takeOverDrawer,
+    });
+    try {
+      renderWithProviders(<Header />);
+      expect(takeOverDrawer).toHaveBeenCalledTimes(1);
+      const toggle = screen.getByRole('button', { name: 'Open menu' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('dialog', { name: 'Menu' })).toHaveAttribute('data-open', 'true');
+      expect(screen.getByTestId('drawer-backdrop')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus();
+      await userEvent.keyboard('{Escape}');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveFocus();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('stays closed when the loader left it closed', () => {
+    mockViewport(false);
+    vi.stubGlobal('agencyPageLoader', { takeOverDrawer: () => false });
+    try {
+      renderWithProviders(<Header />);
+      expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByTestId('drawer-backdrop')).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { headerCopy, mainNav, siteConfig } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { buttonStyles, Container } from 'shared-content/ui';
+import { pageLoader } from '../early/page-loader-api.ts';
 import { useScrolledPast } from '../hooks/useScrolledPast.ts';
 import { BrandLink } from './BrandLink.tsx';
 import { MenuToggle } from './MenuToggle.tsx';
@@ -48,8 +49,14 @@ const ContactButton = styled.a(({ theme }) => ({ ...buttonStyles(theme, 'accent'
 
 export function Header() {
   const scrolled = useScrolledPast(10);
+  // Closed, as prerendered: hydration must match the page's HTML.
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // The page loader opens the menu on a tap before the shell is live (early/early-drawer.ts): hydrated, the
+  // shell takes it over as the visitor left it.
+  useEffect(() => {
+    if (pageLoader()?.takeOverDrawer()) setMenuOpen(true);
+  }, []);
 
   return (
     <Bar data-solid={scrolled} data-testid="site-header">

@@ -1,5 +1,6 @@
 import { headerCopy } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
+import { drawerId } from '../early/protocol.ts';
 
 const Button = styled.button(({ theme }) => ({
   display: 'inline-flex',
@@ -26,7 +27,7 @@ export function MenuToggle({ open, onToggle }: MenuToggleProps) {
     <Button
       type="button"
       aria-expanded={open}
-      aria-controls="mobile-drawer"
+      aria-controls={drawerId}
       aria-label={headerCopy.openMenu}
       onClick={onToggle}
     >

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { headerCopy, mainNav, siteConfig } from 'shared-content/site';
 import { styled } from 'shared-content/styling';
 import { buttonStyles } from 'shared-content/ui';
+import { drawerCloseAttribute, drawerId } from '../early/protocol.ts';
 import { useFocusTrap } from '../hooks/useFocusTrap.ts';
 import { useMediaQuery } from '../hooks/useMediaQuery.ts';
 
@@ -100,7 +101,7 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
       {open ? <Backdrop data-testid="drawer-backdrop" onClick={onClose} /> : null}
       <Panel
         ref={panel}
-        id="mobile-drawer"
+        id={drawerId}
         role="dialog"
         aria-modal="true"
         aria-labelledby="mobile-drawer-title"
@@ -109,7 +110,12 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
       >
         <PanelHeader>
           <Title id="mobile-drawer-title">{headerCopy.menuTitle}</Title>
-          <CloseButton type="button" aria-label={headerCopy.closeMenu} onClick={onClose}>
+          <CloseButton
+            type="button"
+            aria-label={headerCopy.closeMenu}
+            onClick={onClose}
+            {...{ [drawerCloseAttribute]: '' }}
+          >
             ×
           </CloseButton>
         </PanelHeader>

@@ -40,7 +40,9 @@ function setOpen(document: Document, open: boolean) {
     const backdrop = document.createElement('div');
     backdrop.setAttribute(earlyBackdropAttribute, '');
     backdrop.setAttribute('aria-hidden', 'true');
-    backdrop.style.cssText = `position:fixed;inset:0;z-index:${zIndex.backdrop};background:${backdropColor}`;
+    // Just below the header: the panel is inside the header's stacking context, so above the header's own
+    // backdrop's layer this one would cover the menu too. The header's bar stays undimmed until the shell's.
+    backdrop.style.cssText = `position:fixed;inset:0;z-index:${zIndex.header - 1};background:${backdropColor}`;
     document.body.append(backdrop);
     panel.querySelector<HTMLElement>(`[${drawerCloseAttribute}]`)?.focus();
   } else toggle.focus();

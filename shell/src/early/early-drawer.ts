@@ -40,8 +40,8 @@ function setOpen(document: Document, open: boolean) {
     const backdrop = document.createElement('div');
     backdrop.setAttribute(earlyBackdropAttribute, '');
     backdrop.setAttribute('aria-hidden', 'true');
-    // Just below the header: the panel is inside the header's stacking context, so above the header's own
-    // backdrop's layer this one would cover the menu too. The header's bar stays undimmed until the shell's.
+    // Just below the header: the panel lives in the header's stacking context (the header's layer), so a layer
+    // above the header would dim the menu too. The header's bar stays undimmed until the shell's backdrop.
     backdrop.style.cssText = `position:fixed;inset:0;z-index:${zIndex.header - 1};background:${backdropColor}`;
     document.body.append(backdrop);
     panel.querySelector<HTMLElement>(`[${drawerCloseAttribute}]`)?.focus();
